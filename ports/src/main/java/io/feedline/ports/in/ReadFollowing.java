@@ -1,0 +1,13 @@
+package io.feedline.ports.in;
+
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.UserSummary;
+import io.feedline.ports.model.Username;
+
+/** The accounts a user follows, in a stable order. */
+public interface ReadFollowing {
+
+    /** @throws io.feedline.ports.model.FeedlineException.NotFound if the user does not exist */
+    Page<UserSummary> following(Username user, PageRequest page);
+}

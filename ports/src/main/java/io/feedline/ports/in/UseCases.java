@@ -1,0 +1,41 @@
+package io.feedline.ports.in;
+
+import java.util.Objects;
+
+/** Every use case the core offers, as one value the driving adapters (HTTP, CLI) are given. */
+public record UseCases(
+        RegisterUser registerUser,
+        Authenticate authenticate,
+        ResolveUser resolveUser,
+        ReadProfile readProfile,
+        PublishPost publishPost,
+        DeletePost deletePost,
+        ReadPost readPost,
+        ReadAuthorTimeline readAuthorTimeline,
+        Follow follow,
+        Unfollow unfollow,
+        ReadFollowing readFollowing,
+        ReadFollowers readFollowers,
+        CheckFollows checkFollows,
+        ReadHomeFeed readHomeFeed,
+        LikePost likePost,
+        UnlikePost unlikePost) {
+    public UseCases {
+        Objects.requireNonNull(registerUser, "registerUser");
+        Objects.requireNonNull(authenticate, "authenticate");
+        Objects.requireNonNull(resolveUser, "resolveUser");
+        Objects.requireNonNull(readProfile, "readProfile");
+        Objects.requireNonNull(publishPost, "publishPost");
+        Objects.requireNonNull(deletePost, "deletePost");
+        Objects.requireNonNull(readPost, "readPost");
+        Objects.requireNonNull(readAuthorTimeline, "readAuthorTimeline");
+        Objects.requireNonNull(follow, "follow");
+        Objects.requireNonNull(unfollow, "unfollow");
+        Objects.requireNonNull(readFollowing, "readFollowing");
+        Objects.requireNonNull(readFollowers, "readFollowers");
+        Objects.requireNonNull(checkFollows, "checkFollows");
+        Objects.requireNonNull(readHomeFeed, "readHomeFeed");
+        Objects.requireNonNull(likePost, "likePost");
+        Objects.requireNonNull(unlikePost, "unlikePost");
+    }
+}

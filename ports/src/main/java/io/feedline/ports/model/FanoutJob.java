@@ -1,0 +1,50 @@
+package io.feedline.ports.model;
+
+import java.util.Objects;
+
+/**
+ * A unit of deferred feed work, kept in the durable outbox until every reader it concerns is served.
+ * Each job has a stable {@link #key()}: enqueueing the same job twice keeps one.
+ */
+public sealed interface FanoutJob {
+
+    /** The outbox key; one pending job per key. */
+    String key();
+
+    /** Write a new post into the feed of each of its author's followers. */
+    record Deliver(PostRef post) implements FanoutJob {
+        public Deliver {
+            Objects.requireNonNull(post, "post");
+        }
+
+        @Override
+        public String key() {
+            return "deliver:" + post.postId().value();
+        }
+    }
+
+    /** Remove a deleted post from the feed of each of its author's followers. */
+    record Retract(PostRef post) implements FanoutJob {
+        public Retract {
+            Objects.requireNonNull(post, "post");
+        }
+
+        @Override
+        public String key() {
+            return "retract:" + post.postId().value();
+        }
+    }
+
+    /** Remove every entry by {@code author} from {@code reader}'s feed (after an unfollow). */
+    record PurgeAuthor(UserId reader, UserId author) implements FanoutJob {
+        public PurgeAuthor {
+            Objects.requireNonNull(reader, "reader");
+            Objects.requireNonNull(author, "author");
+        }
+
+        @Override
+        public String key() {
+            return "purge:" + reader.value() + ":" + author.value();
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.feedline.ports.model;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Every failure the core reports. Sealed so that the one place mapping errors to the wire (the HTTP
+ * layer) is forced by the compiler to handle each kind.
+ */
+public abstract sealed class FeedlineException extends RuntimeException {
+
+    private FeedlineException(String message, Throwable cause) {
+        super(message, cause, false, cause != null);
+    }
+
+    /** A value broke an invariant. {@code field} names the input, as the client spelled it. */
+    public static final class InvalidInput extends FeedlineException {
+        private final String field;
+
+        public InvalidInput(String field, String message) {
+            super(message, null);
+            this.field = Objects.requireNonNull(field);
+        }
+
+        public String field() {
+            return field;
+        }
+    }
+
+    /** The thing asked for does not exist, or the caller may not know that it does. */
+    public static final class NotFound extends FeedlineException {
+        private final String resource;
+
+        public NotFound(String resource, String message) {
+            super(message, null);
+            this.resource = resource;
+        }
+
+        public String resource() {
+            return resource;
+        }
+    }
+
+    /** The caller is known but may not do this. */
+    public static final class Forbidden extends FeedlineException {
+        public Forbidden(String message) {
+            super(message, null);
+        }
+    }
+
+    /** Credentials did not match. Deliberately says nothing about which part was wrong. */
+    public static final class InvalidCredentials extends FeedlineException {
+        public InvalidCredentials() {
+            super("username or password is wrong", null);
+        }
+    }
+
+    /** A case-insensitive duplicate of a unique username. */
+    public static final class UsernameTaken extends FeedlineException {
+        public UsernameTaken(Username username) {
+            super("username '" + username.value() + "' is taken", null);
+        }
+    }
+
+    /** A case-insensitive duplicate of a unique email. */
+    public static final class EmailTaken extends FeedlineException {
+        public EmailTaken() {
+            super("email is already registered", null);
+        }
+    }
+
+    /** The same idempotency key was sent with a different request body. */
+    public static final class IdempotencyKeyReused extends FeedlineException {
+        public IdempotencyKeyReused() {
+            super("Idempotency-Key was already used with a different request", null);
+        }
+    }
+
+    /** The first request with this idempotency key has not finished yet. */
+    public static final class IdempotencyInProgress extends FeedlineException {
+        private final Duration retryAfter;
+
+        public IdempotencyInProgress(Duration retryAfter) {
+            super("a request with this Idempotency-Key is still in progress", null);
+            this.retryAfter = retryAfter;
+        }
+
+        public Duration retryAfter() {
+            return retryAfter;
+        }
+    }
+
+    /** Two writers raced for the same item and this one lost after its retries. */
+    public static final class WriteConflict extends FeedlineException {
+        public WriteConflict(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * A storage engine failed or timed out. {@code component} names the port ("timelines", "users",
+     * ...). Adapters wrap every driver exception in this, so no driver type crosses a port.
+     */
+    public static final class StorageUnavailable extends FeedlineException {
+        private final String component;
+
+        public StorageUnavailable(String component, String message, Throwable cause) {
+            super(component + ": " + message, cause);
+            this.component = component;
+        }
+
+        public String component() {
+            return component;
+        }
+    }
+}

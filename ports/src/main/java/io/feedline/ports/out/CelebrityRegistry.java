@@ -1,0 +1,20 @@
+package io.feedline.ports.out;
+
+import io.feedline.ports.model.UserId;
+import java.util.Set;
+
+/**
+ * The small set of authors whose posts are merged into feeds at read time instead of fanned out
+ * (hybrid mode). Marking is idempotent.
+ */
+public interface CelebrityRegistry {
+
+    /** Every marked author. The set is expected to stay small (thousands at most). */
+    Set<UserId> all();
+
+    /** Marks {@code author}; idempotent. */
+    void mark(UserId author);
+
+    /** Unmarks {@code author}; idempotent. */
+    void unmark(UserId author);
+}

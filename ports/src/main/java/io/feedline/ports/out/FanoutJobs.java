@@ -1,0 +1,40 @@
+package io.feedline.ports.out;
+
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.PageToken;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The durable outbox of pending feed work. Jobs are leased: while one worker holds a job, no other
+ * claims it; an expired lease makes the job claimable again, from its last checkpoint.
+ */
+public interface FanoutJobs {
+
+    /** Adds the job unless one with the same key is pending (idempotent). */
+    void enqueue(FanoutJob job);
+
+    /**
+     * Leases up to {@code max} jobs that are unleased or whose lease expired before {@code now} to
+     * {@code worker} until {@code now + lease}. Two concurrent claims never get the same job.
+     */
+    List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease);
+
+    /**
+     * Records how far the holder got and extends its lease to {@code now + lease}.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.WriteConflict if the lease was lost
+     */
+    ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease);
+
+    /** Gives the job back, claimable again from {@code retryAt}; its checkpoint is kept. */
+    void release(ClaimedJob job, Instant retryAt);
+
+    /** Removes the finished job. A no-op if the lease was lost and another holder finished it. */
+    void complete(ClaimedJob job);
+
+    /** How many jobs are waiting or running. */
+    int pending();
+}

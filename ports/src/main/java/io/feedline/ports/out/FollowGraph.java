@@ -1,0 +1,34 @@
+package io.feedline.ports.out;
+
+import io.feedline.ports.model.FollowCounts;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.UserId;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Set;
+
+/** Who follows whom, with exact counters kept in the same atomic write as each edge. */
+public interface FollowGraph {
+
+    /** Adds the edge and bumps both counters atomically. Idempotent: returns false if it already existed. */
+    boolean follow(UserId follower, UserId followee, Instant at);
+
+    /** Removes the edge and lowers both counters atomically. Returns false if there was no edge. */
+    boolean unfollow(UserId follower, UserId followee);
+
+    /** The users {@code user} follows, ordered by user id ascending. */
+    Page<UserId> following(UserId user, PageRequest request);
+
+    /** The users who follow {@code user}, ordered by user id ascending. */
+    Page<UserId> followers(UserId user, PageRequest request);
+
+    /** Whether the edge follower -> followee exists. */
+    boolean isFollowing(UserId follower, UserId followee);
+
+    /** The subset of {@code candidates} that {@code follower} follows, read in batches (no per-user call). */
+    Set<UserId> followedAmong(UserId follower, Collection<UserId> candidates);
+
+    /** The exact counters of {@code user} (zero for a user with no edges). */
+    FollowCounts counts(UserId user);
+}

@@ -1,0 +1,35 @@
+package io.feedline.ports.out;
+
+import io.feedline.ports.model.Credentials;
+import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+
+/** Registered users, unique by username and by email, both compared case-insensitively. */
+public interface UserAccounts {
+
+    /**
+     * Stores a new account atomically with its uniqueness claims: either everything is written or
+     * nothing is. Never read-check-then-insert: concurrent duplicates are decided by the engine.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.UsernameTaken if the username is taken
+     * @throws io.feedline.ports.model.FeedlineException.EmailTaken if the email is taken
+     */
+    void create(UserAccount account, PasswordHash passwordHash);
+
+    /** The account with this id, if any. */
+    Optional<UserAccount> findById(UserId id);
+
+    /** The account with this username (case-insensitive), if any. Never carries the password hash. */
+    Optional<UserAccount> findByUsername(Username username);
+
+    /** The accounts among {@code ids} that exist, keyed by id; unknown ids are left out. */
+    Map<UserId, UserAccount> findAllById(Collection<UserId> ids);
+
+    /** What login needs for this username, if it exists. The only read that returns a hash. */
+    Optional<Credentials> findCredentials(Username username);
+}
