@@ -1,0 +1,45 @@
+package io.feedline.domain;
+
+import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.FanoutJobs;
+import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.FollowGraph;
+import io.feedline.ports.out.IdGenerator;
+import io.feedline.ports.out.IdempotencyKeys;
+import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.PasswordHasher;
+import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.TimelineCache;
+import io.feedline.ports.out.UserAccounts;
+import java.time.Clock;
+import java.util.Objects;
+
+/** Every out-port the domain needs, as chosen by the composition root. */
+public record DomainPorts(
+        UserAccounts users,
+        Posts posts,
+        FollowGraph graph,
+        FeedItems feedItems,
+        TimelineCache timelines,
+        Likes likes,
+        FanoutJobs jobs,
+        CelebrityRegistry celebrities,
+        IdempotencyKeys idempotencyKeys,
+        PasswordHasher hasher,
+        IdGenerator ids,
+        Clock clock) {
+    public DomainPorts {
+        Objects.requireNonNull(users, "users");
+        Objects.requireNonNull(posts, "posts");
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(feedItems, "feedItems");
+        Objects.requireNonNull(timelines, "timelines");
+        Objects.requireNonNull(likes, "likes");
+        Objects.requireNonNull(jobs, "jobs");
+        Objects.requireNonNull(celebrities, "celebrities");
+        Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");
+        Objects.requireNonNull(hasher, "hasher");
+        Objects.requireNonNull(ids, "ids");
+        Objects.requireNonNull(clock, "clock");
+    }
+}

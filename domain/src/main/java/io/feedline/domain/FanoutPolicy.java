@@ -1,0 +1,86 @@
+package io.feedline.domain;
+
+import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.CelebrityRegistry;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Set;
+
+/**
+ * The one place that decides whether a post is fanned out on write or merged on read.
+ *
+ * <p>An author becomes a celebrity when their follower count reaches the threshold, and stays one:
+ * their posts from then on were never fanned out, so unmarking them would make those posts vanish
+ * from their followers' feeds. The registry is the single source of truth for publish and read
+ * alike; this process keeps a copy for {@code celebrityCacheTtl} and refreshes it on its own marks.
+ */
+final class FanoutPolicy {
+    private final FanoutMode mode;
+    private final long threshold;
+    private final CelebrityRegistry registry;
+    private final Clock clock;
+    private final long ttlMillis;
+    private volatile Snapshot snapshot;
+
+    private record Snapshot(Set<UserId> celebrities, Instant readAt) {}
+
+    FanoutPolicy(FeedSettings settings, CelebrityRegistry registry, Clock clock) {
+        this.mode = settings.mode();
+        this.threshold = settings.celebrityThreshold();
+        this.registry = registry;
+        this.clock = clock;
+        this.ttlMillis = settings.celebrityCacheTtl().toMillis();
+    }
+
+    FanoutMode mode() {
+        return mode;
+    }
+
+    /** Whether feed copies are written at all (everything but pure pull). */
+    boolean materializesFeeds() {
+        return mode != FanoutMode.PULL;
+    }
+
+    /** Whether a new post by {@code author} is written into followers' feeds. */
+    boolean pushes(UserId author) {
+        return switch (mode) {
+            case PUSH -> true;
+            case PULL -> false;
+            case HYBRID -> !celebrities().contains(author);
+        };
+    }
+
+    /** Whether {@code author}'s posts are merged in at read time rather than found in the feed. */
+    boolean pulledAtRead(UserId author) {
+        return mode == FanoutMode.HYBRID && celebrities().contains(author);
+    }
+
+    /** The authors whose posts hybrid reads merge in. Empty outside hybrid mode. */
+    Set<UserId> celebrities() {
+        if (mode != FanoutMode.HYBRID) {
+            return Set.of();
+        }
+        Snapshot current = snapshot;
+        Instant now = clock.instant();
+        if (current == null || now.toEpochMilli() - current.readAt().toEpochMilli() >= ttlMillis) {
+            current = new Snapshot(Set.copyOf(registry.all()), now);
+            snapshot = current;
+        }
+        return current.celebrities();
+    }
+
+    /**
+     * Records an author's new follower count. The registry is kept in every mode, so that a team
+     * switching to hybrid later finds it ready.
+     */
+    void followerCountChanged(UserId author, long followers) {
+        if (followers >= threshold) {
+            Snapshot current = snapshot;
+            if (current == null || !current.celebrities().contains(author)) {
+                registry.mark(author);
+                snapshot = null;
+            }
+        }
+    }
+}

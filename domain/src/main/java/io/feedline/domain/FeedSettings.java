@@ -1,0 +1,98 @@
+package io.feedline.domain;
+
+import io.feedline.ports.model.FanoutMode;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the home feed is built.
+ *
+ * @param mode push, pull or hybrid
+ * @param celebrityThreshold followers at which an author's posts stop being fanned out (hybrid)
+ * @param backfillPosts the followee's newest posts copied into a new follower's feed
+ * @param windowSize how many entries a rebuilt hot window holds (the timeline cache's cap)
+ * @param pullParallelism how many author queries a pull merge runs at once
+ * @param maxColdPullSources the most followees a cold reader's bounded pull merge reads
+ * @param celebrityCacheTtl how long this process trusts its copy of the celebrity set
+ * @param fanoutPageSize followers read per fan-out page (one checkpoint per page)
+ * @param jobLease how long a claimed fan-out job stays leased without a checkpoint
+ * @param jobsPerClaim jobs a worker claims at once
+ * @param idlePoll how long an idle worker waits before polling the outbox again
+ */
+public record FeedSettings(
+        FanoutMode mode,
+        long celebrityThreshold,
+        int backfillPosts,
+        int windowSize,
+        int pullParallelism,
+        int maxColdPullSources,
+        Duration celebrityCacheTtl,
+        int fanoutPageSize,
+        Duration jobLease,
+        int jobsPerClaim,
+        Duration idlePoll) {
+
+    public FeedSettings {
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(celebrityCacheTtl, "celebrityCacheTtl");
+        Objects.requireNonNull(jobLease, "jobLease");
+        Objects.requireNonNull(idlePoll, "idlePoll");
+        requirePositive("fanout.celebrity-threshold", celebrityThreshold);
+        requirePositive("fanout.backfill-posts", backfillPosts + 1);
+        requirePositive("timelines.cap", windowSize);
+        requirePositive("feed.pull-parallelism", pullParallelism);
+        requirePositive("feed.max-cold-pull-sources", maxColdPullSources);
+        requirePositive("fanout.page-size", fanoutPageSize);
+        if (fanoutPageSize > 100) {
+            throw new IllegalArgumentException("fanout.page-size must be at most 100");
+        }
+        requirePositive("fanout.jobs-per-claim", jobsPerClaim);
+    }
+
+    private static void requirePositive(String key, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(key + " must be positive");
+        }
+    }
+
+    public static FeedSettings defaults() {
+        return new FeedSettings(
+                FanoutMode.HYBRID, 10_000, 100, 800, 16, 200,
+                Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 8, Duration.ofMillis(200));
+    }
+
+    public FeedSettings withMode(FanoutMode value) {
+        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+    }
+
+    public FeedSettings withCelebrityThreshold(long value) {
+        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+    }
+
+    public FeedSettings withBackfillPosts(int value) {
+        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+    }
+
+    public FeedSettings withWindowSize(int value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+    }
+
+    public FeedSettings withFanoutPageSize(int value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll);
+    }
+
+    public FeedSettings withJobLease(Duration value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll);
+    }
+
+    public FeedSettings withIdlePoll(Duration value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value);
+    }
+}

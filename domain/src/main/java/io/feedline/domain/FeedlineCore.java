@@ -1,0 +1,100 @@
+package io.feedline.domain;
+
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.UserId;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The domain, assembled: every use case over the given ports, and the fan-out workers that drain
+ * the outbox. Built with {@code new}, no container.
+ */
+public final class FeedlineCore implements AutoCloseable {
+    private final DomainPorts ports;
+    private final FeedSettings settings;
+    private final ExecutorService executor;
+    private final boolean ownsExecutor;
+    private final UseCases useCases;
+    private final HomeFeedReader homeFeed;
+    private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
+    private volatile Consumer<Duration> fanoutDelay = delay -> {};
+
+    private FeedlineCore(DomainPorts ports, FeedSettings settings, ExecutorService executor, boolean ownsExecutor) {
+        this.ports = ports;
+        this.settings = settings;
+        this.executor = executor;
+        this.ownsExecutor = ownsExecutor;
+        FanoutPolicy policy = new FanoutPolicy(settings, ports.celebrities(), ports.clock());
+        PullMerge pull = new PullMerge(ports.posts(), executor, settings.pullParallelism());
+        Runnable wakeWorkers = () -> localWorkers.forEach(FanoutWorker::wake);
+        UserDirectory users = new UserDirectory(ports);
+        PostDesk posts = new PostDesk(ports, users, policy, wakeWorkers);
+        SocialGraph graph = new SocialGraph(ports, users, policy, settings, wakeWorkers);
+        LikeLedger likes = new LikeLedger(ports);
+        this.homeFeed = new HomeFeedReader(ports, policy, pull, executor, settings);
+        this.useCases = new UseCases(
+                users, users, users, users,
+                posts, posts, posts, posts,
+                graph, graph, graph, graph, graph,
+                homeFeed,
+                likes, likes);
+    }
+
+    /** The domain over {@code ports}, running its parallel reads on virtual threads. */
+    public static FeedlineCore create(DomainPorts ports, FeedSettings settings) {
+        return new FeedlineCore(ports, settings, Executors.newVirtualThreadPerTaskExecutor(), true);
+    }
+
+    /** The domain running pull merges and window refills on {@code executor}, which the caller owns. */
+    public static FeedlineCore create(DomainPorts ports, FeedSettings settings, ExecutorService executor) {
+        return new FeedlineCore(ports, settings, executor, false);
+    }
+
+    public UseCases useCases() {
+        return useCases;
+    }
+
+    public FeedSettings settings() {
+        return settings;
+    }
+
+    /**
+     * A fan-out worker with this id. Workers made here are woken whenever this process enqueues a
+     * job, so a post reaches feeds without waiting for the next poll.
+     */
+    public FanoutWorker worker(String workerId) {
+        FanoutWorker worker = new FanoutWorker(workerId, ports, settings, delay -> fanoutDelay.accept(delay));
+        localWorkers.add(worker);
+        return worker;
+    }
+
+    /** Receives, for each delivered post, the time from its publication to the end of its fan-out. */
+    public void onFanoutDelivered(Consumer<Duration> listener) {
+        this.fanoutDelay = listener;
+    }
+
+    /** Refills a reader's hot window from the durable feed now (operators, tests, the benchmark). */
+    public void rebuildWindow(UserId reader) {
+        homeFeed.rebuild(reader);
+    }
+
+    @Override
+    public void close() {
+        if (ownsExecutor) {
+            executor.shutdown();
+            try {
+                if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+                    executor.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                executor.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.feedline.domain;
+
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.Posts;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Fan-out on read: the newest posts of many authors, merged newest first. Each author is one query
+ * for at most {@code limit} posts older than the cursor; the queries run in parallel, at most
+ * {@code parallelism} at once, and a k-way merge keeps the top {@code limit}.
+ */
+final class PullMerge {
+    static final Comparator<Post> NEWEST_FIRST = Comparator.comparing(Post::id).reversed();
+
+    private final Posts posts;
+    private final ExecutorService executor;
+    private final int parallelism;
+
+    PullMerge(Posts posts, ExecutorService executor, int parallelism) {
+        this.posts = posts;
+        this.executor = executor;
+        this.parallelism = parallelism;
+    }
+
+    List<Post> newest(Collection<UserId> authors, Optional<PostId> before, int limit) {
+        if (authors.isEmpty()) {
+            return List.of();
+        }
+        List<List<Post>> perAuthor = fetch(authors, before, limit);
+        return merge(perAuthor, limit);
+    }
+
+    private List<List<Post>> fetch(Collection<UserId> authors, Optional<PostId> before, int limit) {
+        if (authors.size() == 1) {
+            return List.of(posts.byAuthor(authors.iterator().next(), before, limit));
+        }
+        Semaphore permits = new Semaphore(parallelism);
+        List<Future<List<Post>>> futures = new ArrayList<>(authors.size());
+        for (UserId author : authors) {
+            futures.add(executor.submit(() -> {
+                permits.acquire();
+                try {
+                    return posts.byAuthor(author, before, limit);
+                } finally {
+                    permits.release();
+                }
+            }));
+        }
+        List<List<Post>> results = new ArrayList<>(futures.size());
+        for (Future<List<Post>> future : futures) {
+            results.add(await(future));
+        }
+        return results;
+    }
+
+    private static List<Post> await(Future<List<Post>> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FeedlineException.StorageUnavailable("posts", "interrupted during a pull merge", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof FeedlineException fe) {
+                throw fe;
+            }
+            throw new FeedlineException.StorageUnavailable("posts", "pull merge failed", e.getCause());
+        }
+    }
+
+    /** K-way merge of lists that are each sorted newest first; duplicates (by id) are kept once. */
+    static List<Post> merge(List<List<Post>> sorted, int limit) {
+        record Cursor(List<Post> list, int index) {
+            Post head() {
+                return list.get(index);
+            }
+        }
+        PriorityQueue<Cursor> heads = new PriorityQueue<>(Comparator.comparing(Cursor::head, NEWEST_FIRST));
+        for (List<Post> list : sorted) {
+            if (!list.isEmpty()) {
+                heads.add(new Cursor(list, 0));
+            }
+        }
+        List<Post> out = new ArrayList<>(limit);
+        Set<PostId> seen = new HashSet<>();
+        while (out.size() < limit && !heads.isEmpty()) {
+            Cursor top = heads.poll();
+            if (seen.add(top.head().id())) {
+                out.add(top.head());
+            }
+            if (top.index() + 1 < top.list().size()) {
+                heads.add(new Cursor(top.list(), top.index() + 1));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,97 @@
+package io.feedline.domain;
+
+import io.feedline.ports.in.Authenticate;
+import io.feedline.ports.in.ReadProfile;
+import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.in.ResolveUser;
+import io.feedline.ports.model.Credentials;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.FollowCounts;
+import io.feedline.ports.model.Password;
+import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.Profile;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.out.FollowGraph;
+import io.feedline.ports.out.IdGenerator;
+import io.feedline.ports.out.PasswordHasher;
+import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.UserAccounts;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/** Registration, login and profiles. */
+final class UserDirectory implements RegisterUser, Authenticate, ResolveUser, ReadProfile {
+    private final UserAccounts users;
+    private final FollowGraph graph;
+    private final Posts posts;
+    private final PasswordHasher hasher;
+    private final IdGenerator ids;
+    private final Clock clock;
+    private volatile PasswordHash decoy;
+
+    UserDirectory(DomainPorts ports) {
+        this.users = ports.users();
+        this.graph = ports.graph();
+        this.posts = ports.posts();
+        this.hasher = ports.hasher();
+        this.ids = ports.ids();
+        this.clock = ports.clock();
+    }
+
+    @Override
+    public UserAccount register(Command command) {
+        PasswordHash hash = hasher.hash(command.password());
+        UserAccount account = new UserAccount(
+                ids.newUserId(),
+                command.username(),
+                command.email(),
+                command.displayName(),
+                command.bio(),
+                clock.instant().truncatedTo(ChronoUnit.MILLIS));
+        users.create(account, hash);
+        return account;
+    }
+
+    @Override
+    public UserAccount authenticate(Username username, Password password) {
+        Optional<Credentials> credentials = users.findCredentials(username);
+        if (credentials.isEmpty()) {
+            // Hash anyway, so an unknown username costs the same time as a wrong password.
+            hasher.verify(password, decoy());
+            throw new FeedlineException.InvalidCredentials();
+        }
+        if (!hasher.verify(password, credentials.get().passwordHash())) {
+            throw new FeedlineException.InvalidCredentials();
+        }
+        return users.findById(credentials.get().userId()).orElseThrow(FeedlineException.InvalidCredentials::new);
+    }
+
+    @Override
+    public UserAccount byId(UserId id) {
+        return users.findById(id).orElseThrow(() -> new FeedlineException.NotFound("user", "no such user"));
+    }
+
+    @Override
+    public Profile read(Username username) {
+        UserAccount account = byName(username);
+        FollowCounts counts = graph.counts(account.id());
+        return new Profile(account, counts.followers(), counts.following(), posts.countByAuthor(account.id()));
+    }
+
+    UserAccount byName(Username username) {
+        return users.findByUsername(username)
+                .orElseThrow(() -> new FeedlineException.NotFound("user", "no user named '" + username.value() + "'"));
+    }
+
+    private PasswordHash decoy() {
+        PasswordHash current = decoy;
+        if (current == null) {
+            current = hasher.hash(new Password("decoy-password-for-unknown-users"));
+            decoy = current;
+        }
+        return current;
+    }
+}

@@ -1,0 +1,140 @@
+package io.feedline.domain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterProperty;
+
+/**
+ * DESIGN §4: "All three modes return the same posts in the same order for the same data." Random
+ * follow graphs and post histories (with unfollows and deletes) are played into a push, a pull and
+ * a hybrid Feedline; the first three pages of every reader must match the pull merge, the oracle.
+ */
+class ModeEquivalenceProperties {
+    private static final int USERS = 7;
+    private static final int PAGE = 4;
+
+    sealed interface Event {}
+
+    record FollowEvent(int follower, int followee) implements Event {}
+
+    record UnfollowEvent(int follower, int followee) implements Event {}
+
+    record PostEvent(int author) implements Event {}
+
+    record DeleteEvent(int nthPost) implements Event {}
+
+    @Provide
+    Arbitrary<List<Event>> histories() {
+        Arbitrary<Integer> user = Arbitraries.integers().between(0, USERS - 1);
+        Arbitrary<Event> follow = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(FollowEvent::new);
+        Arbitrary<Event> unfollow = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(UnfollowEvent::new);
+        Arbitrary<Event> post = user.map(PostEvent::new);
+        Arbitrary<Event> delete = Arbitraries.integers().between(0, 40).map(DeleteEvent::new);
+        return Arbitraries.frequencyOf(
+                        net.jqwik.api.Tuple.of(5, follow),
+                        net.jqwik.api.Tuple.of(1, unfollow),
+                        net.jqwik.api.Tuple.of(6, post),
+                        net.jqwik.api.Tuple.of(1, delete))
+                .list().ofMinSize(5).ofMaxSize(60);
+    }
+
+    private final List<World> worlds = new ArrayList<>();
+
+    @AfterProperty
+    void closeWorlds() {
+        worlds.forEach(World::close);
+        worlds.clear();
+    }
+
+    @Property(tries = 150)
+    void pushPullAndHybridServeTheSamePages(
+            @ForAll("histories") List<Event> history,
+            @ForAll("drainEveryEvent") boolean drainEveryEvent) {
+        Map<FanoutMode, World> modes = Map.of(
+                FanoutMode.PULL, world(FanoutMode.PULL),
+                FanoutMode.PUSH, world(FanoutMode.PUSH),
+                FanoutMode.HYBRID, world(FanoutMode.HYBRID));
+        modes.values().forEach(w -> replay(w, history, drainEveryEvent));
+
+        World oracle = modes.get(FanoutMode.PULL);
+        for (int u = 0; u < USERS; u++) {
+            List<List<String>> expected = firstThreePages(oracle, name(u));
+            for (FanoutMode mode : List.of(FanoutMode.PUSH, FanoutMode.HYBRID)) {
+                assertThat(firstThreePages(modes.get(mode), name(u)))
+                        .as("%s's first pages in %s mode, after %s", name(u), mode, history)
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
+    @Provide
+    Arbitrary<Boolean> drainEveryEvent() {
+        return Arbitraries.of(true, false);
+    }
+
+    private World world(FanoutMode mode) {
+        // Threshold 2: several authors in a 7-user graph become celebrities, some mid-history.
+        World world = new World(FeedSettings.defaults().withMode(mode).withCelebrityThreshold(2));
+        worlds.add(world);
+        for (int u = 0; u < USERS; u++) {
+            world.register(name(u));
+        }
+        return world;
+    }
+
+    private static String name(int u) {
+        return "user_" + u;
+    }
+
+    private static void replay(World world, List<Event> history, boolean drainEveryEvent) {
+        List<Post> published = new ArrayList<>();
+        for (Event event : history) {
+            switch (event) {
+                case FollowEvent f -> world.follow(name(f.follower()), name(f.followee()));
+                case UnfollowEvent f -> world.unfollow(name(f.follower()), name(f.followee()));
+                case PostEvent p -> published.add(world.publish(name(p.author()), "post " + published.size()));
+                case DeleteEvent d -> {
+                    if (d.nthPost() < published.size()) {
+                        Post post = published.get(d.nthPost());
+                        if (world.postStore.posts().get(post.id()).isPresent()) {
+                            world.app.deletePost().delete(post.authorId(), post.id());
+                        }
+                    }
+                }
+            }
+            if (drainEveryEvent) {
+                world.drain();
+            }
+        }
+        world.drain();
+    }
+
+    /** Pages as post texts: "post N" names the N-th publication of the history in every world. */
+    private static List<List<String>> firstThreePages(World world, String reader) {
+        List<List<String>> pages = new ArrayList<>();
+        Optional<PostId> after = Optional.empty();
+        for (int i = 0; i < 3; i++) {
+            Page<Post> page = world.feedPage(reader, after, PAGE);
+            pages.add(page.items().stream().map(p -> p.text().value()).toList());
+            if (page.next().isEmpty()) {
+                break;
+            }
+            after = Optional.of(PostId.of(page.next().get().value()));
+        }
+        return pages;
+    }
+}

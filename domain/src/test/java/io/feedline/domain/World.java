@@ -1,0 +1,168 @@
+package io.feedline.domain;
+
+import io.feedline.ports.in.PublishPost;
+import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.DisplayName;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.Password;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.fakes.FakePasswordHasher;
+import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
+import io.feedline.ports.fakes.InMemoryFeedItems;
+import io.feedline.ports.fakes.InMemoryFollowGraph;
+import io.feedline.ports.fakes.InMemoryIdempotencyKeys;
+import io.feedline.ports.fakes.InMemoryPostStore;
+import io.feedline.ports.fakes.InMemoryTimelineCache;
+import io.feedline.ports.fakes.InMemoryUserAccounts;
+import io.feedline.ports.fakes.MutableClock;
+import io.feedline.ports.fakes.SequentialIdGenerator;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A whole Feedline over the in-memory fakes: the domain exactly as production wires it, with a
+ * clock the test moves and an executor that runs background work on the calling thread, so that
+ * every test is deterministic.
+ */
+final class World implements AutoCloseable {
+    final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    final InMemoryUserAccounts accounts = new InMemoryUserAccounts();
+    final InMemoryPostStore postStore = new InMemoryPostStore();
+    final InMemoryFollowGraph graph = new InMemoryFollowGraph();
+    final InMemoryFeedItems feedItems = new InMemoryFeedItems();
+    final InMemoryTimelineCache timelines;
+    final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
+    final DomainPorts ports;
+    final FeedlineCore core;
+    final UseCases app;
+    final FanoutWorker worker;
+    private final Map<String, UserId> ids = new HashMap<>();
+
+    World(FeedSettings settings) {
+        this(settings, 800);
+    }
+
+    World(FeedSettings settings, int windowCap) {
+        timelines = new InMemoryTimelineCache(windowCap);
+        ports = new DomainPorts(
+                accounts, postStore.posts(), graph, feedItems, timelines, postStore.likes(), postStore.jobs(),
+                celebrities, new InMemoryIdempotencyKeys(Duration.ofSeconds(30)), new FakePasswordHasher(),
+                new SequentialIdGenerator(clock), clock);
+        core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
+        app = core.useCases();
+        worker = core.worker("test-worker");
+    }
+
+    static World of(FanoutMode mode) {
+        return new World(FeedSettings.defaults().withMode(mode));
+    }
+
+    UserId register(String name) {
+        UserId id = app.registerUser().register(new RegisterUser.Command(
+                Username.of(name), Email.of(name + "@example.org"), new Password("correct horse battery"),
+                DisplayName.of(name), Bio.EMPTY)).id();
+        ids.put(name, id);
+        return id;
+    }
+
+    UserId id(String name) {
+        return ids.get(name);
+    }
+
+    void follow(String follower, String followee) {
+        app.follow().follow(id(follower), Username.of(followee));
+    }
+
+    void unfollow(String follower, String followee) {
+        app.unfollow().unfollow(id(follower), Username.of(followee));
+    }
+
+    /** Publishes one post a millisecond later than the last, so ids and times move together. */
+    Post publish(String author, String text) {
+        clock.advance(Duration.ofMillis(1));
+        return app.publishPost().publish(new PublishPost.Command(id(author), PostText.of(text), Optional.empty()));
+    }
+
+    int drain() {
+        return worker.drain();
+    }
+
+    Page<Post> feedPage(String reader, Optional<PostId> after, int limit) {
+        PageRequest request = after.isEmpty()
+                ? PageRequest.first(limit)
+                : PageRequest.after(new io.feedline.ports.model.PageToken(after.get().value()), limit);
+        return app.readHomeFeed().read(id(reader), id(reader), request);
+    }
+
+    /** Every post id of the reader's feed, walked page by page to the end. */
+    List<PostId> wholeFeed(String reader, int limit) {
+        List<PostId> all = new ArrayList<>();
+        Optional<PostId> after = Optional.empty();
+        for (int guard = 0; guard < 1000; guard++) {
+            Page<Post> page = feedPage(reader, after, limit);
+            page.items().forEach(p -> all.add(p.id()));
+            if (page.next().isEmpty()) {
+                return all;
+            }
+            after = Optional.of(PostId.of(page.next().get().value()));
+        }
+        throw new AssertionError("feed did not end");
+    }
+
+    @Override
+    public void close() {
+        core.close();
+    }
+
+    /** Runs every task at once on the calling thread. */
+    static final class CallerRunsExecutor extends AbstractExecutorService {
+        private volatile boolean shutdown;
+
+        @Override
+        public void execute(Runnable command) {
+            command.run();
+        }
+
+        @Override
+        public void shutdown() {
+            shutdown = true;
+        }
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            shutdown = true;
+            return List.of();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return shutdown;
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return shutdown;
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) {
+            return true;
+        }
+    }
+}

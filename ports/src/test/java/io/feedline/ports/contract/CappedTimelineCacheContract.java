@@ -1,0 +1,71 @@
+package io.feedline.ports.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.TimelineCache;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The {@link TimelineCacheContract} plus the cap: a window never holds more than its newest entries. */
+public abstract class CappedTimelineCacheContract extends TimelineCacheContract {
+
+    private static final int CAP = 10;
+
+    /** A cache that keeps at most {@code cap} entries per reader; called at most once per test. */
+    protected abstract TimelineCache timelineCache(int cap);
+
+    @Test
+    void addingPastTheCapInOneCallKeepsTheNewest() {
+        TimelineCache cache = timelineCache(CAP);
+        UserId reader = TestIds.userId();
+        List<PostRef> refs = freshRefs(TestIds.userId(), 25);
+
+        cache.add(to(reader, shuffled(refs, 25)));
+
+        assertThat(window(cache, reader)).contains(newestFirst(refs).subList(0, CAP));
+    }
+
+    @Test
+    void addingPastTheCapInManyCallsKeepsTheNewest() {
+        TimelineCache cache = timelineCache(CAP);
+        UserId reader = TestIds.userId();
+        List<PostRef> refs = freshRefs(TestIds.userId(), 25);
+
+        for (PostRef ref : shuffled(refs, 52)) {
+            cache.add(List.of(new Delivery(reader, ref)));
+        }
+
+        assertThat(window(cache, reader)).contains(newestFirst(refs).subList(0, CAP));
+    }
+
+    @Test
+    void eachReaderIsCappedOnItsOwn() {
+        TimelineCache cache = timelineCache(CAP);
+        UserId busy = TestIds.userId();
+        UserId quiet = TestIds.userId();
+        List<PostRef> many = freshRefs(TestIds.userId(), 15);
+        List<PostRef> few = freshRefs(TestIds.userId(), 4);
+        List<Delivery> deliveries = new ArrayList<>(to(busy, many));
+        deliveries.addAll(to(quiet, few));
+
+        cache.add(shuffled(deliveries, 19));
+
+        assertThat(window(cache, busy)).contains(newestFirst(many).subList(0, CAP));
+        assertThat(window(cache, quiet)).contains(newestFirst(few));
+    }
+
+    @Test
+    void replaceKeepsTheNewestUpToTheCap() {
+        TimelineCache cache = timelineCache(CAP);
+        UserId reader = TestIds.userId();
+        List<PostRef> rebuilt = newestFirst(freshRefs(TestIds.userId(), 25));
+
+        cache.replace(reader, rebuilt);
+
+        assertThat(window(cache, reader)).contains(rebuilt.subList(0, CAP));
+    }
+}

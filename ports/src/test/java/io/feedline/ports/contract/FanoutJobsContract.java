@@ -1,0 +1,283 @@
+package io.feedline.ports.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.out.FanoutJobs;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link FanoutJobs} outbox must do: idempotent enqueue, leases that keep two workers
+ * off one job, checkpoints that survive a takeover. The outbox is global, so each test first
+ * parks the jobs already there (see {@link Outbox}) and looks at its own jobs only.
+ */
+public abstract class FanoutJobsContract {
+
+    /** The posts, likes and outbox under test, sharing one storage; called at most once per test. */
+    protected abstract PostStore postStore();
+
+    private static final Duration LEASE = Duration.ofMinutes(5);
+
+    private FanoutJobs jobs;
+    private Instant now;
+
+    @BeforeEach
+    void parkJobsOfOtherTests() {
+        jobs = postStore().jobs();
+        now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Outbox.parkForeignJobs(jobs, now);
+    }
+
+    private static FanoutJob.Deliver freshDeliver() {
+        return new FanoutJob.Deliver(new PostRef(TestIds.postId(), TestIds.userId()));
+    }
+
+    private List<ClaimedJob> claimMine(String worker, Instant at, FanoutJob... mine) {
+        return Outbox.claimAll(jobs, worker, at, LEASE, List.of(mine));
+    }
+
+    private ClaimedJob claimOne(String worker, Instant at, FanoutJob mine) {
+        List<ClaimedJob> claimed = claimMine(worker, at, mine);
+        assertThat(claimed).as("claims of %s by %s at %s", mine, worker, at).hasSize(1);
+        return claimed.get(0);
+    }
+
+    @Test
+    void everyJobKindRoundTripsThroughClaim() {
+        PostRef post = new PostRef(TestIds.postId(), TestIds.userId());
+        FanoutJob deliver = new FanoutJob.Deliver(post);
+        FanoutJob retract = new FanoutJob.Retract(post);
+        FanoutJob purge = new FanoutJob.PurgeAuthor(TestIds.userId(), TestIds.userId());
+        jobs.enqueue(deliver);
+        jobs.enqueue(retract);
+        jobs.enqueue(purge);
+
+        List<ClaimedJob> claimed = claimMine("w1", now, deliver, retract, purge);
+
+        assertThat(claimed).extracting(ClaimedJob::job).containsExactlyInAnyOrder(deliver, retract, purge);
+        assertThat(claimed).allSatisfy(c -> {
+            assertThat(c.leaseOwner()).isEqualTo("w1");
+            assertThat(c.leaseUntil()).isEqualTo(now.plus(LEASE));
+            assertThat(c.checkpoint()).isEmpty();
+            assertThat(c.attempts()).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void enqueueingTwiceKeepsOnePendingJob() {
+        int pendingBefore = jobs.pending();
+        FanoutJob.Deliver job = freshDeliver();
+
+        jobs.enqueue(job);
+        jobs.enqueue(job);
+        jobs.enqueue(new FanoutJob.Deliver(job.post()));
+
+        assertThat(jobs.pending()).isEqualTo(pendingBefore + 1);
+        assertThat(claimMine("w1", now, job)).hasSize(1);
+    }
+
+    @Test
+    void reenqueueingARunningJobLeavesItsLeaseAlone() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        int pendingBefore = jobs.pending();
+        claimOne("w1", now, job);
+
+        jobs.enqueue(job);
+
+        assertThat(jobs.pending()).isEqualTo(pendingBefore);
+        assertThat(claimMine("w2", now.plusSeconds(1), job)).isEmpty();
+    }
+
+    @Test
+    void aClaimedJobIsHiddenFromOtherWorkersUntilItsLeaseExpires() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        claimOne("w1", now, job);
+
+        assertThat(claimMine("w2", now.plusSeconds(1), job)).isEmpty();
+        assertThat(claimMine("w2", now.plus(LEASE).minusSeconds(1), job)).isEmpty();
+
+        ClaimedJob retaken = claimOne("w2", now.plus(LEASE).plusSeconds(1), job);
+        assertThat(retaken.job()).isEqualTo(job);
+        assertThat(retaken.leaseOwner()).isEqualTo("w2");
+        assertThat(retaken.leaseUntil()).isEqualTo(now.plus(LEASE).plusSeconds(1).plus(LEASE));
+        assertThat(retaken.attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void checkpointRecordsThePositionAndExtendsTheLease() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        ClaimedJob first = claimOne("w1", now, job);
+        Instant later = now.plus(Duration.ofMinutes(4));
+
+        ClaimedJob saved = jobs.checkpoint(first, new PageToken("page-2"), later, LEASE);
+
+        assertThat(saved).isEqualTo(new ClaimedJob(job, "w1", later.plus(LEASE), Optional.of(new PageToken("page-2")), 1));
+        // Past the first lease but inside the extended one: still held.
+        assertThat(claimMine("w2", now.plus(LEASE).plusSeconds(1), job)).isEmpty();
+
+        ClaimedJob again = jobs.checkpoint(saved, new PageToken("page-3"), later.plusSeconds(30), LEASE);
+
+        assertThat(again.checkpoint()).contains(new PageToken("page-3"));
+        assertThat(again.leaseUntil()).isEqualTo(later.plusSeconds(30).plus(LEASE));
+    }
+
+    @Test
+    void aTakenOverJobResumesFromItsCheckpoint() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        ClaimedJob first = claimOne("w1", now, job);
+        ClaimedJob saved = jobs.checkpoint(first, new PageToken("follower-cursor-17"), now.plusSeconds(10), LEASE);
+
+        ClaimedJob retaken = claimOne("w2", saved.leaseUntil().plusSeconds(1), job);
+
+        assertThat(retaken.checkpoint()).contains(new PageToken("follower-cursor-17"));
+        assertThat(retaken.attempts()).isEqualTo(2);
+        assertThat(retaken.leaseOwner()).isEqualTo("w2");
+    }
+
+    @Test
+    void checkpointByAHolderWhoseLeaseWasTakenOverIsAWriteConflict() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        ClaimedJob stale = claimOne("w1", now, job);
+        Instant takeover = now.plus(LEASE).plusSeconds(1);
+        ClaimedJob current = claimOne("w2", takeover, job);
+        ClaimedJob progressed = jobs.checkpoint(current, new PageToken("w2-page"), takeover.plusSeconds(1), LEASE);
+
+        assertThatThrownBy(() -> jobs.checkpoint(stale, new PageToken("w1-page"), takeover.plusSeconds(2), LEASE))
+                .isInstanceOf(FeedlineException.WriteConflict.class);
+
+        // The loser wrote nothing: the holder's checkpoint and lease stand.
+        ClaimedJob next = jobs.checkpoint(progressed, new PageToken("w2-page-2"), takeover.plusSeconds(3), LEASE);
+        assertThat(next.leaseOwner()).isEqualTo("w2");
+        assertThat(claimMine("w3", takeover.plusSeconds(4), job)).isEmpty();
+        ClaimedJob afterExpiry = claimOne("w3", next.leaseUntil().plusSeconds(1), job);
+        assertThat(afterExpiry.checkpoint()).contains(new PageToken("w2-page-2"));
+    }
+
+    @Test
+    void completingAfterAnotherHolderFinishedIsANoOp() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        int pendingWithJob = jobs.pending();
+        ClaimedJob stale = claimOne("w1", now, job);
+        ClaimedJob current = claimOne("w2", now.plus(LEASE).plusSeconds(1), job);
+        jobs.complete(current);
+
+        jobs.complete(stale);
+
+        assertThat(jobs.pending()).isEqualTo(pendingWithJob - 1);
+    }
+
+    @Test
+    void releasedJobWaitsUntilRetryAtAndKeepsItsCheckpoint() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        ClaimedJob claimed = claimOne("w1", now, job);
+        ClaimedJob saved = jobs.checkpoint(claimed, new PageToken("halfway"), now.plusSeconds(5), LEASE);
+        Instant retryAt = now.plus(Duration.ofMinutes(30));
+
+        jobs.release(saved, retryAt);
+
+        assertThat(claimMine("w2", now.plusSeconds(6), job)).isEmpty();
+        assertThat(claimMine("w2", now.plus(LEASE).plusSeconds(10), job)).isEmpty();
+        assertThat(claimMine("w2", retryAt.minusSeconds(1), job)).isEmpty();
+        ClaimedJob retried = claimOne("w2", retryAt.plusSeconds(1), job);
+        assertThat(retried.checkpoint()).contains(new PageToken("halfway"));
+        assertThat(retried.attempts()).isEqualTo(2);
+        assertThat(retried.leaseUntil()).isEqualTo(retryAt.plusSeconds(1).plus(LEASE));
+    }
+
+    @Test
+    void completeRemovesTheJob() {
+        int pendingBefore = jobs.pending();
+        FanoutJob job = freshDeliver();
+        FanoutJob other = freshDeliver();
+        jobs.enqueue(job);
+        jobs.enqueue(other);
+        assertThat(jobs.pending()).isEqualTo(pendingBefore + 2);
+        ClaimedJob claimed = claimMine("w1", now, job, other).stream()
+                .filter(c -> c.job().equals(job)).findFirst().orElseThrow();
+
+        jobs.complete(claimed);
+
+        assertThat(jobs.pending()).isEqualTo(pendingBefore + 1);
+        assertThat(claimMine("w2", now.plus(Duration.ofHours(2)), job, other))
+                .extracting(ClaimedJob::job).containsExactly(other);
+    }
+
+    @Test
+    void completedJobCanBeEnqueuedAfresh() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        jobs.complete(claimOne("w1", now, job));
+
+        jobs.enqueue(job);
+
+        ClaimedJob fresh = claimOne("w2", now.plusSeconds(1), job);
+        assertThat(fresh.checkpoint()).isEmpty();
+    }
+
+    @Test
+    void claimRespectsMax() {
+        List<FanoutJob> mine = IntStream.range(0, 5).<FanoutJob>mapToObj(i -> freshDeliver()).toList();
+        mine.forEach(jobs::enqueue);
+
+        List<ClaimedJob> first = jobs.claim("w1", 2, now, LEASE);
+        List<ClaimedJob> second = jobs.claim("w1", 2, now, LEASE);
+        List<ClaimedJob> third = jobs.claim("w1", 2, now, LEASE);
+        List<ClaimedJob> fourth = jobs.claim("w1", 2, now, LEASE);
+
+        assertThat(first).hasSize(2);
+        assertThat(second).hasSize(2);
+        assertThat(third).hasSize(1);
+        assertThat(fourth).isEmpty();
+        List<FanoutJob> all = new ArrayList<>();
+        for (List<ClaimedJob> batch : List.of(first, second, third)) {
+            batch.forEach(c -> all.add(c.job()));
+        }
+        assertThat(all).containsExactlyInAnyOrderElementsOf(mine);
+    }
+
+    @Test
+    void concurrentClaimsNeverShareAJob() {
+        List<FanoutJob> mine = IntStream.range(0, 20).<FanoutJob>mapToObj(i -> freshDeliver()).toList();
+        mine.forEach(jobs::enqueue);
+        List<ClaimedJob> claimed = Collections.synchronizedList(new ArrayList<>());
+
+        List<Concurrently.Outcome<Integer>> outcomes = Concurrently.run(4, worker -> {
+            int rounds = 0;
+            List<ClaimedJob> batch;
+            while (!(batch = jobs.claim("w" + worker, 3, now, LEASE)).isEmpty() && rounds++ < 100) {
+                claimed.addAll(batch);
+            }
+            return rounds;
+        });
+
+        assertThat(outcomes).allSatisfy(o -> assertThat(o.error()).isNull());
+        Map<FanoutJob, Long> timesClaimed = claimed.stream()
+                .collect(Collectors.groupingBy(ClaimedJob::job, Collectors.counting()));
+        assertThat(timesClaimed).containsOnlyKeys(mine);
+        assertThat(timesClaimed.values()).containsOnly(1L);
+        assertThat(claimed).allSatisfy(c -> assertThat(c.leaseOwner()).matches("w[0-3]"));
+    }
+}

@@ -1,0 +1,229 @@
+package io.feedline.ports.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.ports.model.FollowCounts;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.FollowGraph;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link FollowGraph} adapter must do: idempotent edges with exact counters, and pages
+ * in user-id order. Each test follows between fresh users.
+ */
+public abstract class FollowGraphContract {
+
+    /** The graph under test; called at most once per test. */
+    protected abstract FollowGraph followGraph();
+
+    private static final Instant AT = Instant.parse("2024-01-02T03:04:05.678Z");
+
+    private static List<UserId> freshUsers(int n) {
+        return IntStream.range(0, n).mapToObj(i -> TestIds.userId()).toList();
+    }
+
+    /** Walks every page with the given size; returns the pages' sizes and, through {@code into}, their items. */
+    private static List<Integer> walk(Function<PageRequest, Page<UserId>> list, int limit, List<UserId> into) {
+        List<Integer> sizes = new ArrayList<>();
+        Page<UserId> page = list.apply(PageRequest.first(limit));
+        while (true) {
+            sizes.add(page.items().size());
+            into.addAll(page.items());
+            if (page.next().isEmpty() || sizes.size() > 100) {
+                return sizes;
+            }
+            page = list.apply(PageRequest.after(page.next().get(), limit));
+        }
+    }
+
+    @Test
+    void followIsIdempotentAndKeepsCountsExact() {
+        FollowGraph graph = followGraph();
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+
+        assertThat(graph.follow(ann, ben, AT)).isTrue();
+        assertThat(graph.follow(ann, ben, AT.plusSeconds(1))).isFalse();
+
+        assertThat(graph.counts(ben)).isEqualTo(new FollowCounts(1, 0));
+        assertThat(graph.counts(ann)).isEqualTo(new FollowCounts(0, 1));
+        assertThat(graph.isFollowing(ann, ben)).isTrue();
+        assertThat(graph.isFollowing(ben, ann)).isFalse();
+    }
+
+    @Test
+    void unfollowRemovesTheEdgeOnce() {
+        FollowGraph graph = followGraph();
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+        UserId cat = TestIds.userId();
+        graph.follow(ann, ben, AT);
+        graph.follow(cat, ben, AT);
+
+        assertThat(graph.unfollow(ann, ben)).isTrue();
+        assertThat(graph.counts(ben)).isEqualTo(new FollowCounts(1, 0));
+        assertThat(graph.counts(ann)).isEqualTo(FollowCounts.ZERO);
+        assertThat(graph.isFollowing(ann, ben)).isFalse();
+
+        assertThat(graph.unfollow(ann, ben)).isFalse();
+        assertThat(graph.counts(ben)).isEqualTo(new FollowCounts(1, 0));
+        assertThat(graph.counts(ann)).isEqualTo(FollowCounts.ZERO);
+        assertThat(graph.unfollow(ben, ann)).isFalse();
+        assertThat(graph.counts(ben)).isEqualTo(new FollowCounts(1, 0));
+    }
+
+    @Test
+    void followAfterUnfollowCountsAgain() {
+        FollowGraph graph = followGraph();
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+        graph.follow(ann, ben, AT);
+        graph.unfollow(ann, ben);
+
+        assertThat(graph.follow(ann, ben, AT.plusSeconds(60))).isTrue();
+
+        assertThat(graph.counts(ben)).isEqualTo(new FollowCounts(1, 0));
+        assertThat(graph.counts(ann)).isEqualTo(new FollowCounts(0, 1));
+        assertThat(graph.isFollowing(ann, ben)).isTrue();
+    }
+
+    @Test
+    void countsOfAUserWithNoEdgesAreZero() {
+        FollowGraph graph = followGraph();
+        UserId loner = TestIds.userId();
+
+        assertThat(graph.counts(loner)).isEqualTo(FollowCounts.ZERO);
+        assertThat(graph.following(loner, PageRequest.first(10))).isEqualTo(Page.last(List.of()));
+        assertThat(graph.followers(loner, PageRequest.first(10))).isEqualTo(Page.last(List.of()));
+    }
+
+    @Test
+    void countsAreKeptPerDirection() {
+        FollowGraph graph = followGraph();
+        UserId hub = TestIds.userId();
+        List<UserId> fans = freshUsers(3);
+        List<UserId> idols = freshUsers(2);
+        fans.forEach(fan -> graph.follow(fan, hub, AT));
+        idols.forEach(idol -> graph.follow(hub, idol, AT));
+        graph.follow(idols.get(0), hub, AT);
+
+        assertThat(graph.counts(hub)).isEqualTo(new FollowCounts(4, 2));
+        assertThat(graph.counts(idols.get(0))).isEqualTo(new FollowCounts(1, 1));
+        assertThat(graph.counts(fans.get(1))).isEqualTo(new FollowCounts(0, 1));
+    }
+
+    @Test
+    void followedAmongReturnsExactlyTheFollowedSubset() {
+        FollowGraph graph = followGraph();
+        UserId reader = TestIds.userId();
+        List<UserId> candidates = freshUsers(150);
+        Set<UserId> followed = new HashSet<>();
+        for (int i = 0; i < candidates.size(); i += 4) {
+            followed.add(candidates.get(i));
+        }
+        followed.forEach(c -> graph.follow(reader, c, AT));
+        // Edges that must not count: others following candidates, and candidates following the reader.
+        UserId other = TestIds.userId();
+        graph.follow(other, candidates.get(1), AT);
+        graph.follow(candidates.get(2), reader, AT);
+        List<UserId> asked = new ArrayList<>(candidates);
+        Collections.shuffle(asked, new Random(150));
+
+        Set<UserId> found = graph.followedAmong(reader, asked);
+
+        assertThat(found).hasSize(38).isEqualTo(followed);
+        assertThat(graph.followedAmong(reader, List.of())).isEmpty();
+        assertThat(graph.followedAmong(other, candidates)).containsExactly(candidates.get(1));
+    }
+
+    @Test
+    void followingIsPagedInUserIdOrderWithoutGapsOrRepeats() {
+        FollowGraph graph = followGraph();
+        UserId reader = TestIds.userId();
+        List<UserId> followees = freshUsers(25);
+        List<UserId> shuffled = new ArrayList<>(followees);
+        Collections.shuffle(shuffled, new Random(25));
+        shuffled.forEach(f -> graph.follow(reader, f, AT));
+        graph.follow(followees.get(3), reader, AT);
+
+        List<UserId> seen = new ArrayList<>();
+        List<Integer> sizes = walk(request -> graph.following(reader, request), 10, seen);
+
+        assertThat(sizes).containsExactly(10, 10, 5);
+        assertThat(seen).containsExactlyElementsOf(followees.stream().sorted().toList());
+    }
+
+    @Test
+    void followersArePagedInUserIdOrderWithoutGapsOrRepeats() {
+        FollowGraph graph = followGraph();
+        UserId star = TestIds.userId();
+        List<UserId> fans = freshUsers(25);
+        List<UserId> shuffled = new ArrayList<>(fans);
+        Collections.shuffle(shuffled, new Random(52));
+        shuffled.forEach(f -> graph.follow(f, star, AT));
+        graph.follow(star, fans.get(7), AT);
+
+        List<UserId> seen = new ArrayList<>();
+        List<Integer> sizes = walk(request -> graph.followers(star, request), 10, seen);
+
+        assertThat(sizes).containsExactly(10, 10, 5);
+        assertThat(seen).containsExactlyElementsOf(fans.stream().sorted().toList());
+        assertThat(graph.counts(star)).isEqualTo(new FollowCounts(25, 1));
+    }
+
+    @Test
+    void pagesSkipUnfollowedUsers() {
+        FollowGraph graph = followGraph();
+        UserId reader = TestIds.userId();
+        List<UserId> followees = freshUsers(6);
+        followees.forEach(f -> graph.follow(reader, f, AT));
+        graph.unfollow(reader, followees.get(2));
+
+        List<UserId> seen = new ArrayList<>();
+        walk(request -> graph.following(reader, request), 2, seen);
+
+        assertThat(seen).containsExactly(followees.get(0), followees.get(1), followees.get(3), followees.get(4), followees.get(5));
+    }
+
+    @Test
+    void concurrentFollowsOfOneFolloweeAreAllCounted() {
+        FollowGraph graph = followGraph();
+        UserId star = TestIds.userId();
+        List<UserId> fans = freshUsers(30);
+
+        List<Concurrently.Outcome<Boolean>> outcomes = Concurrently.run(fans.size(), i -> graph.follow(fans.get(i), star, AT));
+
+        assertThat(outcomes).allSatisfy(o -> assertThat(o.error()).isNull());
+        assertThat(outcomes).extracting(Concurrently.Outcome::value).containsOnly(true);
+        assertThat(graph.counts(star)).isEqualTo(new FollowCounts(30, 0));
+        assertThat(fans).allSatisfy(fan -> assertThat(graph.counts(fan)).isEqualTo(new FollowCounts(0, 1)));
+        List<UserId> seen = new ArrayList<>();
+        walk(request -> graph.followers(star, request), 100, seen);
+        assertThat(seen).containsExactlyElementsOf(fans.stream().sorted().toList());
+    }
+
+    @Test
+    void concurrentFollowsOfOneEdgeCountOnce() {
+        FollowGraph graph = followGraph();
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+
+        List<Concurrently.Outcome<Boolean>> outcomes = Concurrently.run(8, i -> graph.follow(ann, ben, AT));
+
+        assertThat(outcomes).allSatisfy(o -> assertThat(o.error()).isNull());
+        assertThat(outcomes).extracting(Concurrently.Outcome::value).containsOnlyOnce(true);
+        assertThat(graph.counts(ben)).isEqualTo(new FollowCounts(1, 0));
+        assertThat(graph.counts(ann)).isEqualTo(new FollowCounts(0, 1));
+    }
+}

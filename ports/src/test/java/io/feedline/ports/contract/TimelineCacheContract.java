@@ -1,0 +1,262 @@
+package io.feedline.ports.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.TimelineCache;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link TimelineCache} must do. Each test writes the windows of fresh readers, and
+ * stays below any cap an adapter could sensibly have (a few dozen entries per reader).
+ */
+public abstract class TimelineCacheContract {
+
+    /** The cache under test; called at most once per test. */
+    protected abstract TimelineCache timelineCache();
+
+    static List<PostRef> freshRefs(UserId author, int n) {
+        return IntStream.range(0, n).mapToObj(i -> new PostRef(TestIds.postId(), author)).toList();
+    }
+
+    static List<Delivery> to(UserId reader, List<PostRef> refs) {
+        return refs.stream().map(ref -> new Delivery(reader, ref)).toList();
+    }
+
+    static List<PostRef> newestFirst(List<PostRef> refs) {
+        return refs.stream().sorted().toList();
+    }
+
+    static <T> List<T> shuffled(List<T> items, long seed) {
+        List<T> copy = new ArrayList<>(items);
+        Collections.shuffle(copy, new Random(seed));
+        return copy;
+    }
+
+    static Optional<List<PostRef>> window(TimelineCache cache, UserId reader) {
+        return cache.range(reader, Optional.empty(), 100);
+    }
+
+    @Test
+    void neverWrittenReaderHasNoWindow() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+
+        assertThat(cache.range(reader, Optional.empty(), 10)).isEmpty();
+        assertThat(cache.exists(reader)).isFalse();
+    }
+
+    @Test
+    void addedEntriesReadNewestFirst() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> refs = freshRefs(TestIds.userId(), 5);
+
+        cache.add(to(reader, refs));
+
+        assertThat(cache.exists(reader)).isTrue();
+        assertThat(window(cache, reader)).contains(newestFirst(refs));
+        assertThat(cache.range(reader, Optional.empty(), 2)).contains(newestFirst(refs).subList(0, 2));
+    }
+
+    @Test
+    void entriesAddedOutOfOrderReadInPostIdOrder() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> refs = new ArrayList<>(freshRefs(TestIds.userId(), 12));
+        refs.addAll(freshRefs(TestIds.userId(), 8));
+        List<PostRef> arrival = shuffled(refs, 20);
+
+        cache.add(to(reader, arrival.subList(0, 7)));
+        for (PostRef ref : arrival.subList(7, 20)) {
+            cache.add(List.of(new Delivery(reader, ref)));
+        }
+
+        assertThat(window(cache, reader)).contains(newestFirst(refs));
+    }
+
+    @Test
+    void entriesOfOneMillisecondKeepPostIdOrder() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        Instant instant = Instant.now();
+        List<PostRef> refs = IntStream.range(0, 6)
+                .mapToObj(i -> new PostRef(TestIds.postIdAt(instant), TestIds.userId())).toList();
+        List<PostRef> expected = newestFirst(refs);
+
+        cache.add(to(reader, shuffled(refs, 6)));
+
+        assertThat(window(cache, reader)).contains(expected);
+        assertThat(cache.range(reader, Optional.of(expected.get(2).postId()), 10)).contains(expected.subList(3, 6));
+    }
+
+    @Test
+    void replayedAddAddsNoDuplicate() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> refs = freshRefs(TestIds.userId(), 6);
+        cache.add(to(reader, refs));
+
+        cache.add(to(reader, refs));
+        cache.add(to(reader, shuffled(refs, 6).subList(0, 3)));
+
+        assertThat(window(cache, reader)).contains(newestFirst(refs));
+    }
+
+    @Test
+    void rangeIsStrictlyBeforeTheCursorAndRespectsTheLimit() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> refs = freshRefs(TestIds.userId(), 9);
+        cache.add(to(reader, refs));
+        List<PostRef> expected = newestFirst(refs);
+
+        assertThat(cache.range(reader, Optional.of(expected.get(2).postId()), 4)).contains(expected.subList(3, 7));
+        assertThat(cache.range(reader, Optional.of(expected.get(6).postId()), 4)).contains(expected.subList(7, 9));
+        assertThat(cache.range(reader, Optional.of(expected.get(8).postId()), 4)).contains(List.of());
+        assertThat(cache.range(reader, Optional.of(TestIds.postId()), 1)).contains(List.of(expected.get(0)));
+    }
+
+    @Test
+    void addingToSeveralReadersInOneCallKeepsThemApart() {
+        TimelineCache cache = timelineCache();
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+        List<PostRef> shared = freshRefs(TestIds.userId(), 3);
+        List<PostRef> annOnly = freshRefs(TestIds.userId(), 2);
+        List<Delivery> deliveries = new ArrayList<>(to(ann, shared));
+        deliveries.addAll(to(ben, shared));
+        deliveries.addAll(to(ann, annOnly));
+
+        cache.add(shuffled(deliveries, 8));
+
+        List<PostRef> annAll = new ArrayList<>(shared);
+        annAll.addAll(annOnly);
+        assertThat(window(cache, ann)).contains(newestFirst(annAll));
+        assertThat(window(cache, ben)).contains(newestFirst(shared));
+        assertThat(cache.exists(TestIds.userId())).isFalse();
+    }
+
+    @Test
+    void removeDropsOneEntry() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        UserId other = TestIds.userId();
+        List<PostRef> refs = freshRefs(TestIds.userId(), 4);
+        cache.add(to(reader, refs));
+        cache.add(to(other, refs));
+
+        cache.remove(reader, refs.get(2).postId());
+        cache.remove(reader, refs.get(2).postId());
+        cache.remove(reader, TestIds.postId());
+
+        assertThat(window(cache, reader)).contains(newestFirst(List.of(refs.get(0), refs.get(1), refs.get(3))));
+        assertThat(window(cache, other)).contains(newestFirst(refs));
+    }
+
+    @Test
+    void removingFromAMissingWindowCreatesNone() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+
+        cache.remove(reader, TestIds.postId());
+        cache.removeAuthor(reader, TestIds.userId());
+
+        assertThat(cache.exists(reader)).isFalse();
+        assertThat(window(cache, reader)).isEmpty();
+    }
+
+    @Test
+    void removeAuthorDropsOnlyThatAuthor() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        UserId other = TestIds.userId();
+        UserId gone = TestIds.userId();
+        List<PostRef> goneRefs = freshRefs(gone, 7);
+        List<PostRef> stayRefs = freshRefs(TestIds.userId(), 5);
+        List<PostRef> all = new ArrayList<>(goneRefs);
+        all.addAll(stayRefs);
+        cache.add(to(reader, shuffled(all, 12)));
+        cache.add(to(other, goneRefs));
+
+        cache.removeAuthor(reader, gone);
+
+        assertThat(window(cache, reader)).contains(newestFirst(stayRefs));
+        assertThat(window(cache, other)).contains(newestFirst(goneRefs));
+    }
+
+    @Test
+    void replaceSwapsTheWholeWindow() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        cache.add(to(reader, freshRefs(TestIds.userId(), 5)));
+        List<PostRef> rebuilt = newestFirst(freshRefs(TestIds.userId(), 8));
+
+        cache.replace(reader, rebuilt);
+
+        assertThat(cache.exists(reader)).isTrue();
+        assertThat(window(cache, reader)).contains(rebuilt);
+    }
+
+    @Test
+    void replaceOnAMissingWindowCreatesIt() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> rebuilt = newestFirst(freshRefs(TestIds.userId(), 3));
+
+        cache.replace(reader, rebuilt);
+
+        assertThat(window(cache, reader)).contains(rebuilt);
+    }
+
+    @Test
+    void replaceWithNothingLeavesNoWindow() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        cache.add(to(reader, freshRefs(TestIds.userId(), 3)));
+
+        cache.replace(reader, List.of());
+
+        assertThat(cache.exists(reader)).isFalse();
+        assertThat(window(cache, reader)).isEmpty();
+    }
+
+    @Test
+    void evictDropsTheWindow() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        UserId other = TestIds.userId();
+        cache.add(to(reader, freshRefs(TestIds.userId(), 3)));
+        List<PostRef> otherRefs = freshRefs(TestIds.userId(), 2);
+        cache.add(to(other, otherRefs));
+
+        cache.evict(reader);
+        cache.evict(reader);
+
+        assertThat(cache.exists(reader)).isFalse();
+        assertThat(window(cache, reader)).isEmpty();
+        assertThat(window(cache, other)).contains(newestFirst(otherRefs));
+    }
+
+    @Test
+    void addAfterEvictStartsAFreshWindow() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        cache.add(to(reader, freshRefs(TestIds.userId(), 3)));
+        cache.evict(reader);
+        List<PostRef> fresh = freshRefs(TestIds.userId(), 2);
+
+        cache.add(to(reader, fresh));
+
+        assertThat(window(cache, reader)).contains(newestFirst(fresh));
+    }
+}

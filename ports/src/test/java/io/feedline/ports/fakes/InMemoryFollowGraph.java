@@ -1,0 +1,110 @@
+package io.feedline.ports.fakes;
+
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.FollowCounts;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.FollowGraph;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The follow graph in memory: both directions of each edge change under one lock, as the edge and
+ * both counters do in one transaction in the engines. A page token is the last user id of the page.
+ */
+public final class InMemoryFollowGraph implements FollowGraph {
+    private final Map<UserId, NavigableSet<UserId>> following = new HashMap<>();
+    private final Map<UserId, NavigableSet<UserId>> followers = new HashMap<>();
+    private final CallLog calls = new CallLog();
+
+    public CallLog calls() {
+        return calls;
+    }
+
+    @Override
+    public synchronized boolean follow(UserId follower, UserId followee, Instant at) {
+        calls.record("follow");
+        if (!following.computeIfAbsent(follower, u -> new TreeSet<>()).add(followee)) {
+            return false;
+        }
+        followers.computeIfAbsent(followee, u -> new TreeSet<>()).add(follower);
+        return true;
+    }
+
+    @Override
+    public synchronized boolean unfollow(UserId follower, UserId followee) {
+        calls.record("unfollow");
+        if (!edges(following, follower).remove(followee)) {
+            return false;
+        }
+        edges(followers, followee).remove(follower);
+        return true;
+    }
+
+    @Override
+    public synchronized Page<UserId> following(UserId user, PageRequest request) {
+        calls.record("following");
+        return page(edges(following, user), request);
+    }
+
+    @Override
+    public synchronized Page<UserId> followers(UserId user, PageRequest request) {
+        calls.record("followers");
+        return page(edges(followers, user), request);
+    }
+
+    @Override
+    public synchronized boolean isFollowing(UserId follower, UserId followee) {
+        calls.record("isFollowing");
+        return edges(following, follower).contains(followee);
+    }
+
+    @Override
+    public synchronized Set<UserId> followedAmong(UserId follower, Collection<UserId> candidates) {
+        calls.record("followedAmong");
+        NavigableSet<UserId> followed = edges(following, follower);
+        Set<UserId> found = new HashSet<>();
+        for (UserId candidate : candidates) {
+            if (followed.contains(candidate)) {
+                found.add(candidate);
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public synchronized FollowCounts counts(UserId user) {
+        calls.record("counts");
+        return new FollowCounts(edges(followers, user).size(), edges(following, user).size());
+    }
+
+    private static NavigableSet<UserId> edges(Map<UserId, NavigableSet<UserId>> index, UserId user) {
+        return index.getOrDefault(user, new TreeSet<>());
+    }
+
+    private static Page<UserId> page(NavigableSet<UserId> all, PageRequest request) {
+        NavigableSet<UserId> rest = request.after().map(token -> all.tailSet(parse(token), false)).orElse(all);
+        List<UserId> items = rest.stream().limit(request.limit()).toList();
+        boolean more = rest.size() > items.size();
+        Optional<PageToken> next = more ? Optional.of(new PageToken(items.get(items.size() - 1).value())) : Optional.empty();
+        return new Page<>(items, next);
+    }
+
+    private static UserId parse(PageToken token) {
+        try {
+            return UserId.of(token.value());
+        } catch (FeedlineException.InvalidInput e) {
+            throw new FeedlineException.InvalidInput("cursor", "cursor is malformed");
+        }
+    }
+}

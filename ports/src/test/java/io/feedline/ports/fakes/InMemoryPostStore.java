@@ -1,0 +1,289 @@
+package io.feedline.ports.fakes;
+
+import io.feedline.ports.contract.PostStore;
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.FanoutJobs;
+import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Posts;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Posts, likes and the fan-out outbox in memory, sharing one lock as they share one table in the
+ * engines: a publish writes the post, the author's count and the job together; a like writes the
+ * like and the post's count together. One {@link CallLog} counts the calls of all three ports.
+ */
+public final class InMemoryPostStore {
+
+    /** One outbox row. {@code attempts} doubles as a fencing token: each claim bumps it. */
+    private record JobRow(FanoutJob job, Optional<String> owner, Instant availableAt,
+            Optional<PageToken> checkpoint, int attempts) {}
+
+    private final Map<PostId, Post> posts = new HashMap<>();
+    private final Map<UserId, NavigableMap<PostId, Post>> byAuthor = new HashMap<>();
+    private final Map<PostId, Set<UserId>> likes = new HashMap<>();
+    // Insertion order: the oldest pending job is claimed first.
+    private final Map<String, JobRow> outbox = new LinkedHashMap<>();
+    private final CallLog calls = new CallLog();
+
+    private final Posts postsPort = new PostsView();
+    private final Likes likesPort = new LikesView();
+    private final FanoutJobs jobsPort = new JobsView();
+
+    public Posts posts() {
+        return postsPort;
+    }
+
+    public Likes likes() {
+        return likesPort;
+    }
+
+    public FanoutJobs jobs() {
+        return jobsPort;
+    }
+
+    public PostStore store() {
+        return new PostStore(postsPort, likesPort, jobsPort);
+    }
+
+    public CallLog calls() {
+        return calls;
+    }
+
+    private void enqueueLocked(FanoutJob job) {
+        outbox.putIfAbsent(job.key(), new JobRow(job, Optional.empty(), Instant.MIN, Optional.empty(), 0));
+    }
+
+    private final class PostsView implements Posts {
+        @Override
+        public boolean publish(Post post, Optional<FanoutJob> fanout) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("publish");
+                Objects.requireNonNull(post, "post");
+                if (posts.containsKey(post.id())) {
+                    return false;
+                }
+                Post stored = post.withLikeCount(0);
+                posts.put(post.id(), stored);
+                byAuthor.computeIfAbsent(post.authorId(), a -> new TreeMap<>()).put(post.id(), stored);
+                fanout.ifPresent(InMemoryPostStore.this::enqueueLocked);
+                return true;
+            }
+        }
+
+        @Override
+        public boolean delete(PostRef ref, Optional<FanoutJob> cleanup) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("delete");
+                Post post = posts.get(ref.postId());
+                // The engines key a post under its author: a wrong author finds nothing.
+                if (post == null || !post.authorId().equals(ref.authorId())) {
+                    return false;
+                }
+                posts.remove(ref.postId());
+                byAuthor.get(ref.authorId()).remove(ref.postId());
+                likes.remove(ref.postId());
+                cleanup.ifPresent(InMemoryPostStore.this::enqueueLocked);
+                return true;
+            }
+        }
+
+        @Override
+        public Optional<Post> get(PostId id) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("get");
+                return Optional.ofNullable(posts.get(id));
+            }
+        }
+
+        @Override
+        public List<Post> getAll(Collection<PostRef> refs) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("getAll");
+                Set<PostId> wanted = new HashSet<>();
+                List<Post> found = new ArrayList<>();
+                for (PostRef ref : refs) {
+                    Post post = posts.get(ref.postId());
+                    if (post != null && post.authorId().equals(ref.authorId()) && wanted.add(ref.postId())) {
+                        found.add(post);
+                    }
+                }
+                found.sort(Comparator.comparing(Post::id).reversed());
+                return found;
+            }
+        }
+
+        @Override
+        public List<Post> byAuthor(UserId author, Optional<PostId> before, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("byAuthor");
+                NavigableMap<PostId, Post> all = byAuthor.getOrDefault(author, new TreeMap<>());
+                NavigableMap<PostId, Post> older = before.map(b -> all.headMap(b, false)).orElse(all);
+                return older.descendingMap().values().stream().limit(limit).toList();
+            }
+        }
+
+        @Override
+        public long countByAuthor(UserId author) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("countByAuthor");
+                return byAuthor.getOrDefault(author, new TreeMap<>()).size();
+            }
+        }
+    }
+
+    private final class LikesView implements Likes {
+        @Override
+        public boolean like(PostRef ref, UserId user) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("like");
+                Post post = posts.get(ref.postId());
+                if (post == null || !post.authorId().equals(ref.authorId())) {
+                    throw new FeedlineException.NotFound("post", "post " + ref.postId() + " does not exist");
+                }
+                if (!likes.computeIfAbsent(ref.postId(), p -> new HashSet<>()).add(user)) {
+                    return false;
+                }
+                store(post.withLikeCount(post.likeCount() + 1));
+                return true;
+            }
+        }
+
+        @Override
+        public boolean unlike(PostRef ref, UserId user) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("unlike");
+                Set<UserId> fans = likes.get(ref.postId());
+                if (fans == null || !fans.remove(user)) {
+                    return false;
+                }
+                Post post = posts.get(ref.postId());
+                store(post.withLikeCount(post.likeCount() - 1));
+                return true;
+            }
+        }
+
+        @Override
+        public boolean hasLiked(PostId post, UserId user) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("hasLiked");
+                return likes.getOrDefault(post, Set.of()).contains(user);
+            }
+        }
+
+        private void store(Post post) {
+            posts.put(post.id(), post);
+            byAuthor.get(post.authorId()).put(post.id(), post);
+        }
+    }
+
+    private final class JobsView implements FanoutJobs {
+        @Override
+        public void enqueue(FanoutJob job) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("enqueue");
+                enqueueLocked(Objects.requireNonNull(job, "job"));
+            }
+        }
+
+        @Override
+        public List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("claim");
+                List<ClaimedJob> claimed = new ArrayList<>();
+                for (Map.Entry<String, JobRow> entry : outbox.entrySet()) {
+                    if (claimed.size() >= max) {
+                        break;
+                    }
+                    JobRow row = entry.getValue();
+                    if (claimable(row, now)) {
+                        JobRow leased = new JobRow(row.job(), Optional.of(worker), now.plus(lease),
+                                row.checkpoint(), row.attempts() + 1);
+                        entry.setValue(leased);
+                        claimed.add(toClaimed(leased));
+                    }
+                }
+                return claimed;
+            }
+        }
+
+        @Override
+        public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("checkpoint");
+                JobRow row = outbox.get(job.job().key());
+                if (!heldBy(row, job)) {
+                    throw new FeedlineException.WriteConflict(
+                            "lease on " + job.job().key() + " was lost by " + job.leaseOwner(), null);
+                }
+                JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), Optional.of(position), row.attempts());
+                outbox.put(job.job().key(), saved);
+                return toClaimed(saved);
+            }
+        }
+
+        @Override
+        public void release(ClaimedJob job, Instant retryAt) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("release");
+                JobRow row = outbox.get(job.job().key());
+                if (heldBy(row, job)) {
+                    outbox.put(job.job().key(),
+                            new JobRow(row.job(), Optional.empty(), retryAt, row.checkpoint(), row.attempts()));
+                }
+            }
+        }
+
+        @Override
+        public void complete(ClaimedJob job) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("complete");
+                if (heldBy(outbox.get(job.job().key()), job)) {
+                    outbox.remove(job.job().key());
+                }
+            }
+        }
+
+        @Override
+        public int pending() {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("pending");
+                return outbox.size();
+            }
+        }
+
+        // A lease runs until availableAt and ends strictly before a later claim; a released job is
+        // claimable again from its retryAt on.
+        private static boolean claimable(JobRow row, Instant now) {
+            return row.owner().isPresent() ? row.availableAt().isBefore(now) : !row.availableAt().isAfter(now);
+        }
+
+        private static boolean heldBy(JobRow row, ClaimedJob job) {
+            return row != null && row.owner().equals(Optional.of(job.leaseOwner())) && row.attempts() == job.attempts();
+        }
+
+        private static ClaimedJob toClaimed(JobRow row) {
+            return new ClaimedJob(row.job(), row.owner().orElseThrow(), row.availableAt(), row.checkpoint(), row.attempts());
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.feedline.ports.fakes;
+
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.TimelineCache;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Capped hot windows in memory, behaving like the Redis sorted sets: ordered by post id, trimmed to
+ * the cap on every write, and gone once empty. {@link #setAvailable(boolean) setAvailable(false)}
+ * makes every call fail as an unreachable cache does, so the domain's fallbacks can be tested.
+ */
+public final class InMemoryTimelineCache implements TimelineCache {
+    public static final int DEFAULT_CAP = 800;
+
+    private final int cap;
+    private final Map<UserId, NavigableMap<PostId, PostRef>> windows = new HashMap<>();
+    private final CallLog calls = new CallLog();
+    private boolean available = true;
+
+    public InMemoryTimelineCache() {
+        this(DEFAULT_CAP);
+    }
+
+    public InMemoryTimelineCache(int cap) {
+        if (cap < 1) {
+            throw new IllegalArgumentException("cap must be positive: " + cap);
+        }
+        this.cap = cap;
+    }
+
+    public CallLog calls() {
+        return calls;
+    }
+
+    /** While false, every call is counted and then fails with {@code StorageUnavailable("timelines", ...)}. */
+    public synchronized void setAvailable(boolean available) {
+        this.available = available;
+    }
+
+    @Override
+    public synchronized void add(Collection<Delivery> deliveries) {
+        enter("add");
+        calls.recordDelivered(deliveries.size());
+        Set<UserId> touched = new HashSet<>();
+        for (Delivery delivery : deliveries) {
+            windows.computeIfAbsent(delivery.reader(), r -> new TreeMap<>())
+                    .put(delivery.entry().postId(), delivery.entry());
+            touched.add(delivery.reader());
+        }
+        touched.forEach(reader -> trim(windows.get(reader)));
+    }
+
+    @Override
+    public synchronized Optional<List<PostRef>> range(UserId reader, Optional<PostId> before, int limit) {
+        enter("range");
+        NavigableMap<PostId, PostRef> window = windows.get(reader);
+        if (window == null) {
+            return Optional.empty();
+        }
+        NavigableMap<PostId, PostRef> older = before.map(b -> window.headMap(b, false)).orElse(window);
+        return Optional.of(older.descendingMap().values().stream().limit(limit).toList());
+    }
+
+    @Override
+    public synchronized void remove(UserId reader, PostId post) {
+        enter("remove");
+        NavigableMap<PostId, PostRef> window = windows.get(reader);
+        if (window != null) {
+            window.remove(post);
+            dropIfEmpty(reader);
+        }
+    }
+
+    @Override
+    public synchronized void removeAuthor(UserId reader, UserId author) {
+        enter("removeAuthor");
+        NavigableMap<PostId, PostRef> window = windows.get(reader);
+        if (window != null) {
+            window.values().removeIf(ref -> ref.authorId().equals(author));
+            dropIfEmpty(reader);
+        }
+    }
+
+    @Override
+    public synchronized boolean exists(UserId reader) {
+        enter("exists");
+        return windows.containsKey(reader);
+    }
+
+    @Override
+    public synchronized void replace(UserId reader, List<PostRef> entries) {
+        enter("replace");
+        if (entries.isEmpty()) {
+            windows.remove(reader);
+            return;
+        }
+        NavigableMap<PostId, PostRef> window = new TreeMap<>();
+        entries.forEach(ref -> window.put(ref.postId(), ref));
+        trim(window);
+        windows.put(reader, window);
+    }
+
+    @Override
+    public synchronized void evict(UserId reader) {
+        enter("evict");
+        windows.remove(reader);
+    }
+
+    private void enter(String method) {
+        calls.record(method);
+        if (!available) {
+            throw new FeedlineException.StorageUnavailable("timelines", "the timeline cache is unavailable", null);
+        }
+    }
+
+    private void trim(NavigableMap<PostId, PostRef> window) {
+        while (window.size() > cap) {
+            window.pollFirstEntry();
+        }
+    }
+
+    // A sorted set with no members does not exist in Redis; neither does an emptied window here.
+    private void dropIfEmpty(UserId reader) {
+        if (windows.get(reader).isEmpty()) {
+            windows.remove(reader);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.feedline.ports.fakes;
+
+import io.feedline.ports.model.Credentials;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.out.UserAccounts;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * User accounts in memory. The uniqueness checks and the writes happen under one lock, as one
+ * transaction does in the engines; Username and Email are lower-cased by their types.
+ */
+public final class InMemoryUserAccounts implements UserAccounts {
+    private final Map<UserId, UserAccount> byId = new HashMap<>();
+    private final Map<Username, UserId> byUsername = new HashMap<>();
+    private final Map<Email, UserId> byEmail = new HashMap<>();
+    private final Map<UserId, PasswordHash> hashes = new HashMap<>();
+    private final CallLog calls = new CallLog();
+
+    public CallLog calls() {
+        return calls;
+    }
+
+    @Override
+    public synchronized void create(UserAccount account, PasswordHash passwordHash) {
+        calls.record("create");
+        Objects.requireNonNull(account, "account");
+        Objects.requireNonNull(passwordHash, "passwordHash");
+        if (byUsername.containsKey(account.username())) {
+            throw new FeedlineException.UsernameTaken(account.username());
+        }
+        if (byEmail.containsKey(account.email())) {
+            throw new FeedlineException.EmailTaken();
+        }
+        if (byId.containsKey(account.id())) {
+            throw new FeedlineException.WriteConflict("user id " + account.id() + " already exists", null);
+        }
+        byId.put(account.id(), account);
+        byUsername.put(account.username(), account.id());
+        byEmail.put(account.email(), account.id());
+        hashes.put(account.id(), passwordHash);
+    }
+
+    @Override
+    public synchronized Optional<UserAccount> findById(UserId id) {
+        calls.record("findById");
+        return Optional.ofNullable(byId.get(id));
+    }
+
+    @Override
+    public synchronized Optional<UserAccount> findByUsername(Username username) {
+        calls.record("findByUsername");
+        return Optional.ofNullable(byUsername.get(username)).map(byId::get);
+    }
+
+    @Override
+    public synchronized Map<UserId, UserAccount> findAllById(Collection<UserId> ids) {
+        calls.record("findAllById");
+        Map<UserId, UserAccount> found = new LinkedHashMap<>();
+        for (UserId id : ids) {
+            UserAccount account = byId.get(id);
+            if (account != null) {
+                found.put(id, account);
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public synchronized Optional<Credentials> findCredentials(Username username) {
+        calls.record("findCredentials");
+        return Optional.ofNullable(byUsername.get(username)).map(id -> new Credentials(id, hashes.get(id)));
+    }
+}
