@@ -1,0 +1,52 @@
+package io.feedline.adapter.postgres;
+
+import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.DisplayName;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.StatementContext;
+
+/** The {@code users} table as the migrations create it: its statements and the names of its indexes. */
+final class UsersTable {
+    /** Flyway's classpath location, unique to this module so that no other module's scripts mix in. */
+    static final String MIGRATIONS = "classpath:db/migration/feedline-users";
+    /** Flyway's own history table, named for this module so that it can share a schema. */
+    static final String HISTORY_TABLE = "feedline_users_schema_history";
+
+    static final String USERNAME_INDEX = "users_username_lower_key";
+    static final String EMAIL_INDEX = "users_email_lower_key";
+    static final String PRIMARY_KEY = "users_pkey";
+
+    static final String INSERT = """
+            INSERT INTO users (id, username, email, password_hash, display_name, bio, created_at)
+            VALUES (:id, :username, :email, :passwordHash, :displayName, :bio, :createdAt)""";
+
+    private static final String ACCOUNT_COLUMNS = "id, username, email, display_name, bio, created_at";
+
+    static final String BY_ID = "SELECT " + ACCOUNT_COLUMNS + " FROM users WHERE id = :id";
+    static final String BY_IDS = "SELECT " + ACCOUNT_COLUMNS + " FROM users WHERE id = ANY(:ids)";
+    // lower(username) so that the lookup uses the unique expression index.
+    static final String BY_USERNAME = "SELECT " + ACCOUNT_COLUMNS + " FROM users WHERE lower(username) = lower(:username)";
+    static final String CREDENTIALS =
+            "SELECT id, password_hash FROM users WHERE lower(username) = lower(:username)";
+
+    static final RowMapper<UserAccount> ACCOUNT = UsersTable::account;
+
+    private UsersTable() {}
+
+    private static UserAccount account(ResultSet row, StatementContext context) throws SQLException {
+        return new UserAccount(
+                UserId.of(row.getString("id")),
+                Username.of(row.getString("username")),
+                Email.of(row.getString("email")),
+                DisplayName.of(row.getString("display_name")),
+                Bio.of(row.getString("bio")),
+                row.getObject("created_at", OffsetDateTime.class).toInstant());
+    }
+}
