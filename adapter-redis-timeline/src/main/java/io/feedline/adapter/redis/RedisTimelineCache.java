@@ -1,0 +1,199 @@
+package io.feedline.adapter.redis;
+
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.TimelineCache;
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.AsyncCommand;
+import io.lettuce.core.protocol.Command;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.function.Supplier;
+
+/**
+ * Hot windows as capped sorted sets (see {@link TimelineKeys} for the layout). Every call is one
+ * round trip (two, once, after the server lost its scripts); every Lettuce failure becomes
+ * {@link FeedlineException.StorageUnavailable}.
+ */
+final class RedisTimelineCache implements TimelineCache {
+
+    static final String COMPONENT = "timelines";
+
+    private final StatefulRedisConnection<String, String> connection;
+    private final RedisCommands<String, String> redis;
+    private final TimelineKeys keys;
+    private final int cap;
+    private final Duration commandTimeout;
+
+    RedisTimelineCache(StatefulRedisConnection<String, String> connection, TimelineKeys keys, int cap,
+            Duration commandTimeout) {
+        if (cap < 1) {
+            throw new IllegalArgumentException("cap must be at least 1, got " + cap);
+        }
+        this.connection = Objects.requireNonNull(connection, "connection");
+        this.redis = connection.sync();
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.cap = cap;
+        this.commandTimeout = Objects.requireNonNull(commandTimeout, "commandTimeout");
+    }
+
+    /**
+     * One ZADD per reader (all of its entries) and one trim per reader, written together and flushed
+     * once: a fan-out page is a single round trip however many readers it touches. The shared
+     * connection stays usable by other threads meanwhile, since the batch goes through
+     * {@code dispatch} rather than by switching the connection's auto-flush off.
+     */
+    @Override
+    public void add(Collection<Delivery> deliveries) {
+        if (deliveries.isEmpty()) {
+            return;
+        }
+        Map<UserId, List<PostRef>> byReader = new LinkedHashMap<>();
+        for (Delivery delivery : deliveries) {
+            byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
+        }
+        List<AsyncCommand<String, String, Long>> batch = new ArrayList<>(2 * byReader.size());
+        byReader.forEach((reader, entries) -> {
+            String window = keys.window(reader);
+            CommandArgs<String, String> zadd = new CommandArgs<>(StringCodec.UTF8).addKey(window);
+            for (PostRef entry : entries) {
+                zadd.add(TimelineKeys.score(entry.postId())).addValue(TimelineKeys.member(entry));
+            }
+            batch.add(integerCommand(CommandType.ZADD, zadd));
+            batch.add(integerCommand(CommandType.ZREMRANGEBYRANK, trimArgs(window)));
+        });
+        call("add", () -> {
+            connection.dispatch(batch);
+            if (!LettuceFutures.awaitAll(commandTimeout, batch.toArray(AsyncCommand[]::new))) {
+                throw new FeedlineException.StorageUnavailable(COMPONENT,
+                        "add of " + deliveries.size() + " entries timed out after " + commandTimeout, null);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public Optional<List<PostRef>> range(UserId reader, Optional<PostId> before, int limit) {
+        Objects.requireNonNull(before, "before");
+        if (limit < 0) {
+            throw new FeedlineException.InvalidInput("limit", "limit must not be negative");
+        }
+        String maxScore = before.map(id -> Long.toString(TimelineKeys.score(id))).orElse("+inf");
+        List<Object> reply = call("range",
+                () -> eval(TimelineScript.RANGE, ScriptOutputType.MULTI, keys.window(reader), maxScore,
+                        Integer.toString(limit)));
+        if (((Long) reply.getFirst()) == 0L) {
+            return Optional.empty();
+        }
+        String boundary = before.map(PostId::value).orElse(null);
+        List<PostRef> page = new ArrayList<>(Math.min(limit, reply.size()));
+        for (Object member : reply.subList(1, reply.size())) {
+            if (page.size() == limit) {
+                break;
+            }
+            String value = (String) member;
+            // Entries of the boundary's own millisecond came along: keep only those strictly older.
+            if (boundary == null || TimelineKeys.postIdOf(value).compareTo(boundary) < 0) {
+                page.add(TimelineKeys.entry(value));
+            }
+        }
+        return Optional.of(List.copyOf(page));
+    }
+
+    @Override
+    public void remove(UserId reader, PostId post) {
+        call("remove", () -> eval(TimelineScript.REMOVE_POST, ScriptOutputType.INTEGER, keys.window(reader),
+                Long.toString(TimelineKeys.score(post)), TimelineKeys.memberPrefix(post)));
+    }
+
+    @Override
+    public void removeAuthor(UserId reader, UserId author) {
+        call("removeAuthor", () -> eval(TimelineScript.REMOVE_AUTHOR, ScriptOutputType.INTEGER,
+                keys.window(reader), TimelineKeys.memberSuffix(author)));
+    }
+
+    @Override
+    public boolean exists(UserId reader) {
+        return call("exists", () -> redis.exists(keys.window(reader))) > 0;
+    }
+
+    @Override
+    public void replace(UserId reader, List<PostRef> entries) {
+        if (entries.isEmpty()) {
+            evict(reader);
+            return;
+        }
+        // Only the newest cap entries can survive the trim: do not ship the rest.
+        List<PostRef> kept = entries.stream().distinct().sorted().limit(cap).toList();
+        String[] args = new String[1 + 2 * kept.size()];
+        args[0] = Integer.toString(cap);
+        int i = 1;
+        for (PostRef entry : kept) {
+            args[i++] = Long.toString(TimelineKeys.score(entry.postId()));
+            args[i++] = TimelineKeys.member(entry);
+        }
+        call("replace", () -> eval(TimelineScript.REPLACE, ScriptOutputType.INTEGER, keys.window(reader), args));
+    }
+
+    @Override
+    public void evict(UserId reader) {
+        call("evict", () -> redis.del(keys.window(reader)));
+    }
+
+    @Override
+    public boolean mirrorsFeedItems() {
+        return false;
+    }
+
+    private CommandArgs<String, String> trimArgs(String window) {
+        // Ranks count from the oldest: drop all but the newest cap.
+        return new CommandArgs<>(StringCodec.UTF8).addKey(window).add(0).add(-(cap + 1L));
+    }
+
+    private static AsyncCommand<String, String, Long> integerCommand(CommandType type,
+            CommandArgs<String, String> args) {
+        return new AsyncCommand<>(new Command<>(type, new IntegerOutput<>(StringCodec.UTF8), args));
+    }
+
+    private <T> T eval(TimelineScript script, ScriptOutputType output, String key, String... args) {
+        String[] scriptKeys = {key};
+        try {
+            return redis.evalsha(script.sha(), output, scriptKeys, args);
+        } catch (RedisNoScriptException e) {
+            // The server lost its script cache (a restart): EVAL caches the body again.
+            return redis.eval(script.body(), output, scriptKeys, args);
+        }
+    }
+
+    private static <T> T call(String operation, Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (RedisException | CancellationException e) {
+            throw unavailable(operation, e);
+        }
+    }
+
+    static FeedlineException.StorageUnavailable unavailable(String operation, Throwable cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new FeedlineException.StorageUnavailable(COMPONENT, operation + " failed: " + reason, cause);
+    }
+}

@@ -1,0 +1,74 @@
+package io.feedline.adapter.redis;
+
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import java.util.regex.Pattern;
+
+/**
+ * The one place that decides what the Redis layout looks like (DESIGN section 3): a sorted set per
+ * reader, {@code <prefix>tl:{<readerId>}}, whose members are {@code <postId>:<authorId>} scored by
+ * the post id's millisecond. Members of one millisecond tie on score and Redis then orders them
+ * byte by byte, which for fixed-width ULIDs is post-id order: the order is exact, and a replayed
+ * entry lands on the same member.
+ */
+record TimelineKeys(String prefix) {
+
+    private static final int ID_LENGTH = 26;
+    private static final char SEPARATOR = ':';
+    // Braces would move the cluster hash tag off the reader id; glob characters would break the
+    // prefix scan that purges a prefix.
+    private static final Pattern SAFE_PREFIX = Pattern.compile("[A-Za-z0-9:._-]*");
+
+    TimelineKeys {
+        requireSafePrefix(prefix);
+    }
+
+    static String requireSafePrefix(String prefix) {
+        if (prefix == null || !SAFE_PREFIX.matcher(prefix).matches()) {
+            throw new IllegalArgumentException("redis key prefix may hold only letters, digits and ':._-', got '"
+                    + prefix + "'");
+        }
+        return prefix;
+    }
+
+    /** The reader's window. The braces make the reader id the cluster hash tag. */
+    String window(UserId reader) {
+        return prefix + "tl:{" + reader.value() + "}";
+    }
+
+    /** Matches every key under this prefix (the prefix holds no glob characters). */
+    String everyKeyPattern() {
+        return prefix + "*";
+    }
+
+    static String member(PostRef entry) {
+        return entry.postId().value() + SEPARATOR + entry.authorId().value();
+    }
+
+    static long score(PostId post) {
+        return post.epochMillis();
+    }
+
+    /** What every member of this post starts with, whoever the author. */
+    static String memberPrefix(PostId post) {
+        return post.value() + SEPARATOR;
+    }
+
+    /** What every member by this author ends with. */
+    static String memberSuffix(UserId author) {
+        return SEPARATOR + author.value();
+    }
+
+    static PostRef entry(String member) {
+        if (member.length() != 2 * ID_LENGTH + 1 || member.charAt(ID_LENGTH) != SEPARATOR) {
+            throw new IllegalStateException("not a timeline member: " + member);
+        }
+        return new PostRef(PostId.of(member.substring(0, ID_LENGTH)), UserId.of(member.substring(ID_LENGTH + 1)));
+    }
+
+    /** The post id of a member, without parsing the author. */
+    static String postIdOf(String member) {
+        return member.substring(0, ID_LENGTH);
+    }
+}

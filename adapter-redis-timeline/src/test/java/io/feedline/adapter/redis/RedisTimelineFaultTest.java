@@ -1,0 +1,124 @@
+package io.feedline.adapter.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.TimelineCache;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What callers see when Redis is gone: a typed, bounded failure, never a driver exception and never
+ * a hang. Runs on throwaway servers, since it stops and flushes them.
+ */
+// A guard, not a measurement: a call that hung would block the build instead of failing it.
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RedisTimelineFaultTest {
+
+    @Test
+    void connectingWhereNothingListensFailsAsUnavailable() {
+        RedisSettings nowhere = TestRedis.settings("redis://127.0.0.1:" + ThrowawayRedis.freePort());
+
+        FeedlineException.StorageUnavailable failure = catchThrowableOfType(
+                FeedlineException.StorageUnavailable.class, () -> RedisTimelines.connect(nowhere).close());
+
+        assertThat(failure).isNotNull();
+        assertThat(failure.component()).isEqualTo("timelines");
+        assertThat(failure.getCause()).isNotNull();
+    }
+
+    @Test
+    void everyCallFailsAsUnavailableOnceTheServerStops() {
+        try (ThrowawayRedis server = ThrowawayRedis.start();
+                RedisTimelines timelines = RedisTimelines.connect(TestRedis.settings(server.uri()))) {
+            TimelineCache cache = timelines.timelineCache();
+            UserId reader = TestIds.userId();
+            PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
+            cache.add(List.of(new Delivery(reader, entry)));
+            assertThat(cache.range(reader, Optional.empty(), 10)).contains(List.of(entry));
+
+            server.shutDown();
+
+            Map<String, ThrowingCallable> calls = Map.of(
+                    "add", () -> cache.add(List.of(new Delivery(reader, entry))),
+                    "range", () -> cache.range(reader, Optional.empty(), 10),
+                    "remove", () -> cache.remove(reader, entry.postId()),
+                    "removeAuthor", () -> cache.removeAuthor(reader, entry.authorId()),
+                    "exists", () -> cache.exists(reader),
+                    "replace", () -> cache.replace(reader, List.of(entry)),
+                    "evict", () -> cache.evict(reader),
+                    "ping", () -> timelines.healthProbe().ping());
+            calls.forEach((name, call) -> assertThatThrownBy(call).as(name)
+                    .isInstanceOfSatisfying(FeedlineException.StorageUnavailable.class,
+                            e -> assertThat(e.component()).isEqualTo("timelines")));
+        }
+    }
+
+    @Test
+    void theCacheHealsWhenTheServerReturnsEmpty() {
+        try (ThrowawayRedis server = ThrowawayRedis.start();
+                RedisTimelines timelines = RedisTimelines.connect(TestRedis.settings(server.uri()))) {
+            TimelineCache cache = timelines.timelineCache();
+            UserId reader = TestIds.userId();
+            PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
+            cache.add(List.of(new Delivery(reader, entry)));
+
+            server.shutDown();
+            assertThatThrownBy(() -> cache.exists(reader)).isInstanceOf(FeedlineException.StorageUnavailable.class);
+            server.restart();
+
+            // The client reconnects in the background; until then calls keep failing fast.
+            boolean existsAfterRestart = awaitAnswer(() -> cache.exists(reader));
+            assertThat(existsAfterRestart).isFalse();
+            // The restarted server lost its scripts too: the first range loads them again.
+            assertThat(cache.range(reader, Optional.empty(), 10)).isEmpty();
+            cache.add(List.of(new Delivery(reader, entry)));
+            assertThat(cache.range(reader, Optional.empty(), 10)).contains(List.of(entry));
+        }
+    }
+
+    @Test
+    void afterAFlushEveryWindowIsMissing() {
+        try (ThrowawayRedis server = ThrowawayRedis.start();
+                RedisTimelines timelines = RedisTimelines.connect(TestRedis.settings(server.uri()))) {
+            TimelineCache cache = timelines.timelineCache();
+            UserId reader = TestIds.userId();
+            cache.add(List.of(new Delivery(reader, new PostRef(TestIds.postId(), TestIds.userId()))));
+            assertThat(cache.exists(reader)).isTrue();
+
+            server.admin(redis -> redis.flushall());
+
+            assertThat(cache.exists(reader)).isFalse();
+            assertThat(cache.range(reader, Optional.empty(), 10)).isEmpty();
+        }
+    }
+
+    private static <T> T awaitAnswer(java.util.function.Supplier<T> call) {
+        FeedlineException.StorageUnavailable last = null;
+        for (int attempt = 0; attempt < 400; attempt++) {
+            try {
+                return call.get();
+            } catch (FeedlineException.StorageUnavailable e) {
+                last = e;
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted", interrupted);
+                }
+            }
+        }
+        throw new AssertionError("the cache did not reconnect after the server came back", last);
+    }
+}
