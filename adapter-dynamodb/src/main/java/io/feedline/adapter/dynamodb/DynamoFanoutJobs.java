@@ -1,0 +1,227 @@
+package io.feedline.adapter.dynamodb;
+
+import static io.feedline.adapter.dynamodb.TableLayout.ATTEMPTS;
+import static io.feedline.adapter.dynamodb.TableLayout.AUTHOR_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.AVAILABLE_AT;
+import static io.feedline.adapter.dynamodb.TableLayout.CHECKPOINT;
+import static io.feedline.adapter.dynamodb.TableLayout.JOB_KIND;
+import static io.feedline.adapter.dynamodb.TableLayout.LEASE_OWNER;
+import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.READER_ID;
+
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.FanoutJobs;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.enhanced.dynamodb.Expression;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
+import software.amazon.awssdk.enhanced.dynamodb.model.Page;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * The outbox on the table: one item per pending job in {@code FANOUT#<shard>}, keyed by the job's
+ * key. {@code availableAt} (epoch ms) says when the job may next be claimed: 0 when enqueued, the
+ * lease end while leased, the retry time once released. A lease is identified by its owner and
+ * claim count, and every change to a leased job is conditional on both, so a worker whose lease
+ * was taken over can neither checkpoint nor complete the job.
+ */
+final class DynamoFanoutJobs implements FanoutJobs {
+    private static final String DELIVER = "deliver";
+    private static final String RETRACT = "retract";
+    private static final String PURGE = "purge";
+
+    private final TableAccess db;
+    // Claims start at a different shard each time, so no shard starves behind a busy one.
+    private final AtomicInteger rotation = new AtomicInteger();
+
+    DynamoFanoutJobs(TableAccess db) {
+        this.db = db;
+    }
+
+    @Override
+    public void enqueue(FanoutJob job) {
+        db.run("fanout_enqueue", () -> db.updateItem(TableLayout.fanoutJob(job.key()), upsert(job), ReturnValue.NONE));
+    }
+
+    /** The job as an item of a transaction (publish, delete). */
+    TransactWriteItem enqueueItem(FanoutJob job) {
+        return db.update(TableLayout.fanoutJob(job.key()), upsert(job));
+    }
+
+    /**
+     * The job as an upsert: it creates the item, or leaves an existing one (and its lease and
+     * checkpoint) untouched, so that enqueueing is idempotent even inside a larger transaction.
+     */
+    private static Expressions.Update upsert(FanoutJob job) {
+        TableLayout.Entity entity = TableLayout.Entity.FANOUT_JOB;
+        Expressions update = Expressions.update()
+                .setIfAbsent(TableLayout.ENTITY, AttributeValue.fromS(entity.tag))
+                .setIfAbsent(TableLayout.VERSION, n(entity.version))
+                .setIfAbsent(AVAILABLE_AT, n(0))
+                .setIfAbsent(ATTEMPTS, n(0));
+        switch (job) {
+            case FanoutJob.Deliver deliver -> post(update, DELIVER, deliver.post());
+            case FanoutJob.Retract retract -> post(update, RETRACT, retract.post());
+            case FanoutJob.PurgeAuthor purge -> update
+                    .setIfAbsent(JOB_KIND, AttributeValue.fromS(PURGE))
+                    .setIfAbsent(READER_ID, AttributeValue.fromS(purge.reader().value()))
+                    .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.author().value()));
+        }
+        return update.build();
+    }
+
+    private static void post(Expressions update, String kind, PostRef post) {
+        update.setIfAbsent(JOB_KIND, AttributeValue.fromS(kind))
+                .setIfAbsent(POST_ID, AttributeValue.fromS(post.postId().value()))
+                .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(post.authorId().value()));
+    }
+
+    @Override
+    public List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
+        if (max <= 0) {
+            return List.of();
+        }
+        long nowMillis = now.toEpochMilli();
+        long until = now.plus(lease).toEpochMilli();
+        return db.call("fanout_claim", () -> {
+            List<ClaimedJob> claimed = new ArrayList<>();
+            int first = Math.floorMod(rotation.getAndIncrement(), TableLayout.FANOUT_SHARDS);
+            for (int i = 0; i < TableLayout.FANOUT_SHARDS && claimed.size() < max; i++) {
+                int shard = (first + i) % TableLayout.FANOUT_SHARDS;
+                QueryEnhancedRequest claimable = QueryEnhancedRequest.builder()
+                        .queryConditional(TableLayout.fanoutShard(shard))
+                        .filterExpression(Expression.builder()
+                                .expression("#available <= :now")
+                                .putExpressionName("#available", AVAILABLE_AT)
+                                .putExpressionValue(":now", n(nowMillis))
+                                .build())
+                        .consistentRead(true)
+                        .build();
+                for (Page<EnhancedDocument> page : db.table.query(claimable)) {
+                    for (EnhancedDocument candidate : page.items()) {
+                        lease(candidate, worker, nowMillis, until).ifPresent(claimed::add);
+                        if (claimed.size() == max) {
+                            return claimed;
+                        }
+                    }
+                }
+            }
+            return claimed;
+        });
+    }
+
+    /** Takes the job if nobody took it since it was read; empty if someone did. */
+    private Optional<ClaimedJob> lease(EnhancedDocument candidate, String worker, long nowMillis, long until) {
+        Expressions update = Expressions.update()
+                .set(LEASE_OWNER, AttributeValue.fromS(worker))
+                .set(AVAILABLE_AT, n(until))
+                .increment(ATTEMPTS);
+        update.when(update.name(ATTEMPTS) + " = " + update.value(n(candidate.getNumber(ATTEMPTS).longValue())));
+        update.when(update.name(AVAILABLE_AT) + " <= " + update.value(n(nowMillis)));
+        try {
+            var response = db.updateItem(keyOf(candidate), update.build(), ReturnValue.ALL_NEW);
+            return Optional.of(claimed(EnhancedDocument.fromAttributeValueMap(response.attributes())));
+        } catch (ConditionalCheckFailedException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
+        Expressions update = Expressions.update()
+                .set(CHECKPOINT, AttributeValue.fromS(position.value()))
+                .set(AVAILABLE_AT, n(now.plus(lease).toEpochMilli()));
+        heldBy(update, job);
+        return db.call("fanout_checkpoint", () -> {
+            try {
+                var response = db.updateItem(TableLayout.fanoutJob(job.job().key()), update.build(), ReturnValue.ALL_NEW);
+                return claimed(EnhancedDocument.fromAttributeValueMap(response.attributes()));
+            } catch (ConditionalCheckFailedException e) {
+                throw new FeedlineException.WriteConflict(
+                        "the lease on " + job.job().key() + " held by " + job.leaseOwner() + " was lost", e);
+            }
+        });
+    }
+
+    @Override
+    public void release(ClaimedJob job, Instant retryAt) {
+        Expressions update = Expressions.update()
+                .set(AVAILABLE_AT, n(retryAt.toEpochMilli()))
+                .remove(LEASE_OWNER);
+        heldBy(update, job);
+        db.conditionally("fanout_release",
+                () -> db.updateItem(TableLayout.fanoutJob(job.job().key()), update.build(), ReturnValue.NONE));
+    }
+
+    @Override
+    public void complete(ClaimedJob job) {
+        Expressions condition = Expressions.condition();
+        heldBy(condition, job);
+        db.conditionally("fanout_complete", () -> db.deleteItem(TableLayout.fanoutJob(job.job().key()), condition.build()));
+    }
+
+    @Override
+    public int pending() {
+        long total = 0;
+        for (int shard = 0; shard < TableLayout.FANOUT_SHARDS; shard++) {
+            total += db.count("fanout_pending", QueryEnhancedRequest.builder()
+                    .queryConditional(TableLayout.fanoutShard(shard))
+                    .select(Select.COUNT)
+                    .consistentRead(true)
+                    .build());
+        }
+        return Math.toIntExact(total);
+    }
+
+    private static void heldBy(Expressions expressions, ClaimedJob job) {
+        expressions.when(expressions.name(LEASE_OWNER) + " = " + expressions.value(AttributeValue.fromS(job.leaseOwner())));
+        expressions.when(expressions.name(ATTEMPTS) + " = " + expressions.value(n(job.attempts())));
+    }
+
+    private static ClaimedJob claimed(EnhancedDocument item) {
+        return new ClaimedJob(
+                job(item),
+                item.getString(LEASE_OWNER),
+                Instant.ofEpochMilli(item.getNumber(AVAILABLE_AT).longValue()),
+                item.isPresent(CHECKPOINT) ? Optional.of(new PageToken(item.getString(CHECKPOINT))) : Optional.empty(),
+                item.getNumber(ATTEMPTS).intValue());
+    }
+
+    private static FanoutJob job(EnhancedDocument item) {
+        String kind = item.getString(JOB_KIND);
+        UserId author = UserId.of(item.getString(AUTHOR_ID));
+        return switch (kind) {
+            case DELIVER -> new FanoutJob.Deliver(new PostRef(PostId.of(item.getString(POST_ID)), author));
+            case RETRACT -> new FanoutJob.Retract(new PostRef(PostId.of(item.getString(POST_ID)), author));
+            case PURGE -> new FanoutJob.PurgeAuthor(UserId.of(item.getString(READER_ID)), author);
+            default -> throw new IllegalStateException("unknown fan-out job kind '" + kind + "'");
+        };
+    }
+
+    private static Key keyOf(EnhancedDocument item) {
+        return Key.builder()
+                .partitionValue(item.getString(TableLayout.PK))
+                .sortValue(item.getString(TableLayout.SK))
+                .build();
+    }
+
+    private static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+}

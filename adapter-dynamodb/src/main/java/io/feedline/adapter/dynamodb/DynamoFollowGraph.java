@@ -1,0 +1,134 @@
+package io.feedline.adapter.dynamodb;
+
+import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
+import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWEE_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWERS;
+import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWER_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWING;
+
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.FollowCounts;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.FollowGraph;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Follow edges under the follower ({@code USER#<follower>} / {@code FOLLOWS#<followee>}), indexed on
+ * GSI1 by followee. Each edge change and both users' counters are one transaction.
+ */
+final class DynamoFollowGraph implements FollowGraph {
+    private final TableAccess db;
+
+    DynamoFollowGraph(TableAccess db) {
+        this.db = db;
+    }
+
+    @Override
+    public boolean follow(UserId follower, UserId followee, Instant at) {
+        EnhancedDocument edge = TableLayout.Entity.FOLLOW_EDGE.document(TableLayout.edge(follower, followee))
+                .putString(TableLayout.GSI1_PK, TableLayout.followerIndexPk(followee))
+                .putString(TableLayout.GSI1_SK, TableLayout.followerIndexSk(follower))
+                .putString(FOLLOWER_ID, follower.value())
+                .putString(FOLLOWEE_ID, followee.value())
+                .putString(CREATED_AT, at.toString())
+                .build();
+        return changeEdge("follow", db.putNew(edge), follower, followee, +1);
+    }
+
+    @Override
+    public boolean unfollow(UserId follower, UserId followee) {
+        return changeEdge("unfollow", db.deleteExisting(TableLayout.edge(follower, followee)), follower, followee, -1);
+    }
+
+    private boolean changeEdge(String pattern, TransactWriteItem edge, UserId follower, UserId followee, long delta) {
+        List<TransactWriteItem> items = new ArrayList<>(3);
+        items.add(edge);
+        if (follower.equals(followee)) {
+            // One transaction may touch an item once: a self-edge moves both counters of one item.
+            items.add(Counters.change(db, follower, Map.of(FOLLOWING, delta, FOLLOWERS, delta)));
+        } else {
+            items.add(Counters.change(db, follower, Map.of(FOLLOWING, delta)));
+            items.add(Counters.change(db, followee, Map.of(FOLLOWERS, delta)));
+        }
+        TableAccess.Outcome outcome = db.transact(pattern, items, Optional.empty());
+        if (outcome.committed()) {
+            return true;
+        }
+        if (outcome.failed(0)) {
+            return false;
+        }
+        throw new FeedlineException.StorageUnavailable(
+                TableAccess.COMPONENT, pattern + " was cancelled: " + outcome.reasons(), null);
+    }
+
+    @Override
+    public Page<UserId> following(UserId user, PageRequest request) {
+        QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
+                .queryConditional(TableLayout.following(user))
+                .consistentRead(true)
+                .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWEE_ID)
+                .limit(request.limit() + 1);
+        request.after().ifPresent(token -> query.exclusiveStartKey(TableLayout.followingStart(user, Cursors.userId(token))));
+        List<EnhancedDocument> items = db.queryPage("AP4_following", query.build()).items();
+        return page(items, request.limit(), item -> UserId.of(item.getString(FOLLOWEE_ID)));
+    }
+
+    @Override
+    public Page<UserId> followers(UserId user, PageRequest request) {
+        QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
+                .queryConditional(TableLayout.followers(user))
+                .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWER_ID)
+                .limit(request.limit() + 1);
+        request.after().ifPresent(token -> query.exclusiveStartKey(TableLayout.followersStart(user, Cursors.userId(token))));
+        List<EnhancedDocument> items = db.queryIndexPage("AP5_followers", query.build()).items();
+        return page(items, request.limit(), item -> UserId.of(item.getString(FOLLOWER_ID)));
+    }
+
+    /**
+     * One more item than asked for is read, in the same request, so that "more may follow" is
+     * known exactly and the last page carries no token.
+     */
+    private static Page<UserId> page(List<EnhancedDocument> items, int limit, Function<EnhancedDocument, UserId> id) {
+        List<UserId> ids = items.stream().limit(limit).map(id).toList();
+        if (items.size() <= limit) {
+            return Page.last(ids);
+        }
+        return new Page<>(ids, Optional.of(Cursors.after(ids.get(ids.size() - 1))));
+    }
+
+    @Override
+    public boolean isFollowing(UserId follower, UserId followee) {
+        return db.get("AP6_is_following", TableLayout.edge(follower, followee)).isPresent();
+    }
+
+    @Override
+    public Set<UserId> followedAmong(UserId follower, Collection<UserId> candidates) {
+        if (candidates.isEmpty()) {
+            return Set.of();
+        }
+        var keys = new LinkedHashSet<>(candidates).stream().map(c -> TableLayout.edge(follower, c)).toList();
+        return db.batchGet("followed_among", keys).stream()
+                .map(item -> UserId.of(item.getString(FOLLOWEE_ID)))
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    @Override
+    public FollowCounts counts(UserId user) {
+        var counters = Counters.read(db, "follow_counts", user);
+        return new FollowCounts(Counters.value(counters, FOLLOWERS), Counters.value(counters, FOLLOWING));
+    }
+}

@@ -1,0 +1,161 @@
+package io.feedline.adapter.dynamodb;
+
+import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.FanoutJobs;
+import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.FollowGraph;
+import io.feedline.ports.out.HealthProbe;
+import io.feedline.ports.out.IdempotencyKeys;
+import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.TimelineCache;
+import io.feedline.ports.out.UserAccounts;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+
+/**
+ * The DynamoDB adapter as the app sees it: one client over one table, and every port it serves.
+ * Built from {@link DynamoSettings}; close it to release the HTTP connections.
+ */
+public final class DynamoStorage implements AutoCloseable {
+    private final DynamoDbClient client;
+    private final TableAccess db;
+    private final DynamoSettings settings;
+    private final DynamoFanoutJobs jobs;
+    private final DynamoPosts posts;
+    private final DynamoLikes likes;
+    private final DynamoFollowGraph graph;
+    private final DynamoFeedItems feedItems;
+    private final DynamoTimelineCache timelines;
+    private final DynamoUserAccounts users;
+    private final DynamoCelebrityRegistry celebrities;
+    private final DynamoIdempotencyKeys idempotencyKeys;
+    private final DynamoHealthProbe health;
+
+    private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Backoff backoff, Clock clock) {
+        this.client = client;
+        this.settings = settings;
+        this.db = new TableAccess(client, settings.tableName(), backoff, clock);
+        this.jobs = new DynamoFanoutJobs(db);
+        this.posts = new DynamoPosts(db, jobs);
+        this.likes = new DynamoLikes(db);
+        this.graph = new DynamoFollowGraph(db);
+        this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
+        this.timelines = new DynamoTimelineCache(db, feedItems);
+        this.users = new DynamoUserAccounts(db);
+        this.celebrities = new DynamoCelebrityRegistry(db);
+        this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
+        this.health = new DynamoHealthProbe(db);
+    }
+
+    /** Connects to the table of {@code settings}; capacity goes unreported. */
+    public static DynamoStorage open(DynamoSettings settings) {
+        return open(settings, CapacityListener.NONE);
+    }
+
+    /** Connects to the table of {@code settings}, reporting each request's capacity to {@code capacity}. */
+    public static DynamoStorage open(DynamoSettings settings, CapacityListener capacity) {
+        return open(settings, capacity, List.of(), Backoff.DEFAULT, Clock.systemUTC());
+    }
+
+    /** The full factory: extra interceptors (to count or disturb requests), backoff and clock. */
+    static DynamoStorage open(DynamoSettings settings, CapacityListener capacity, List<ExecutionInterceptor> interceptors,
+            Backoff backoff, Clock clock) {
+        List<ExecutionInterceptor> all = new ArrayList<>();
+        all.add(new CapacityReporting(capacity));
+        all.addAll(interceptors);
+        return new DynamoStorage(client(settings, all), settings, backoff, clock);
+    }
+
+    private static DynamoDbClient client(DynamoSettings settings, List<ExecutionInterceptor> interceptors) {
+        AwsCredentialsProvider credentials = settings.accessKey()
+                .<AwsCredentialsProvider>map(key -> StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(key.id(), key.secret())))
+                .orElseGet(() -> DefaultCredentialsProvider.builder().build());
+        Duration timeout = settings.callTimeout();
+        DynamoDbClientBuilder builder = DynamoDbClient.builder()
+                .httpClientBuilder(ApacheHttpClient.builder()
+                        .maxConnections(64)
+                        .connectionTimeout(Duration.ofSeconds(2)))
+                .region(Region.of(settings.region()))
+                .credentialsProvider(credentials)
+                .overrideConfiguration(o -> o.apiCallTimeout(timeout).executionInterceptors(interceptors));
+        settings.endpoint().ifPresent(builder::endpointOverride);
+        return builder.build();
+    }
+
+    /** Creates the table if missing and checks its shape (see {@link TableBootstrap}). */
+    public void bootstrap() {
+        new TableBootstrap(client, settings.tableName()).ensure();
+    }
+
+    public DynamoSettings settings() {
+        return settings;
+    }
+
+    public Posts posts() {
+        return posts;
+    }
+
+    public Likes likes() {
+        return likes;
+    }
+
+    public FanoutJobs fanoutJobs() {
+        return jobs;
+    }
+
+    public FollowGraph followGraph() {
+        return graph;
+    }
+
+    public FeedItems feedItems() {
+        return feedItems;
+    }
+
+    /** The window view over the feed items, for the all-DynamoDB profile (no cap, mirrors the feed). */
+    public TimelineCache timelineCache() {
+        return timelines;
+    }
+
+    public UserAccounts userAccounts() {
+        return users;
+    }
+
+    public CelebrityRegistry celebrityRegistry() {
+        return celebrities;
+    }
+
+    public IdempotencyKeys idempotencyKeys() {
+        return idempotencyKeys;
+    }
+
+    public HealthProbe healthProbe() {
+        return health;
+    }
+
+    /** The table access under the ports, for the benchmark and the module's own tests. */
+    TableAccess access() {
+        return db;
+    }
+
+    DynamoFeedItems feedItemsAdapter() {
+        return feedItems;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

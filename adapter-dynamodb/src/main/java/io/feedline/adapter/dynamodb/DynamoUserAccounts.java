@@ -1,0 +1,126 @@
+package io.feedline.adapter.dynamodb;
+
+import static io.feedline.adapter.dynamodb.TableLayout.BIO;
+import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
+import static io.feedline.adapter.dynamodb.TableLayout.DISPLAY_NAME;
+import static io.feedline.adapter.dynamodb.TableLayout.EMAIL;
+import static io.feedline.adapter.dynamodb.TableLayout.PASSWORD_HASH;
+import static io.feedline.adapter.dynamodb.TableLayout.USERNAME;
+import static io.feedline.adapter.dynamodb.TableLayout.USER_ID;
+
+import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.Credentials;
+import io.feedline.ports.model.DisplayName;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.out.UserAccounts;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
+
+/**
+ * Accounts for the all-DynamoDB profile. The profile ({@code USER#<id>} / {@code #PROFILE}) and two
+ * claim items ({@code USERNAME#<lower>}, {@code EMAIL#<lower>}) are written in one transaction,
+ * each only if absent: the engine decides a race, and the cancellation reason of each item tells
+ * "username taken" from "email taken".
+ */
+final class DynamoUserAccounts implements UserAccounts {
+    private static final int PROFILE_ITEM = 0;
+    private static final int USERNAME_ITEM = 1;
+    private static final int EMAIL_ITEM = 2;
+
+    private final TableAccess db;
+
+    DynamoUserAccounts(TableAccess db) {
+        this.db = db;
+    }
+
+    @Override
+    public void create(UserAccount account, PasswordHash passwordHash) {
+        EnhancedDocument profile = TableLayout.Entity.PROFILE.document(TableLayout.profile(account.id()))
+                .putString(USER_ID, account.id().value())
+                .putString(USERNAME, account.username().value())
+                .putString(EMAIL, account.email().value())
+                .putString(DISPLAY_NAME, account.displayName().value())
+                .putString(BIO, account.bio().value())
+                .putString(CREATED_AT, account.createdAt().toString())
+                .putString(PASSWORD_HASH, passwordHash.value())
+                .build();
+        EnhancedDocument username = TableLayout.Entity.USERNAME_CLAIM.document(TableLayout.usernameClaim(account.username()))
+                .putString(USER_ID, account.id().value())
+                .build();
+        EnhancedDocument email = TableLayout.Entity.EMAIL_CLAIM.document(TableLayout.emailClaim(account.email()))
+                .putString(USER_ID, account.id().value())
+                .build();
+        TableAccess.Outcome outcome = db.transact("register",
+                List.of(db.putNew(profile), db.putNew(username), db.putNew(email)), Optional.of(account.id().value()));
+        if (outcome.committed()) {
+            return;
+        }
+        if (outcome.failed(USERNAME_ITEM)) {
+            throw new FeedlineException.UsernameTaken(account.username());
+        }
+        if (outcome.failed(EMAIL_ITEM)) {
+            throw new FeedlineException.EmailTaken();
+        }
+        if (outcome.failed(PROFILE_ITEM)) {
+            throw new FeedlineException.WriteConflict("an account with id " + account.id() + " already exists", null);
+        }
+        throw new FeedlineException.StorageUnavailable(
+                TableAccess.COMPONENT, "register was cancelled: " + outcome.reasons(), null);
+    }
+
+    @Override
+    public Optional<UserAccount> findById(UserId id) {
+        return db.get("user_by_id", TableLayout.profile(id)).map(DynamoUserAccounts::account);
+    }
+
+    @Override
+    public Optional<UserAccount> findByUsername(Username username) {
+        return profileOf(username, "user_by_username").map(DynamoUserAccounts::account);
+    }
+
+    @Override
+    public Map<UserId, UserAccount> findAllById(Collection<UserId> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        List<Key> keys = new LinkedHashSet<>(ids).stream().map(TableLayout::profile).toList();
+        return db.batchGet("users_by_id", keys).stream()
+                .map(DynamoUserAccounts::account)
+                .collect(Collectors.toUnmodifiableMap(UserAccount::id, Function.identity()));
+    }
+
+    @Override
+    public Optional<Credentials> findCredentials(Username username) {
+        return profileOf(username, "credentials")
+                .map(p -> new Credentials(UserId.of(p.getString(USER_ID)), new PasswordHash(p.getString(PASSWORD_HASH))));
+    }
+
+    /** The claim names the id; the profile holds the rest (two reads, each by key). */
+    private Optional<EnhancedDocument> profileOf(Username username, String pattern) {
+        return db.get(pattern, TableLayout.usernameClaim(username))
+                .flatMap(claim -> db.get(pattern, TableLayout.profile(UserId.of(claim.getString(USER_ID)))));
+    }
+
+    private static UserAccount account(EnhancedDocument profile) {
+        return new UserAccount(
+                UserId.of(profile.getString(USER_ID)),
+                Username.of(profile.getString(USERNAME)),
+                Email.of(profile.getString(EMAIL)),
+                DisplayName.of(profile.getString(DISPLAY_NAME)),
+                Bio.of(profile.getString(BIO)),
+                Instant.parse(profile.getString(CREATED_AT)));
+    }
+}

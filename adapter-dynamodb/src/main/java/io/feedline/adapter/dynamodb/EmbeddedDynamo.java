@@ -1,0 +1,107 @@
+package io.feedline.adapter.dynamodb;
+
+import com.amazonaws.services.dynamodbv2.local.server.LocalDynamoDBRequestHandler;
+import com.amazonaws.services.dynamodbv2.local.server.LocalDynamoDBServerHandler;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ContextHandler;
+import org.eclipse.jetty.server.handler.ContextHandlerCollection;
+
+/**
+ * DynamoDB Local running in this JVM as a real HTTP endpoint, so that the embedded profile and the
+ * tests go through the same SDK client, interceptors included, as production. It listens on the
+ * loopback interface only, on a port the OS picks, and sends no telemetry (the server is wired here
+ * rather than through DynamoDB Local's command line, which binds every interface).
+ *
+ * <p>DynamoDB Local leaves non-daemon threads behind after {@link #close()}; a process that uses it
+ * should exit explicitly.
+ */
+public final class EmbeddedDynamo implements AutoCloseable {
+    // DynamoDB Local's SQLite layer logs every connection it opens at INFO; kept here so the level sticks.
+    private static final Logger SQLITE_LOG = Logger.getLogger("com.almworks.sqlite4java");
+
+    static {
+        SQLITE_LOG.setLevel(Level.WARNING);
+    }
+
+    private final Server server;
+    private final LocalDynamoDBServerHandler handler;
+    private final URI endpoint;
+
+    private EmbeddedDynamo(Server server, LocalDynamoDBServerHandler handler, URI endpoint) {
+        this.server = server;
+        this.handler = handler;
+        this.endpoint = endpoint;
+    }
+
+    /** A server whose data lives in memory only and is gone when it stops. */
+    public static EmbeddedDynamo inMemory() {
+        return start(true, null);
+    }
+
+    /** A server whose data lives in one database file under {@code directory}, so it survives a restart. */
+    public static EmbeddedDynamo fileBacked(Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the DynamoDB Local data directory " + directory, e);
+        }
+        return start(false, directory.toAbsolutePath().toString());
+    }
+
+    private static EmbeddedDynamo start(boolean inMemory, String dbPath) {
+        LocalDynamoDBServerHandler handler;
+        try {
+            // Shared database: one set of tables whatever the region and credentials of a client.
+            handler = new LocalDynamoDBServerHandler(new LocalDynamoDBRequestHandler(0, inMemory, dbPath, true, false), null);
+        } catch (Exception e) {
+            throw new IllegalStateException("DynamoDB Local could not open its database"
+                    + (dbPath == null ? "" : " under " + dbPath) + ": " + e.getMessage(), e);
+        }
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        String host = InetAddress.getLoopbackAddress().getHostAddress();
+        connector.setHost(host);
+        connector.setPort(0);
+        server.addConnector(connector);
+        ContextHandler context = new ContextHandler();
+        context.setHandler(handler);
+        server.setHandler(new ContextHandlerCollection(context));
+        try {
+            server.start();
+        } catch (Exception e) {
+            handler.close();
+            throw new IllegalStateException("DynamoDB Local could not start on " + host + ": " + e.getMessage(), e);
+        }
+        return new EmbeddedDynamo(server, handler, URI.create("http://" + host + ":" + connector.getLocalPort()));
+    }
+
+    /** Where to send requests, e.g. {@code http://127.0.0.1:41234}. */
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    /** Settings for this server, with the defaults (table name, retention, dummy credentials). */
+    public DynamoSettings settings() {
+        return DynamoSettings.local(endpoint);
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("DynamoDB Local did not stop cleanly", e);
+        } finally {
+            handler.close();
+        }
+    }
+}

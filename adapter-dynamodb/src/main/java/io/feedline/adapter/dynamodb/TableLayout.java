@@ -1,0 +1,299 @@
+package io.feedline.adapter.dynamodb;
+
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import java.util.Map;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
+import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.enhanced.dynamodb.TableMetadata;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.document.DocumentTableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The single table (DESIGN §3): every key format, attribute name and key prefix lives here, with one
+ * typed key-builder per access pattern. Nothing else in the adapter spells a prefix.
+ */
+public final class TableLayout {
+
+    /** The table's name unless configured otherwise. */
+    public static final String DEFAULT_TABLE_NAME = "feedline";
+    /** The one global secondary index: get-by-id of posts (AP3) and followers (AP5). */
+    public static final String GSI1 = "gsi1";
+
+    static final String PK = "pk";
+    static final String SK = "sk";
+    static final String GSI1_PK = "gsi1pk";
+    static final String GSI1_SK = "gsi1sk";
+    static final String ENTITY = "entity";
+    static final String VERSION = "v";
+    static final String TTL = "ttl";
+
+    // Attributes of the items beside their keys.
+    static final String POST_ID = "postId";
+    static final String AUTHOR_ID = "authorId";
+    static final String AUTHOR_USERNAME = "authorUsername";
+    static final String TEXT = "text";
+    static final String CREATED_AT = "createdAt";
+    static final String LIKE_COUNT = "likeCount";
+    static final String USER_ID = "userId";
+    static final String FOLLOWER_ID = "followerId";
+    static final String FOLLOWEE_ID = "followeeId";
+    static final String USERNAME = "username";
+    static final String EMAIL = "email";
+    static final String DISPLAY_NAME = "displayName";
+    static final String BIO = "bio";
+    static final String PASSWORD_HASH = "passwordHash";
+    static final String FOLLOWERS = "followers";
+    static final String FOLLOWING = "following";
+    static final String POSTS = "posts";
+    static final String JOB_KIND = "kind";
+    static final String READER_ID = "readerId";
+    static final String AVAILABLE_AT = "availableAt";
+    static final String LEASE_OWNER = "leaseOwner";
+    static final String ATTEMPTS = "attempts";
+    static final String CHECKPOINT = "checkpoint";
+    static final String FINGERPRINT = "fingerprint";
+    static final String STATE = "state";
+    static final String SINCE = "since";
+    static final String RESULT = "result";
+
+    /** Items of every kind are handled as schemaless documents keyed by these four attributes. */
+    static final DocumentTableSchema SCHEMA = TableSchema.documentSchemaBuilder()
+            .addIndexPartitionKey(TableMetadata.primaryIndexName(), PK, AttributeValueType.S)
+            .addIndexSortKey(TableMetadata.primaryIndexName(), SK, AttributeValueType.S)
+            .addIndexPartitionKey(GSI1, GSI1_PK, AttributeValueType.S)
+            .addIndexSortKey(GSI1, GSI1_SK, AttributeValueType.S)
+            .attributeConverterProviders(AttributeConverterProvider.defaultProvider())
+            .build();
+
+    /**
+     * Every kind of item, with the fixed start of its partition and sort keys. The sort prefix of
+     * the fan-out job is empty: its sort key is the job's own key, and its partition prefix is
+     * unique.
+     */
+    enum Entity {
+        PROFILE("user", "USER#", "#PROFILE"),
+        USERNAME_CLAIM("username_claim", "USERNAME#", "#CLAIM"),
+        EMAIL_CLAIM("email_claim", "EMAIL#", "#CLAIM"),
+        COUNTERS("counters", "USER#", "#COUNTERS"),
+        POST("post", "USER#", "POST#"),
+        FOLLOW_EDGE("follow", "USER#", "FOLLOWS#"),
+        FEED_ITEM("feed_item", "FEED#", "POST#"),
+        LIKE("like", "POST#", "LIKE#"),
+        FANOUT_JOB("fanout_job", "FANOUT#", ""),
+        CELEBRITY("celebrity", "CELEBRITIES", "USER#"),
+        IDEMPOTENCY_KEY("idempotency_key", "IDEMPOTENCY#", "KEY#");
+
+        final String tag;
+        final String pkPrefix;
+        final String skPrefix;
+        /** The item format's version, stamped on each item so that a later format can migrate. */
+        final int version = 1;
+
+        Entity(String tag, String pkPrefix, String skPrefix) {
+            this.tag = tag;
+            this.pkPrefix = pkPrefix;
+            this.skPrefix = skPrefix;
+        }
+
+        /** A document builder with this entity's key and its {@code entity} and {@code v} stamps. */
+        EnhancedDocument.Builder document(Key key) {
+            return EnhancedDocument.builder()
+                    .attributeConverterProviders(AttributeConverterProvider.defaultProvider())
+                    .putString(PK, key.partitionKeyValue().s())
+                    .putString(SK, key.sortKeyValue().orElseThrow().s())
+                    .putString(ENTITY, tag)
+                    .putNumber(VERSION, version);
+        }
+    }
+
+    /** The GSI1 key families: posts by id, and follow edges by followee. */
+    enum IndexEntity {
+        POST_BY_ID("POST#", "POST"),
+        FOLLOWER_EDGE("FOLLOWEDBY#", "USER#");
+
+        final String pkPrefix;
+        final String skPrefix;
+
+        IndexEntity(String pkPrefix, String skPrefix) {
+            this.pkPrefix = pkPrefix;
+            this.skPrefix = skPrefix;
+        }
+    }
+
+    /** Posts sort after the #-keys of their author's partition and before nothing else there. */
+    static final String POST_PREFIX = Entity.POST.skPrefix;
+
+    /** A small fixed number of outbox partitions: enough to spread writes, few enough to poll. */
+    static final int FANOUT_SHARDS = 4;
+
+    private TableLayout() {}
+
+    private static Key key(Entity entity, String pkSuffix, String skSuffix) {
+        return Key.builder()
+                .partitionValue(entity.pkPrefix + pkSuffix)
+                .sortValue(entity.skPrefix + skSuffix)
+                .build();
+    }
+
+    static Map<String, AttributeValue> keyMap(Key key) {
+        return key.primaryKeyMap(SCHEMA);
+    }
+
+    // --- users (when users = dynamodb)
+
+    static Key profile(UserId user) {
+        return key(Entity.PROFILE, user.value(), "");
+    }
+
+    static Key usernameClaim(Username username) {
+        return key(Entity.USERNAME_CLAIM, username.value(), "");
+    }
+
+    static Key emailClaim(Email email) {
+        return key(Entity.EMAIL_CLAIM, email.value(), "");
+    }
+
+    static Key counters(UserId user) {
+        return key(Entity.COUNTERS, user.value(), "");
+    }
+
+    // --- posts
+
+    static Key post(UserId author, PostId post) {
+        return key(Entity.POST, author.value(), post.value());
+    }
+
+    static String postIndexPk(PostId post) {
+        return IndexEntity.POST_BY_ID.pkPrefix + post.value();
+    }
+
+    static String postIndexSk() {
+        return IndexEntity.POST_BY_ID.skPrefix;
+    }
+
+    /** AP2: the author's partition, posts only. */
+    static QueryConditional authorTimeline(UserId author) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.POST.pkPrefix + author.value())
+                .sortValue(Entity.POST.skPrefix));
+    }
+
+    /** AP3: the post's GSI1 partition. */
+    static QueryConditional postById(PostId post) {
+        return QueryConditional.keyEqualTo(k -> k.partitionValue(postIndexPk(post)).sortValue(postIndexSk()));
+    }
+
+    // --- follow graph
+
+    /** AP6: one edge. */
+    static Key edge(UserId follower, UserId followee) {
+        return key(Entity.FOLLOW_EDGE, follower.value(), followee.value());
+    }
+
+    static String followerIndexPk(UserId followee) {
+        return IndexEntity.FOLLOWER_EDGE.pkPrefix + followee.value();
+    }
+
+    static String followerIndexSk(UserId follower) {
+        return IndexEntity.FOLLOWER_EDGE.skPrefix + follower.value();
+    }
+
+    /** AP4: the edges out of {@code user}. */
+    static QueryConditional following(UserId user) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.FOLLOW_EDGE.pkPrefix + user.value())
+                .sortValue(Entity.FOLLOW_EDGE.skPrefix));
+    }
+
+    /** AP5: the edges into {@code user}, on GSI1. */
+    static QueryConditional followers(UserId user) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(followerIndexPk(user))
+                .sortValue(IndexEntity.FOLLOWER_EDGE.skPrefix));
+    }
+
+    /** Where AP4 resumes after {@code last}. */
+    static Map<String, AttributeValue> followingStart(UserId user, UserId last) {
+        return keyMap(edge(user, last));
+    }
+
+    /** Where AP5 resumes after {@code last}: GSI keys plus the table keys of that edge. */
+    static Map<String, AttributeValue> followersStart(UserId user, UserId last) {
+        return Map.of(
+                PK, s(Entity.FOLLOW_EDGE.pkPrefix + last.value()),
+                SK, s(Entity.FOLLOW_EDGE.skPrefix + user.value()),
+                GSI1_PK, s(followerIndexPk(user)),
+                GSI1_SK, s(followerIndexSk(last)));
+    }
+
+    /** The followee id from an edge's sort key. */
+    static UserId followeeOf(String edgeSk) {
+        return UserId.of(edgeSk.substring(Entity.FOLLOW_EDGE.skPrefix.length()));
+    }
+
+    /** The follower id from an edge's partition key. */
+    static UserId followerOf(String edgePk) {
+        return UserId.of(edgePk.substring(Entity.FOLLOW_EDGE.pkPrefix.length()));
+    }
+
+    // --- feeds
+
+    static Key feedItem(UserId reader, PostId post) {
+        return key(Entity.FEED_ITEM, reader.value(), post.value());
+    }
+
+    /** AP1: the reader's feed partition. */
+    static QueryConditional homeFeed(UserId reader) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.FEED_ITEM.pkPrefix + reader.value())
+                .sortValue(Entity.FEED_ITEM.skPrefix));
+    }
+
+    // --- likes
+
+    static Key like(PostId post, UserId user) {
+        return key(Entity.LIKE, post.value(), user.value());
+    }
+
+    // --- outbox
+
+    static Key fanoutJob(String jobKey) {
+        return key(Entity.FANOUT_JOB, Integer.toString(shardOf(jobKey)), jobKey);
+    }
+
+    static QueryConditional fanoutShard(int shard) {
+        return QueryConditional.keyEqualTo(k -> k.partitionValue(Entity.FANOUT_JOB.pkPrefix + shard));
+    }
+
+    /** A stable shard for a job key, so that a replayed enqueue lands on the same item. */
+    static int shardOf(String jobKey) {
+        return Math.floorMod(jobKey.hashCode(), FANOUT_SHARDS);
+    }
+
+    // --- celebrities
+
+    static Key celebrity(UserId user) {
+        return key(Entity.CELEBRITY, "", user.value());
+    }
+
+    static QueryConditional celebrities() {
+        return QueryConditional.keyEqualTo(k -> k.partitionValue(Entity.CELEBRITY.pkPrefix));
+    }
+
+    static UserId celebrityOf(String sk) {
+        return UserId.of(sk.substring(Entity.CELEBRITY.skPrefix.length()));
+    }
+
+    // --- idempotency keys
+
+    static Key idempotencyKey(UserId user, String key) {
+        return key(Entity.IDEMPOTENCY_KEY, user.value(), key);
+    }
+
+    static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+}

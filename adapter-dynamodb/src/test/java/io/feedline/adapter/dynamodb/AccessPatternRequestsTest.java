@@ -1,0 +1,171 @@
+package io.feedline.adapter.dynamodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each access pattern of DESIGN §3 costs exactly the requests the design promises, counted on the
+ * wire by an SDK interceptor. (Any Scan fails a test by itself: see {@link ScanForbidden}.)
+ */
+class AccessPatternRequestsTest {
+    private static final RequestCounter requests = new RequestCounter();
+    private static DynamoStorage storage;
+    private static final UserId author = TestIds.userId();
+    private static final Username authorName = TestIds.username();
+    private static final UserId reader = TestIds.userId();
+    private static final List<UserId> followees = IntStream.range(0, 30).mapToObj(i -> TestIds.userId()).toList();
+    private static final List<Post> posts = new ArrayList<>();
+
+    @BeforeAll
+    static void writeAGraphAndSomePosts() {
+        storage = LocalDynamo.freshTable("requests", List.of(requests), Backoff.DEFAULT);
+        for (UserId followee : followees) {
+            storage.followGraph().follow(reader, followee, Instant.now());
+            storage.followGraph().follow(followee, author, Instant.now());
+        }
+        for (int i = 0; i < 30; i++) {
+            PostId id = TestIds.postId();
+            Post post = new Post(id, author, authorName, PostText.of("post " + i), Instant.ofEpochMilli(id.epochMillis()), 0);
+            storage.posts().publish(post, Optional.empty());
+            posts.add(post);
+        }
+        storage.feedItems().append(posts.stream().map(p -> new Delivery(reader, p.ref())).toList());
+    }
+
+    @AfterAll
+    static void close() {
+        storage.close();
+    }
+
+    @BeforeEach
+    void resetCounts() {
+        requests.reset();
+    }
+
+    private static Map<String, Integer> only(String operation, int count) {
+        return Map.of(operation, count);
+    }
+
+    @Test
+    void homeFeedPageIsOneQuery() {
+        List<PostRef> first = storage.feedItems().page(reader, Optional.empty(), 20);
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+
+        List<PostRef> second = storage.feedItems().page(reader, Optional.of(first.get(19).postId()), 20);
+        assertThat(requests.all()).isEqualTo(only("Query", 2));
+        assertThat(first).hasSize(20);
+        assertThat(second).hasSize(10);
+    }
+
+    @Test
+    void authorTimelinePageIsOneQuery() {
+        List<Post> page = storage.posts().byAuthor(author, Optional.of(posts.get(25).id()), 10);
+
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+        assertThat(page).hasSize(10).first().isEqualTo(posts.get(24));
+    }
+
+    @Test
+    void getPostIsOneIndexQuery() {
+        Optional<Post> post = storage.posts().get(posts.get(7).id());
+
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+        assertThat(post).contains(posts.get(7));
+    }
+
+    @Test
+    void followingPageIsOneQueryAndSoIsTheNext() {
+        Page<UserId> first = storage.followGraph().following(reader, PageRequest.first(20));
+        Page<UserId> second = storage.followGraph().following(reader, PageRequest.after(first.next().orElseThrow(), 20));
+
+        assertThat(requests.all()).isEqualTo(only("Query", 2));
+        assertThat(first.items()).hasSize(20);
+        assertThat(second.items()).hasSize(10);
+        assertThat(second.next()).isEmpty();
+    }
+
+    @Test
+    void followersPageIsOneQuery() {
+        Page<UserId> page = storage.followGraph().followers(author, PageRequest.first(100));
+
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+        assertThat(page.items()).containsExactlyElementsOf(followees);
+        assertThat(page.next()).isEmpty();
+    }
+
+    @Test
+    void isFollowingIsOneGetItem() {
+        boolean follows = storage.followGraph().isFollowing(reader, followees.get(3));
+
+        assertThat(requests.all()).isEqualTo(only("GetItem", 1));
+        assertThat(follows).isTrue();
+    }
+
+    @Test
+    void fanoutToAThousandReadersTakesFortyBatchWrites() {
+        PostRef post = new PostRef(TestIds.postId(), author);
+        List<Delivery> deliveries = IntStream.range(0, 1000).mapToObj(i -> new Delivery(TestIds.userId(), post)).toList();
+
+        storage.feedItems().append(deliveries);
+
+        assertThat(requests.all()).isEqualTo(only("BatchWriteItem", 40));
+        assertThat(storage.feedItems().page(deliveries.get(999).reader(), Optional.empty(), 5)).containsExactly(post);
+    }
+
+    @Test
+    void batchReadsTakeOneRequestPerHundredKeys() {
+        List<UserId> candidates = new ArrayList<>(followees);
+        IntStream.range(0, 120).forEach(i -> candidates.add(TestIds.userId()));
+
+        assertThat(storage.followGraph().followedAmong(reader, candidates)).hasSize(30);
+        assertThat(storage.posts().getAll(posts.stream().map(Post::ref).toList())).hasSize(30);
+
+        assertThat(requests.all()).isEqualTo(only("BatchGetItem", 3));
+    }
+
+    @Test
+    void publishAndFollowAreOneTransactionEach() {
+        PostId id = TestIds.postId();
+        storage.posts().publish(new Post(id, author, authorName, PostText.of("one write"), Instant.now(), 0), Optional.empty());
+        storage.followGraph().follow(TestIds.userId(), author, Instant.now());
+
+        assertThat(requests.all()).isEqualTo(only("TransactWriteItems", 2));
+    }
+
+    @Test
+    void pageTokensAreCompactAndMalformedOnesAreInvalidInput() {
+        Page<UserId> first = storage.followGraph().following(reader, PageRequest.first(5));
+        assertThat(first.next()).contains(new PageToken(first.items().get(4).value()));
+
+        for (String forged : List.of("garbage", "{\"pk\":{\"S\":\"USER#x\"}}", first.items().get(4).value() + "#", "0")) {
+            PageRequest request = PageRequest.after(new PageToken(forged), 5);
+            assertThatThrownBy(() -> storage.followGraph().following(reader, request))
+                    .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("cursor"));
+            assertThatThrownBy(() -> storage.followGraph().followers(author, request))
+                    .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("cursor"));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package io.feedline.adapter.dynamodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
+
+class TableBootstrapTest {
+    private static final AtomicInteger TABLES = new AtomicInteger();
+    private static DynamoDbClient raw;
+
+    @BeforeAll
+    static void connect() {
+        raw = LocalDynamo.rawClient();
+    }
+
+    @AfterAll
+    static void close() {
+        raw.close();
+    }
+
+    private static DynamoStorage storageOn(String table) {
+        return LocalDynamo.open(LocalDynamo.server().settings().withTableName(table), List.of(), Backoff.DEFAULT,
+                Clock.systemUTC());
+    }
+
+    @Test
+    void bootstrapCreatesTheDesignedTableAndRunningItTwiceIsFine() {
+        String name = "boot-" + TABLES.incrementAndGet();
+        try (DynamoStorage storage = storageOn(name)) {
+            storage.bootstrap();
+            storage.bootstrap();
+            TableBootstrap.ensureTable(storage.settings());
+        }
+
+        TableDescription table = raw.describeTable(b -> b.tableName(name)).table();
+        assertThat(table.keySchema()).extracting(k -> k.attributeName() + " " + k.keyType())
+                .containsExactly("pk " + KeyType.HASH, "sk " + KeyType.RANGE);
+        assertThat(table.globalSecondaryIndexes()).singleElement().satisfies(index -> {
+            assertThat(index.indexName()).isEqualTo(TableLayout.GSI1);
+            assertThat(index.keySchema()).extracting(k -> k.attributeName() + " " + k.keyType())
+                    .containsExactly("gsi1pk " + KeyType.HASH, "gsi1sk " + KeyType.RANGE);
+            assertThat(index.projection().projectionType()).isEqualTo(ProjectionType.ALL);
+        });
+        assertThat(table.billingModeSummary().billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
+        var ttl = raw.describeTimeToLive(b -> b.tableName(name)).timeToLiveDescription();
+        assertThat(ttl.timeToLiveStatus()).isIn(TimeToLiveStatus.ENABLED, TimeToLiveStatus.ENABLING);
+        assertThat(ttl.attributeName()).isEqualTo("ttl");
+    }
+
+    @Test
+    void tableWithAnotherKeyIsRefusedNamingEachDifference() {
+        String name = "wrong-key-" + TABLES.incrementAndGet();
+        raw.createTable(b -> b.tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("id").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("id").keyType(KeyType.HASH)));
+
+        try (DynamoStorage storage = storageOn(name)) {
+            assertThatThrownBy(storage::bootstrap)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("table '" + name + "' exists with the wrong shape")
+                    .hasMessageContaining("its key is (id HASH), expected (pk HASH, sk RANGE)")
+                    .hasMessageContaining("index gsi1 is missing");
+        }
+    }
+
+    @Test
+    void tableWhoseIndexProjectsOnlyKeysIsRefused() {
+        String name = "wrong-index-" + TABLES.incrementAndGet();
+        raw.createTable(b -> b.tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("sk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("gsi1pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("gsi1sk").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .globalSecondaryIndexes(g -> g.indexName("gsi1")
+                        .keySchema(k -> k.attributeName("gsi1pk").keyType(KeyType.HASH),
+                                k -> k.attributeName("gsi1sk").keyType(KeyType.RANGE))
+                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
+
+        try (DynamoStorage storage = storageOn(name)) {
+            assertThatThrownBy(storage::bootstrap)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("index gsi1 does not project ALL attributes")
+                    .hasMessageNotContaining("its key is");
+        }
+    }
+}
