@@ -192,9 +192,9 @@ public final class FanoutWorker {
     }
 
     private void retract(PostRef post, List<UserId> readers) {
-        for (UserId reader : readers) {
-            feedItems.remove(reader, post.postId());
-            if (!timelines.mirrorsFeedItems()) {
+        feedItems.remove(readers.stream().map(reader -> new Delivery(reader, post)).toList());
+        if (!timelines.mirrorsFeedItems()) {
+            for (UserId reader : readers) {
                 Windows.bestEffort(() -> timelines.remove(reader, post.postId()));
             }
         }

@@ -52,8 +52,8 @@ class FanoutWorkerTest {
             }
 
             @Override
-            public void remove(UserId reader, PostId post) {
-                delegate.remove(reader, post);
+            public void remove(Collection<Delivery> entries) {
+                delegate.remove(entries);
             }
 
             @Override
@@ -127,8 +127,8 @@ class FanoutWorkerTest {
                 }
 
                 @Override
-                public void remove(UserId reader, PostId p) {
-                    world.feedItems.remove(reader, p);
+                public void remove(Collection<Delivery> entries) {
+                    world.feedItems.remove(entries);
                 }
 
                 @Override

@@ -77,7 +77,20 @@ final class DynamoFeedItems implements FeedItems {
     }
 
     @Override
-    public void remove(UserId reader, PostId post) {
+    public void remove(Collection<Delivery> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        // One batch may not name the same key twice.
+        Map<Key, TableAccess.BatchOp> deletes = new LinkedHashMap<>();
+        for (Delivery entry : entries) {
+            Key key = TableLayout.feedItem(entry.reader(), entry.entry().postId());
+            deletes.put(key, new TableAccess.BatchOp.DeleteKey(key));
+        }
+        db.batchWrite("feed_remove", new ArrayList<>(deletes.values()));
+    }
+
+    void removeOne(UserId reader, PostId post) {
         db.run("feed_remove", () -> db.deleteItem(TableLayout.feedItem(reader, post)));
     }
 

@@ -54,7 +54,7 @@ final class DynamoTimelineCache implements TimelineCache {
 
     @Override
     public void remove(UserId reader, PostId post) {
-        feed.remove(reader, post);
+        feed.removeOne(reader, post);
     }
 
     @Override

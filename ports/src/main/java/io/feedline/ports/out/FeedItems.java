@@ -23,8 +23,11 @@ public interface FeedItems {
     /** The reader's entries strictly older than {@code before} (or the newest), newest first by post id. */
     List<PostRef> page(UserId reader, Optional<PostId> before, int limit);
 
-    /** Removes one post from the reader's feed; a no-op if absent. */
-    void remove(UserId reader, PostId post);
+    /**
+     * Removes each delivered entry from its reader's feed, in batches (a deleted post leaves every
+     * follower's feed this way). Entries already absent are ignored.
+     */
+    void remove(Collection<Delivery> entries);
 
     /** Removes every entry by {@code author} from the reader's feed; returns how many were removed. */
     int removeAuthor(UserId reader, UserId author);

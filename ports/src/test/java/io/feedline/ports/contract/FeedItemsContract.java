@@ -154,13 +154,27 @@ public abstract class FeedItemsContract {
         feeds.append(to(reader, refs));
         feeds.append(to(other, refs));
 
-        feeds.remove(reader, refs.get(1).postId());
-        feeds.remove(reader, refs.get(1).postId());
-        feeds.remove(reader, TestIds.postId());
+        feeds.remove(List.of(new Delivery(reader, refs.get(1))));
+        feeds.remove(List.of(new Delivery(reader, refs.get(1)), new Delivery(reader, new PostRef(TestIds.postId(), TestIds.userId()))));
 
         assertThat(feeds.page(reader, Optional.empty(), 10))
                 .containsExactlyElementsOf(newestFirst(List.of(refs.get(0), refs.get(2), refs.get(3))));
         assertThat(feeds.page(other, Optional.empty(), 10)).containsExactlyElementsOf(newestFirst(refs));
+    }
+
+    @Test
+    void removeTakesOnePostOutOfManyFeedsPastOneBatch() {
+        FeedItems feeds = feedItems();
+        PostRef doomed = new PostRef(TestIds.postId(), TestIds.userId());
+        PostRef kept = new PostRef(TestIds.postId(), TestIds.userId());
+        List<UserId> readers = java.util.stream.IntStream.range(0, 60).mapToObj(i -> TestIds.userId()).toList();
+        feeds.append(readers.stream().flatMap(r -> java.util.stream.Stream.of(new Delivery(r, doomed), new Delivery(r, kept))).toList());
+
+        feeds.remove(readers.stream().map(r -> new Delivery(r, doomed)).toList());
+
+        for (UserId reader : readers) {
+            assertThat(feeds.page(reader, Optional.empty(), 10)).containsExactly(kept);
+        }
     }
 
     @Test

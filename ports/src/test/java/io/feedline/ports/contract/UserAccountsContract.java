@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -197,7 +198,7 @@ public abstract class UserAccountsContract {
     void concurrentRegistrationsOfOneUsernameLetExactlyOneWin() {
         UserAccounts users = userAccounts();
         Username contested = TestIds.username();
-        List<UserAccount> contenders = java.util.stream.IntStream.range(0, 20)
+        List<UserAccount> contenders = IntStream.range(0, 20)
                 .mapToObj(i -> account(contested, TestIds.email()))
                 .toList();
 

@@ -45,11 +45,13 @@ public final class InMemoryFeedItems implements FeedItems {
     }
 
     @Override
-    public synchronized void remove(UserId reader, PostId post) {
+    public synchronized void remove(Collection<Delivery> entries) {
         calls.record("remove");
-        NavigableMap<PostId, PostRef> feed = feeds.get(reader);
-        if (feed != null) {
-            feed.remove(post);
+        for (Delivery entry : entries) {
+            NavigableMap<PostId, PostRef> feed = feeds.get(entry.reader());
+            if (feed != null) {
+                feed.remove(entry.entry().postId());
+            }
         }
     }
 
