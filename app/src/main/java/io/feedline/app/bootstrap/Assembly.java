@@ -1,0 +1,51 @@
+package io.feedline.app.bootstrap;
+
+import io.feedline.domain.DomainPorts;
+import io.feedline.domain.FeedlineCore;
+import java.time.Clock;
+
+/** Storage, the core over it, and the meters: what every command runs on. */
+final class Assembly implements AutoCloseable {
+    final FeedlineConfig config;
+    final Metrics metrics;
+    final Storage storage;
+    final FeedlineCore core;
+
+    private Assembly(FeedlineConfig config, Metrics metrics, Storage storage, FeedlineCore core) {
+        this.config = config;
+        this.metrics = metrics;
+        this.storage = storage;
+        this.core = core;
+    }
+
+    static Assembly open(FeedlineConfig config, Clock clock) {
+        Metrics metrics = new Metrics();
+        Storage storage;
+        try {
+            storage = Storage.open(config, metrics.capacity(), config.autoInit());
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
+        DomainPorts ports = new DomainPorts(
+                storage.users, storage.posts, storage.graph, storage.feedItems, storage.timelines, storage.likes,
+                storage.jobs, storage.celebrities, storage.idempotencyKeys,
+                new Argon2idPasswords(), new UlidIds(clock), clock);
+        FeedlineCore core = FeedlineCore.create(ports, config.feed());
+        core.onFanoutDelivered(metrics::fanoutDelivered);
+        return new Assembly(config, metrics, storage, core);
+    }
+
+    @Override
+    public void close() {
+        try {
+            core.close();
+        } finally {
+            try {
+                storage.close();
+            } finally {
+                metrics.close();
+            }
+        }
+    }
+}

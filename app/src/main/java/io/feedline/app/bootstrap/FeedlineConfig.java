@@ -1,0 +1,266 @@
+package io.feedline.app.bootstrap;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import io.feedline.adapter.postgres.PostgresSettings;
+import io.feedline.adapter.redis.RedisSettings;
+import io.feedline.app.http.HttpApi;
+import io.feedline.domain.FeedSettings;
+import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.FeedlineException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * The whole configuration, read and checked once at start (DESIGN §6). Choices are enums, so a
+ * value that is not one of them fails here, with the valid ones listed, and never later.
+ */
+public record FeedlineConfig(
+        Profile profile,
+        UsersStore users,
+        TimelinesStore timelines,
+        boolean autoInit,
+        HttpApi.Settings http,
+        Secrets secrets,
+        Duration tokenTtl,
+        Duration cursorTtl,
+        FeedSettings feed,
+        Duration feedRetention,
+        int inProcessWorkers,
+        int workerLoops,
+        Duration idempotencyLockTimeout,
+        Duration idempotencyRetention,
+        Dynamo dynamo,
+        Optional<PostgresSettings> postgres,
+        Optional<RedisSettings> redis) {
+
+    public FeedlineConfig {
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(users, "users");
+        Objects.requireNonNull(timelines, "timelines");
+        Objects.requireNonNull(http, "http");
+        Objects.requireNonNull(secrets, "secrets");
+        Objects.requireNonNull(feed, "feed");
+        Objects.requireNonNull(dynamo, "dynamo");
+        Objects.requireNonNull(postgres, "postgres");
+        Objects.requireNonNull(redis, "redis");
+        if (users == UsersStore.POSTGRES && postgres.isEmpty()) {
+            throw new InvalidConfiguration("storage.users = postgres needs the postgres settings");
+        }
+        if (timelines == TimelinesStore.REDIS && redis.isEmpty()) {
+            throw new InvalidConfiguration("storage.timelines = redis needs the redis settings");
+        }
+    }
+
+    public enum Profile {
+        EMBEDDED(UsersStore.DYNAMODB, TimelinesStore.DYNAMODB),
+        POLYGLOT(UsersStore.POSTGRES, TimelinesStore.REDIS);
+
+        final UsersStore users;
+        final TimelinesStore timelines;
+
+        Profile(UsersStore users, TimelinesStore timelines) {
+            this.users = users;
+            this.timelines = timelines;
+        }
+    }
+
+    public enum UsersStore { POSTGRES, DYNAMODB }
+
+    public enum TimelinesStore { REDIS, DYNAMODB }
+
+    /**
+     * Keys from the environment. Hidden from {@link #toString()}, so a logged configuration leaks
+     * none of them.
+     */
+    public record Secrets(Optional<String> tokenSecret, Optional<String> cursorSecret) {
+        public Secrets {
+            Objects.requireNonNull(tokenSecret, "tokenSecret");
+            Objects.requireNonNull(cursorSecret, "cursorSecret");
+        }
+
+        @Override
+        public String toString() {
+            return "Secrets[tokenSecret=" + (tokenSecret.isPresent() ? "***" : "unset")
+                    + ", cursorSecret=" + (cursorSecret.isPresent() ? "***" : "unset") + "]";
+        }
+    }
+
+    /**
+     * The DynamoDB side. {@code endpoint} is empty for AWS; the embedded profile runs DynamoDB Local
+     * in this process instead, under {@code dataDir} or in memory.
+     */
+    public record Dynamo(
+            String table, String region, Optional<String> endpoint, Path dataDir, boolean inMemory) {
+        public Dynamo {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(region, "region");
+            Objects.requireNonNull(endpoint, "endpoint");
+            Objects.requireNonNull(dataDir, "dataDir");
+            if (!table.matches("[A-Za-z0-9_.-]{3,255}")) {
+                throw new InvalidConfiguration("dynamodb.table must be 3-255 characters of A-Z, a-z, 0-9, '_', '-' and '.'");
+            }
+        }
+    }
+
+    /** Defaults, then an optional file ({@code file}, else {@code FEEDLINE_CONFIG}), then the environment. */
+    public static FeedlineConfig load(Optional<Path> file, Map<String, String> environment) {
+        return from(ConfigLayers.load(file, environment, Map.of()));
+    }
+
+    /** Defaults overlaid with {@code overrides} (keys as in reference.conf); no file, no environment. */
+    public static FeedlineConfig of(Map<String, ?> overrides) {
+        return from(ConfigLayers.load(Optional.empty(), Map.of(), overrides));
+    }
+
+    /** The layers of {@link #load}, with {@code overrides} on top of them all (tools, the benchmark). */
+    public static FeedlineConfig of(Optional<Path> file, Map<String, String> environment, Map<String, ?> overrides) {
+        return from(ConfigLayers.load(file, environment, overrides));
+    }
+
+    /** A configuration key, the environment variable that sets it, and its default. */
+    public record Key(String name, String environmentVariable, String defaultValue) {}
+
+    /** Every key, in alphabetical order. */
+    public static java.util.List<Key> keys() {
+        return ConfigLayers.keys();
+    }
+
+    static FeedlineConfig from(Config c) {
+        try {
+            Profile profile = choice(c, "profile", Profile.class, null);
+            UsersStore users = choice(c, "storage.users", UsersStore.class, profile.users);
+            TimelinesStore timelines = choice(c, "storage.timelines", TimelinesStore.class, profile.timelines);
+            Secrets secrets = new Secrets(secret(c, "token.secret"), secret(c, "cursor.secret"));
+            if (profile != Profile.EMBEDDED && secrets.tokenSecret().isEmpty()) {
+                throw new InvalidConfiguration("token.secret is required outside the embedded profile: set "
+                        + ConfigLayers.environmentName("token.secret") + " to at least 32 random bytes");
+            }
+            FeedSettings feed = checked(() -> FeedSettings.defaults()
+                    .withMode(fanoutMode(c.getString("fanout.mode")))
+                    .withCelebrityThreshold(c.getLong("fanout.celebrity-threshold"))
+                    .withBackfillPosts(c.getInt("fanout.backfill-posts"))
+                    .withWindowSize(c.getInt("timelines.cap"))
+                    .withFanoutPageSize(c.getInt("fanout.page-size"))
+                    .withJobLease(positive(c, "fanout.job-lease"))
+                    .withIdlePoll(positive(c, "fanout.idle-poll")));
+            HttpApi.Settings http = checked(() -> new HttpApi.Settings(
+                    c.getString("http.host"),
+                    c.getInt("http.port"),
+                    c.getBytes("http.max-request-size"),
+                    c.getLong("http.rate-limit.requests"),
+                    positive(c, "http.rate-limit.period"),
+                    positive(c, "http.health-timeout")));
+            Dynamo dynamo = new Dynamo(
+                    c.getString("dynamodb.table"),
+                    c.getString("dynamodb.region"),
+                    Optional.of(c.getString("dynamodb.endpoint").strip()).filter(s -> !s.isEmpty()),
+                    Path.of(c.getString("dynamodb.data-dir")),
+                    c.getBoolean("dynamodb.in-memory"));
+            Optional<PostgresSettings> postgres = users == UsersStore.POSTGRES ? Optional.of(postgres(c)) : Optional.empty();
+            Optional<RedisSettings> redis = timelines == TimelinesStore.REDIS ? Optional.of(redis(c)) : Optional.empty();
+            return new FeedlineConfig(
+                    profile, users, timelines, c.getBoolean("storage.auto-init"), http, secrets,
+                    positive(c, "token.ttl"), positive(c, "cursor.ttl"),
+                    feed, positive(c, "feed.retention"),
+                    atLeast(c, "worker.in-process", 0), atLeast(c, "worker.loops", 1),
+                    positive(c, "idempotency.lock-timeout"), positive(c, "idempotency.retention"),
+                    dynamo, postgres, redis);
+        } catch (ConfigException e) {
+            throw new InvalidConfiguration(e.getMessage(), e);
+        }
+    }
+
+    private static PostgresSettings postgres(Config c) {
+        return checked(() -> new PostgresSettings(
+                c.getString("postgres.url"),
+                Optional.of(c.getString("postgres.user")).filter(s -> !s.isBlank()).orElse(null),
+                secret(c, "postgres.password").orElse(null),
+                c.getInt("postgres.pool-size"),
+                c.getString("postgres.schema"),
+                positive(c, "postgres.connect-timeout")));
+    }
+
+    private static RedisSettings redis(Config c) {
+        return checked(() -> new RedisSettings(
+                c.getString("redis.uri"),
+                c.getInt("timelines.cap"),
+                positive(c, "redis.command-timeout"),
+                positive(c, "redis.connect-timeout"),
+                c.getString("redis.key-prefix")));
+    }
+
+    private static FanoutMode fanoutMode(String value) {
+        try {
+            return FanoutMode.parse(value);
+        } catch (FeedlineException.InvalidInput e) {
+            throw new InvalidConfiguration(e.getMessage());
+        }
+    }
+
+    /** An enum choice, spelt in lower case; empty means {@code fallback} when there is one. */
+    static <E extends Enum<E>> E choice(Config c, String key, Class<E> type, E fallback) {
+        String raw = c.getString(key).strip();
+        if (raw.isEmpty() && fallback != null) {
+            return fallback;
+        }
+        for (E value : type.getEnumConstants()) {
+            if (value.name().equalsIgnoreCase(raw)) {
+                return value;
+            }
+        }
+        String valid = Arrays.stream(type.getEnumConstants())
+                .map(v -> v.name().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(", "));
+        throw new InvalidConfiguration("unknown " + key + " '" + raw + "'; valid: " + valid
+                + (fallback == null ? "" : " (or empty for the profile's choice)"));
+    }
+
+    private static Optional<String> secret(Config c, String key) {
+        String value = c.getString(key);
+        if (value.isBlank()) {
+            return Optional.empty();
+        }
+        if (key.endsWith(".secret") && value.getBytes(StandardCharsets.UTF_8).length < 32) {
+            throw new InvalidConfiguration(key + " (" + ConfigLayers.environmentName(key) + ") must be at least 32 bytes");
+        }
+        return Optional.of(value);
+    }
+
+    private static Duration positive(Config c, String key) {
+        Duration value = c.getDuration(key);
+        if (value.isNegative() || value.isZero()) {
+            throw new InvalidConfiguration(key + " must be a positive duration");
+        }
+        return value;
+    }
+
+    private static int atLeast(Config c, String key, int min) {
+        int value = c.getInt(key);
+        if (value < min) {
+            throw new InvalidConfiguration(key + " must be at least " + min);
+        }
+        return value;
+    }
+
+    /** The settings records check their own ranges; their complaints become configuration errors. */
+    private static <T> T checked(Supplier<T> build) {
+        try {
+            return build.get();
+        } catch (InvalidConfiguration | ConfigException e) {
+            throw e;
+        } catch (FeedlineException.InvalidInput e) {
+            throw new InvalidConfiguration(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfiguration(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.feedline.app.bootstrap;
+
+import io.feedline.adapter.dynamodb.CapacityListener;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The process's meters: the JVM's, the HTTP layer's (registered there), DynamoDB capacity per access
+ * pattern and the fan-out lag.
+ */
+final class Metrics implements AutoCloseable {
+    static final String CAPACITY = "feedline.dynamodb.capacity.units";
+    static final String REQUESTS = "feedline.dynamodb.requests";
+    static final String FANOUT_LAG = "feedline.fanout.lag";
+
+    final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Timer fanoutLag;
+
+    Metrics() {
+        new ClassLoaderMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        fanoutLag = Timer.builder(FANOUT_LAG)
+                .description("Time from a post's publication to the end of its fan-out")
+                .publishPercentileHistogram()
+                .register(registry);
+    }
+
+    /** The DynamoDB adapter reports each request's consumed capacity here, named by access pattern. */
+    CapacityListener capacity() {
+        return (accessPattern, readUnits, writeUnits) -> {
+            counter(REQUESTS, accessPattern, null).increment();
+            if (readUnits > 0) {
+                counter(CAPACITY, accessPattern, "read").increment(readUnits);
+            }
+            if (writeUnits > 0) {
+                counter(CAPACITY, accessPattern, "write").increment(writeUnits);
+            }
+        };
+    }
+
+    void fanoutDelivered(Duration lag) {
+        fanoutLag.record(lag);
+    }
+
+    private Counter counter(String name, String accessPattern, String kind) {
+        return counters.computeIfAbsent(name + '|' + accessPattern + '|' + kind, key -> {
+            Counter.Builder builder = Counter.builder(name).tag("access_pattern", accessPattern);
+            if (kind != null) {
+                builder.tag("kind", kind).description("DynamoDB capacity units consumed, by access pattern");
+            } else {
+                builder.description("DynamoDB requests, by access pattern");
+            }
+            return builder.register(registry);
+        });
+    }
+
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
+    }
+}

@@ -1,0 +1,43 @@
+package io.feedline.app.bootstrap;
+
+import io.feedline.adapter.dynamodb.CapacityListener;
+import io.feedline.domain.DomainPorts;
+import java.time.Clock;
+import java.util.List;
+
+/** `feedline init`: creates the DynamoDB table and runs the Postgres migrations of the configured engines. */
+public final class StorageSetup {
+    private StorageSetup() {}
+
+    /** Brings every configured engine up to the current layout, and returns what it checked, in words. */
+    public static List<String> initialize(FeedlineConfig config) {
+        try (Storage storage = Storage.open(config, CapacityListener.NONE, true)) {
+            return storage.probes.stream().map(probe -> {
+                probe.ping();
+                return probe.component() + ": ready";
+            }).toList();
+        }
+    }
+
+    /**
+     * The configured engines, opened as the domain's ports (with the app's hasher and id generator),
+     * for tools that build their own core over them, such as {@code feedline bench}. Each DynamoDB
+     * request reports its consumed capacity to {@code capacity}. Closing the result closes every engine.
+     */
+    public static OpenedStorage open(FeedlineConfig config, CapacityListener capacity, Clock clock) {
+        Storage storage = Storage.open(config, capacity, config.autoInit());
+        DomainPorts ports = new DomainPorts(
+                storage.users, storage.posts, storage.graph, storage.feedItems, storage.timelines, storage.likes,
+                storage.jobs, storage.celebrities, storage.idempotencyKeys,
+                new Argon2idPasswords(), new UlidIds(clock), clock);
+        return new OpenedStorage(ports, storage::close);
+    }
+
+    /** Ports over open engines; {@link #close()} releases the engines. */
+    public record OpenedStorage(DomainPorts ports, Runnable closer) implements AutoCloseable {
+        @Override
+        public void close() {
+            closer.run();
+        }
+    }
+}

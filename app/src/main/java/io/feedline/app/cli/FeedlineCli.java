@@ -1,0 +1,189 @@
+package io.feedline.app.cli;
+
+import io.feedline.app.bench.BenchCommand;
+import io.feedline.app.bootstrap.App;
+import io.feedline.app.bootstrap.FanoutProcess;
+import io.feedline.app.bootstrap.FeedlineConfig;
+import io.feedline.app.bootstrap.InvalidConfiguration;
+import io.feedline.app.bootstrap.StorageSetup;
+import io.feedline.ports.model.FeedlineException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code feedline serve | worker | init}. Every command reads the same layered configuration; the
+ * process exits when the command ends, since DynamoDB Local leaves threads that would keep the JVM
+ * alive.
+ */
+@Command(
+        name = "feedline",
+        mixinStandardHelpOptions = true,
+        versionProvider = FeedlineCli.Version.class,
+        description = "Feedline: a social home-feed backend (users, posts, follows, likes, push/pull/hybrid feeds).",
+        subcommands = {FeedlineCli.Serve.class, FeedlineCli.Worker.class, FeedlineCli.Init.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        footerHeading = "%nConfiguration (HOCON):%n",
+        footer = {
+            "  Defaults, then a file (--config FILE, or FEEDLINE_CONFIG), then environment variables:",
+            "  FEEDLINE_ + the key in upper case with '.' and '-' as '_' (fanout.mode -> FEEDLINE_FANOUT_MODE).",
+            "  Run 'feedline help serve' for every key with its default."
+        })
+public final class FeedlineCli implements Runnable {
+    static final int CONFIGURATION_ERROR = 2;
+    static final int STORAGE_ERROR = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(System.getenv(), args));
+    }
+
+    /** Runs a command without exiting, reading the environment from {@code environment}. */
+    static int execute(Map<String, String> environment, String... args) {
+        CommandLine cli = new CommandLine(new FeedlineCli(), new Factory(environment));
+        cli.setUsageHelpWidth(130);
+        cli.getSubcommands().get("serve").getCommandSpec().usageMessage().footer(keyTable());
+        cli.setExecutionExceptionHandler((failure, commandLine, parsed) -> {
+            PrintWriter err = commandLine.getErr();
+            return switch (failure) {
+                case InvalidConfiguration e -> {
+                    err.println("feedline: invalid configuration: " + e.getMessage());
+                    yield CONFIGURATION_ERROR;
+                }
+                case FeedlineException.StorageUnavailable e -> {
+                    err.println("feedline: storage unavailable: " + e.getMessage());
+                    yield STORAGE_ERROR;
+                }
+                default -> throw failure;
+            };
+        });
+        return cli.execute(args);
+    }
+
+    /** What every command shares: where the configuration file is. */
+    static final class ConfigOption {
+        @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+                description = "A HOCON file over the defaults (else FEEDLINE_CONFIG names one).")
+        Path file;
+
+        Environment environment;
+
+        FeedlineConfig load() {
+            return FeedlineConfig.load(Optional.ofNullable(file), environment.variables());
+        }
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            description = {
+                "Serves the HTTP API and drains the fan-out outbox in-process (worker.in-process loops).",
+                "The default embedded profile needs nothing installed: DynamoDB Local runs in this process,",
+                "file-backed under dynamodb.data-dir (./data)."
+            },
+            footerHeading = "%nConfiguration keys (environment variable, default):%n")
+    static final class Serve implements Callable<Integer> {
+        @CommandLine.Mixin
+        ConfigOption config;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            App app = App.create(config.load());
+            try {
+                app.start();
+            } catch (RuntimeException e) {
+                app.close();
+                throw e;
+            }
+            awaitShutdown(app::close);
+            return 0;
+        }
+    }
+
+    @Command(name = "worker", mixinStandardHelpOptions = true,
+            description = "Drains the fan-out outbox with worker.loops loops; serves no HTTP. Run as many as the load needs.")
+    static final class Worker implements Callable<Integer> {
+        @CommandLine.Mixin
+        ConfigOption config;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            FanoutProcess process = FanoutProcess.start(config.load());
+            awaitShutdown(process::close);
+            return 0;
+        }
+    }
+
+    @Command(name = "init", mixinStandardHelpOptions = true,
+            description = "Creates the DynamoDB table and runs the Postgres migrations of the configured engines, then exits.")
+    static final class Init implements Callable<Integer> {
+        @CommandLine.Mixin
+        ConfigOption config;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            StorageSetup.initialize(config.load()).forEach(spec.commandLine().getOut()::println);
+            return 0;
+        }
+    }
+
+    /** Blocks until the JVM is asked to stop (SIGTERM, Ctrl-C), then closes {@code resource} in the shutdown hook. */
+    private static void awaitShutdown(Runnable close) throws InterruptedException {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("feedline-shutdown").unstarted(() -> {
+            try {
+                close.run();
+            } finally {
+                stopped.countDown();
+            }
+        }));
+        stopped.await();
+    }
+
+    /** The environment the commands read, injectable so tests need not set real variables. */
+    record Environment(Map<String, String> variables) {}
+
+    /** Hands each {@link ConfigOption} the environment. */
+    private record Factory(Map<String, String> environment) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            K made = CommandLine.defaultFactory().create(type);
+            if (made instanceof ConfigOption option) {
+                option.environment = new Environment(environment);
+            }
+            return made;
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = FeedlineCli.class.getPackage().getImplementationVersion();
+            return new String[] {"feedline " + (version == null ? "development build" : version)};
+        }
+    }
+
+    static String keyTable() {
+        StringBuilder table = new StringBuilder();
+        for (FeedlineConfig.Key key : FeedlineConfig.keys()) {
+            // Percent signs would be read as format specifiers by picocli's footer rendering.
+            table.append(String.format("  %-30s %-40s %s%n", key.name(), key.environmentVariable(), key.defaultValue())
+                    .replace("%", "%%"));
+        }
+        return table.toString();
+    }
+
+}

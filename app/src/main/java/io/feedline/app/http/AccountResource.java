@@ -1,0 +1,53 @@
+package io.feedline.app.http;
+
+import io.feedline.app.http.Representations.Account;
+import io.feedline.app.http.Representations.LoginRequest;
+import io.feedline.app.http.Representations.ProfileView;
+import io.feedline.app.http.Representations.RegisterRequest;
+import io.feedline.app.http.Representations.Session;
+import io.feedline.app.http.Representations.UserView;
+import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.DisplayName;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.Password;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.Username;
+import io.javalin.http.Context;
+
+/** Registration, login and profiles. */
+final class AccountResource {
+    private final UseCases useCases;
+    private final BearerTokens tokens;
+    private final Json json;
+
+    AccountResource(UseCases useCases, BearerTokens tokens, Json json) {
+        this.useCases = useCases;
+        this.tokens = tokens;
+        this.json = json;
+    }
+
+    void register(Context ctx) {
+        RegisterRequest body = json.read(ctx, RegisterRequest.class);
+        UserAccount account = useCases.registerUser().register(new RegisterUser.Command(
+                Username.of(body.username()),
+                Email.of(body.email()),
+                new Password(body.password()),
+                DisplayName.of(body.displayName() == null ? body.username() : body.displayName()),
+                Bio.of(body.bio())));
+        ctx.status(201).header("Location", "/users/" + account.username().value()).json(Account.of(account));
+    }
+
+    void login(Context ctx) {
+        LoginRequest body = json.read(ctx, LoginRequest.class);
+        UserAccount account = useCases.authenticate().authenticate(Username.of(body.username()), new Password(body.password()));
+        BearerTokens.Issued issued = tokens.issue(account);
+        ctx.status(201).header("Cache-Control", "no-store").json(new Session(
+                issued.token(), "Bearer", issued.expiresAt(), issued.lifetime().toSeconds(), UserView.of(account)));
+    }
+
+    void profile(Context ctx) {
+        ctx.json(ProfileView.of(useCases.readProfile().read(PathValues.username(ctx, "username"))));
+    }
+}

@@ -1,0 +1,84 @@
+package io.feedline.app.http;
+
+import com.auth0.jwt.JWT;
+import com.auth0.jwt.JWTVerifier;
+import com.auth0.jwt.algorithms.Algorithm;
+import com.auth0.jwt.exceptions.JWTVerificationException;
+import com.auth0.jwt.exceptions.TokenExpiredException;
+import com.auth0.jwt.interfaces.DecodedJWT;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * Bearer tokens: JWTs signed with HS256, with the user id as subject and a fixed lifetime. They are
+ * stateless, so a token stays valid until it expires; keep the lifetime short.
+ */
+public final class BearerTokens {
+    /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
+    public static final int MIN_KEY_BYTES = 32;
+    private static final String ISSUER = "feedline";
+
+    private final Algorithm algorithm;
+    private final JWTVerifier verifier;
+    private final Duration ttl;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    public BearerTokens(byte[] key, Duration ttl, Clock clock) {
+        Objects.requireNonNull(key, "key");
+        if (key.length < MIN_KEY_BYTES) {
+            throw new IllegalArgumentException("the token key must be at least " + MIN_KEY_BYTES + " bytes");
+        }
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("token.ttl must be positive");
+        }
+        this.algorithm = Algorithm.HMAC256(key);
+        this.ttl = ttl;
+        this.clock = clock;
+        this.verifier = ((JWTVerifier.BaseVerification) JWT.require(algorithm)
+                        .withIssuer(ISSUER)
+                        .withClaimPresence("sub")
+                        .withClaimPresence("exp")
+                        .acceptLeeway(5))
+                .build(clock);
+    }
+
+    /** A token issued to a user, with when it stops working. */
+    public record Issued(String token, Instant expiresAt, Duration lifetime) {}
+
+    public Issued issue(UserAccount account) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        Instant expires = now.plus(ttl);
+        byte[] id = new byte[16];
+        random.nextBytes(id);
+        String token = JWT.create()
+                .withIssuer(ISSUER)
+                .withSubject(account.id().value())
+                .withClaim("username", account.username().value())
+                .withIssuedAt(now)
+                .withExpiresAt(expires)
+                .withJWTId(HexFormat.of().formatHex(id))
+                .sign(algorithm);
+        return new Issued(token, expires, ttl);
+    }
+
+    /** The user a valid token speaks for; a bad, foreign or expired token is a 401. */
+    UserId verify(String token) {
+        try {
+            DecodedJWT jwt = verifier.verify(token);
+            return UserId.of(jwt.getSubject());
+        } catch (TokenExpiredException e) {
+            throw HttpProblem.unauthorized("the bearer token has expired", "invalid_token");
+        } catch (JWTVerificationException | FeedlineException.InvalidInput e) {
+            throw HttpProblem.unauthorized("the bearer token is not valid", "invalid_token");
+        }
+    }
+}

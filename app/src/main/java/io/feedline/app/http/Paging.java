@@ -1,0 +1,61 @@
+package io.feedline.app.http;
+
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PageToken;
+import io.javalin.http.Context;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** {@code limit} and {@code cursor} in, {@code items} and {@code nextCursor} out, for every list. */
+final class Paging {
+    private final Cursors cursors;
+
+    Paging(Cursors cursors) {
+        this.cursors = cursors;
+    }
+
+    PageRequest request(Context ctx) {
+        int limit = limit(ctx.queryParam("limit"));
+        String cursor = ctx.queryParam("cursor");
+        if (cursor == null) {
+            return PageRequest.first(limit);
+        }
+        return PageRequest.after(cursors.open(cursor, scope(ctx)), limit);
+    }
+
+    <T, R> Representations.PageView<R> view(Context ctx, Page<T> page, Function<? super T, ? extends R> mapper) {
+        Optional<PageToken> next = page.next();
+        String nextCursor = next.map(token -> cursors.seal(token, scope(ctx))).orElse(null);
+        return new Representations.PageView<>(page.items().stream().<R>map(mapper).toList(), nextCursor);
+    }
+
+    private static int limit(String raw) {
+        if (raw == null) {
+            return PageRequest.DEFAULT_LIMIT;
+        }
+        int limit;
+        try {
+            limit = Integer.parseInt(raw.strip());
+        } catch (NumberFormatException e) {
+            throw HttpProblem.badRequest("limit", "limit must be an integer between 1 and " + PageRequest.MAX_LIMIT);
+        }
+        if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
+            throw HttpProblem.badRequest("limit", "limit must be between 1 and " + PageRequest.MAX_LIMIT);
+        }
+        return limit;
+    }
+
+    /** The route template, its path values (usernames compare case-insensitively) and the caller. */
+    private static Cursors.Scope scope(Context ctx) {
+        Map<String, String> params = new TreeMap<>(ctx.pathParamMap());
+        String query = params.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining("&"));
+        return new Cursors.Scope(ctx.endpoint().path, query, Caller.of(ctx).scopeName());
+    }
+}

@@ -1,0 +1,64 @@
+package io.feedline.app.http;
+
+import io.feedline.app.http.Representations.LikeState;
+import io.feedline.app.http.Representations.PostView;
+import io.feedline.app.http.Representations.PublishRequest;
+import io.feedline.ports.in.PublishPost;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.javalin.http.Context;
+import java.util.Optional;
+
+/** Posts: publish, read, delete, like, and an author's timeline. */
+final class PostResource {
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    private final UseCases useCases;
+    private final Json json;
+    private final Paging paging;
+
+    PostResource(UseCases useCases, Json json, Paging paging) {
+        this.useCases = useCases;
+        this.json = json;
+        this.paging = paging;
+    }
+
+    void publish(Context ctx) {
+        UserId author = Caller.of(ctx).required();
+        PublishRequest body = json.read(ctx, PublishRequest.class);
+        Optional<String> key = Optional.ofNullable(ctx.header(IDEMPOTENCY_KEY));
+        Post post = useCases.publishPost().publish(new PublishPost.Command(author, PostText.of(body.text()), key));
+        ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.of(post));
+    }
+
+    void read(Context ctx) {
+        ctx.json(PostView.of(useCases.readPost().read(PathValues.postId(ctx))));
+    }
+
+    void delete(Context ctx) {
+        useCases.deletePost().delete(Caller.of(ctx).required(), PathValues.postId(ctx));
+        ctx.status(204);
+    }
+
+    void like(Context ctx) {
+        PostId post = PathValues.postId(ctx);
+        long count = useCases.likePost().like(Caller.of(ctx).required(), post);
+        ctx.json(new LikeState(post.value(), true, count));
+    }
+
+    void unlike(Context ctx) {
+        PostId post = PathValues.postId(ctx);
+        long count = useCases.unlikePost().unlike(Caller.of(ctx).required(), post);
+        ctx.json(new LikeState(post.value(), false, count));
+    }
+
+    void byAuthor(Context ctx) {
+        Username author = PathValues.username(ctx, "username");
+        ctx.json(paging.view(ctx, useCases.readAuthorTimeline().read(author, paging.request(ctx)), PostView::of));
+    }
+
+}

@@ -1,0 +1,44 @@
+package io.feedline.app.http;
+
+import static io.feedline.app.http.Access.ANYONE;
+import static io.feedline.app.http.Access.OPERATIONS;
+import static io.feedline.app.http.Access.SIGNED_IN;
+
+import io.javalin.config.RoutesConfig;
+
+/** Every route of the API and who may call it (DESIGN §5), in one list. */
+final class Routes {
+    private Routes() {}
+
+    static void register(
+            RoutesConfig routes,
+            AccountResource accounts,
+            PostResource posts,
+            GraphResource graph,
+            FeedResource feed,
+            OperationsResource operations) {
+        routes.post("/users", accounts::register, ANYONE);
+        routes.post("/sessions", accounts::login, ANYONE);
+        routes.get("/users/{username}", accounts::profile, ANYONE);
+        routes.get("/users/{username}/posts", posts::byAuthor, ANYONE);
+
+        routes.post("/posts", posts::publish, SIGNED_IN);
+        routes.get("/posts/{id}", posts::read, ANYONE);
+        routes.delete("/posts/{id}", posts::delete, SIGNED_IN);
+        routes.put("/posts/{id}/like", posts::like, SIGNED_IN);
+        routes.delete("/posts/{id}/like", posts::unlike, SIGNED_IN);
+
+        routes.put("/users/{username}/follow", graph::follow, SIGNED_IN);
+        routes.delete("/users/{username}/follow", graph::unfollow, SIGNED_IN);
+        routes.get("/users/{username}/following", graph::following, ANYONE);
+        routes.get("/users/{username}/followers", graph::followers, ANYONE);
+        routes.get("/users/{follower}/follows/{followee}", graph::follows, ANYONE);
+
+        routes.get("/feed", feed::home, SIGNED_IN);
+
+        routes.get("/health", operations::health, OPERATIONS);
+        routes.get("/metrics", operations::metrics, OPERATIONS);
+        routes.get("/openapi.yaml", operations::openApi, OPERATIONS);
+        routes.get("/docs", operations::docs, OPERATIONS);
+    }
+}

@@ -1,0 +1,137 @@
+package io.feedline.app.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.feedline.ports.model.FanoutMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FeedlineConfigTest {
+    private static final String SECRET = "a-token-secret-that-is-long-enough-to-use";
+
+    @Test
+    void defaultsAreTheEmbeddedProfileWithAHybridFeed() {
+        FeedlineConfig config = FeedlineConfig.load(Optional.empty(), Map.of());
+
+        assertThat(config.profile()).isEqualTo(FeedlineConfig.Profile.EMBEDDED);
+        assertThat(config.users()).isEqualTo(FeedlineConfig.UsersStore.DYNAMODB);
+        assertThat(config.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.DYNAMODB);
+        assertThat(config.feed().mode()).isEqualTo(FanoutMode.HYBRID);
+        assertThat(config.feed().celebrityThreshold()).isEqualTo(10_000);
+        assertThat(config.feed().backfillPosts()).isEqualTo(100);
+        assertThat(config.feed().windowSize()).isEqualTo(800);
+        assertThat(config.feedRetention()).isEqualTo(Duration.ofDays(90));
+        assertThat(config.http().maxRequestBytes()).isEqualTo(16 * 1024);
+        assertThat(config.http().port()).isEqualTo(8080);
+        assertThat(config.dynamo().dataDir()).isEqualTo(Path.of("./data"));
+        assertThat(config.secrets().tokenSecret()).isEmpty();
+    }
+
+    @Test
+    void aFileOverridesTheDefaultsAndTheEnvironmentOverridesTheFile(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("feedline.conf");
+        Files.writeString(file, """
+                fanout { mode = pull, celebrity-threshold = 50 }
+                timelines.cap = 200
+                """);
+
+        FeedlineConfig fromFile = FeedlineConfig.load(Optional.of(file), Map.of());
+        FeedlineConfig fromEnvironment = FeedlineConfig.load(Optional.of(file), Map.of(
+                "FEEDLINE_FANOUT_MODE", "push", "FEEDLINE_HTTP_RATE_LIMIT_REQUESTS", "7"));
+
+        assertThat(fromFile.feed().mode()).isEqualTo(FanoutMode.PULL);
+        assertThat(fromFile.feed().celebrityThreshold()).isEqualTo(50);
+        assertThat(fromFile.feed().windowSize()).isEqualTo(200);
+        assertThat(fromEnvironment.feed().mode()).isEqualTo(FanoutMode.PUSH);
+        assertThat(fromEnvironment.feed().celebrityThreshold()).isEqualTo(50);
+        assertThat(fromEnvironment.http().rateLimitRequests()).isEqualTo(7);
+    }
+
+    @Test
+    void feedlineConfigNamesTheFileWhenNoneIsGiven(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("other.conf");
+        Files.writeString(file, "fanout.backfill-posts = 3\n");
+
+        FeedlineConfig config = FeedlineConfig.load(Optional.empty(), Map.of("FEEDLINE_CONFIG", file.toString()));
+
+        assertThat(config.feed().backfillPosts()).isEqualTo(3);
+    }
+
+    @Test
+    void everyKeyHasAnEnvironmentVariableByOneRule() {
+        assertThat(FeedlineConfig.keys())
+                .contains(new FeedlineConfig.Key("fanout.celebrity-threshold", "FEEDLINE_FANOUT_CELEBRITY_THRESHOLD", "10000"))
+                .contains(new FeedlineConfig.Key("token.secret", "FEEDLINE_TOKEN_SECRET", "\"\""))
+                .allSatisfy(key -> assertThat(key.environmentVariable())
+                        .isEqualTo("FEEDLINE_" + key.name().toUpperCase().replace('.', '_').replace('-', '_')));
+    }
+
+    @Test
+    void unknownChoicesFailListingTheValidOnes() {
+        assertThatThrownBy(() -> FeedlineConfig.load(Optional.empty(), Map.of("FEEDLINE_FANOUT_MODE", "sideways")))
+                .isInstanceOf(InvalidConfiguration.class)
+                .hasMessageContaining("sideways").hasMessageContaining("push, pull, hybrid");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("storage.users", "mongo")))
+                .isInstanceOf(InvalidConfiguration.class)
+                .hasMessageContaining("storage.users").hasMessageContaining("postgres, dynamodb");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("storage.timelines", "memcached")))
+                .hasMessageContaining("redis, dynamodb");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("profile", "cloud")))
+                .hasMessageContaining("embedded, polyglot");
+    }
+
+    @Test
+    void wrongTypesAndRangesFailAtStart() {
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("http.port", "eighty")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("http.port");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("fanout.celebrity-threshold", 0)))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("celebrity-threshold");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("http.rate-limit.period", "0s")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("http.rate-limit.period");
+    }
+
+    @Test
+    void theTokenSecretIsRequiredOutsideTheEmbeddedProfileAndMustBeLongEnough() {
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("profile", "polyglot")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("FEEDLINE_TOKEN_SECRET");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("token.secret", "short")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("at least 32 bytes");
+        assertThat(FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET)).secrets().tokenSecret()).contains(SECRET);
+    }
+
+    @Test
+    void eachPortCanBeMovedOffTheProfilesChoice() {
+        FeedlineConfig polyglot = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET));
+        FeedlineConfig mixed = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET, "storage.timelines", "dynamodb"));
+        FeedlineConfig embeddedWithRedis = FeedlineConfig.of(Map.of("storage.timelines", "redis"));
+
+        assertThat(polyglot.users()).isEqualTo(FeedlineConfig.UsersStore.POSTGRES);
+        assertThat(polyglot.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.REDIS);
+        assertThat(mixed.users()).isEqualTo(FeedlineConfig.UsersStore.POSTGRES);
+        assertThat(mixed.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.DYNAMODB);
+        assertThat(mixed.redis()).isEmpty();
+        assertThat(embeddedWithRedis.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.REDIS);
+        assertThat(embeddedWithRedis.redis().orElseThrow().cap()).isEqualTo(800);
+    }
+
+    @Test
+    void secretsNeverShowInTheConfigurationsText() {
+        FeedlineConfig config = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET,
+                "postgres.password", "hunter2-database-password"));
+
+        assertThat(config.toString()).doesNotContain(SECRET).doesNotContain("hunter2");
+    }
+
+    @Test
+    void aMissingFileIsAnError(@TempDir Path dir) {
+        assertThatThrownBy(() -> FeedlineConfig.load(Optional.of(dir.resolve("absent.conf")), Map.of()))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("absent.conf");
+    }
+}

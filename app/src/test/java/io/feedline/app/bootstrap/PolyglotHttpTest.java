@@ -1,0 +1,132 @@
+package io.feedline.app.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.app.http.Accounts;
+import io.feedline.app.http.Accounts.User;
+import io.feedline.app.http.ApiClient;
+import io.feedline.app.http.ApiClient.Response;
+import io.feedline.app.http.TestApps;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The polyglot profile end to end: posts, graph, feeds and outbox on DynamoDB (Local, in this JVM),
+ * users on a real Postgres, timelines on a real Redis. Each run has its own Postgres schema and Redis
+ * key prefix, dropped afterwards.
+ */
+class PolyglotHttpTest {
+    private static final String RUN = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    private static final String SCHEMA = "feedline_app_" + RUN;
+    private static final String PREFIX = "feedline-app-test:" + RUN + ":";
+
+    private static PolyglotEngines.Postgres postgres;
+    private static String redis;
+    private static EmbeddedDynamo dynamo;
+    private static App app;
+    private static ApiClient api;
+
+    @BeforeAll
+    static void start() {
+        postgres = PolyglotEngines.postgres();
+        redis = PolyglotEngines.redis();
+        dynamo = EmbeddedDynamo.inMemory();
+        app = App.create(polyglot(dynamo)).start();
+        api = new ApiClient(app.port());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        try {
+            if (app != null) {
+                app.close();
+            }
+            if (dynamo != null) {
+                dynamo.close();
+            }
+        } finally {
+            if (postgres != null) {
+                postgres.dropSchema(SCHEMA);
+            }
+            if (redis != null) {
+                List<String> keys = PolyglotEngines.command(redis, "KEYS", PREFIX + "*");
+                if (!keys.isEmpty()) {
+                    String[] del = new String[keys.size() + 1];
+                    del[0] = "DEL";
+                    for (int i = 0; i < keys.size(); i++) {
+                        del[i + 1] = keys.get(i);
+                    }
+                    PolyglotEngines.command(redis, del);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theFeedWorksOverDynamoPostgresAndRedis() throws Exception {
+        Accounts accounts = new Accounts(api);
+        User alice = accounts.signUp("poly");
+        User bob = accounts.signUp("glot");
+        api.put("/users/" + alice.username() + "/follow").token(bob.token()).send();
+        String post = api.post("/posts").token(alice.token()).json("text", "over three engines").send().text("id");
+        app.drainFanout();
+
+        assertThat(api.get("/feed").token(bob.token()).send().ids()).containsExactly(post);
+        assertThat(PolyglotEngines.command(redis, "EXISTS", PREFIX + "tl:{" + bob.id() + "}")).containsExactly("1");
+        assertThat(api.get("/users/" + alice.username()).send().json().path("followers").asLong()).isEqualTo(1);
+
+        Response duplicate = api.post("/users")
+                .json("username", alice.username().toUpperCase(), "email", "x" + alice.username() + "@example.com",
+                        "password", Accounts.PASSWORD)
+                .send();
+        assertThat(duplicate.status()).isEqualTo(409);
+        assertThat(duplicate.field()).isEqualTo("username");
+    }
+
+    @Test
+    void accountsLiveInPostgresNotInDynamo() {
+        User carol = new Accounts(api).signUp("carol");
+
+        // A second app on the same Postgres schema but an empty DynamoDB still knows carol.
+        try (EmbeddedDynamo emptyDynamo = EmbeddedDynamo.inMemory(); App other = App.create(polyglot(emptyDynamo)).start()) {
+            ApiClient otherApi = new ApiClient(other.port());
+            Response session = otherApi.post("/sessions").json("username", carol.username(), "password", Accounts.PASSWORD).send();
+            assertThat(session.status()).isEqualTo(201);
+            assertThat(session.json().path("user").path("id").asText()).isEqualTo(carol.id());
+        }
+    }
+
+    @Test
+    void healthPingsAllThreeEngines() {
+        Response health = api.get("/health").send();
+
+        assertThat(health.status()).isEqualTo(200);
+        assertThat(health.json().path("components").fieldNames()).toIterable()
+                .containsExactlyInAnyOrder("dynamodb", "postgres", "redis");
+    }
+
+    private static FeedlineConfig polyglot(EmbeddedDynamo dynamo) {
+        Map<String, Object> config = new HashMap<>();
+        config.put("profile", "polyglot");
+        config.put("dynamodb.endpoint", dynamo.endpoint().toString());
+        config.put("postgres.url", postgres.url());
+        config.put("postgres.user", postgres.user() == null ? "" : postgres.user());
+        config.put("postgres.password", postgres.password() == null ? "" : postgres.password());
+        config.put("postgres.schema", SCHEMA);
+        config.put("redis.uri", redis);
+        config.put("redis.key-prefix", PREFIX);
+        config.put("redis.command-timeout", "5s");
+        config.put("redis.connect-timeout", "5s");
+        config.put("http.host", "127.0.0.1");
+        config.put("http.port", 0);
+        config.put("worker.in-process", 0);
+        config.put("token.secret", TestApps.TOKEN_SECRET);
+        return FeedlineConfig.of(config);
+    }
+}

@@ -1,0 +1,149 @@
+package io.feedline.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * DESIGN §1, enforced. The rules run over the production classes of every module, imported from
+ * their jars and class folders (tests excluded), and every rule refuses to pass on an empty set.
+ */
+class FeedlineArchitectureTest {
+    private static final String PORTS = "io.feedline.ports..";
+    private static final String DOMAIN = "io.feedline.domain..";
+    private static final String DYNAMO = "io.feedline.adapter.dynamodb..";
+    private static final String POSTGRES = "io.feedline.adapter.postgres..";
+    private static final String REDIS = "io.feedline.adapter.redis..";
+    private static final String APP = "io.feedline.app..";
+    private static final String HTTP = "io.feedline.app.http..";
+    private static final String BOOTSTRAP = "io.feedline.app.bootstrap..";
+
+    private static JavaClasses feedline;
+
+    @BeforeAll
+    static void importProductionClasses() {
+        feedline = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TEST_FIXTURES)
+                .importPackages("io.feedline");
+    }
+
+    private static void check(ArchRule rule) {
+        rule.allowEmptyShould(false).check(feedline);
+    }
+
+    @ParameterizedTest(name = "production classes of {0} are imported")
+    @ValueSource(strings = {
+        "io.feedline.ports.model", "io.feedline.ports.in", "io.feedline.ports.out",
+        "io.feedline.domain",
+        "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
+        "io.feedline.app.http", "io.feedline.app.cli", "io.feedline.app.bootstrap"
+    })
+    void everyPackageOfTheDesignHasProductionClasses(String pkg) {
+        assertThat(feedline.stream().filter(c -> c.getPackageName().equals(pkg)).count())
+                .as("production classes in %s (a rule over an empty package would pass vacuously)", pkg)
+                .isPositive();
+        assertThat(feedline.stream().filter(c -> c.getPackageName().startsWith(pkg)))
+                .as("no test class leaked into the import")
+                .noneMatch(c -> c.getSimpleName().endsWith("Test") || c.getSimpleName().endsWith("Contract"));
+    }
+
+    @Test
+    void noCyclesBetweenPackages() {
+        check(slices().matching("io.feedline.(**)").should().beFreeOfCycles());
+    }
+
+    @Test
+    void portsDependOnTheJdkOnly() {
+        check(classes().that().resideInAPackage(PORTS)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(PORTS, "java.."));
+    }
+
+    @Test
+    void domainDependsOnPortsAndTheJdkOnly() {
+        check(classes().that().resideInAPackage(DOMAIN)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(DOMAIN, PORTS, "java.."));
+    }
+
+    @Test
+    void adaptersDependOnNeitherDomainNorAppNorEachOther() {
+        for (String adapter : List.of(DYNAMO, POSTGRES, REDIS)) {
+            List<String> forbidden = new java.util.ArrayList<>(List.of(DOMAIN, APP, DYNAMO, POSTGRES, REDIS));
+            forbidden.remove(adapter);
+            check(noClasses().that().resideInAPackage(adapter)
+                    .should().dependOnClassesThat().resideInAnyPackage(forbidden.toArray(String[]::new)));
+        }
+    }
+
+    @ParameterizedTest(name = "{0} is used only in its own module")
+    @ValueSource(strings = {
+        "software.amazon.awssdk..=" + DYNAMO,
+        "com.amazonaws..=" + DYNAMO,
+        "org.jdbi..=" + POSTGRES,
+        "java.sql..=" + POSTGRES,
+        "org.flywaydb..=" + POSTGRES,
+        "com.zaxxer..=" + POSTGRES,
+        "io.lettuce..=" + REDIS,
+        "io.javalin..=" + HTTP
+    })
+    void technologyStaysInItsModule(String mapping) {
+        String technology = mapping.substring(0, mapping.indexOf('='));
+        String home = mapping.substring(mapping.indexOf('=') + 1);
+        check(noClasses().that().resideOutsideOfPackage(home)
+                .should().dependOnClassesThat().resideInAPackage(technology));
+        String homePrefix = home.substring(0, home.length() - 2);
+        String techPrefix = technology.substring(0, technology.length() - 2);
+        assertThat(feedline.stream()
+                        .filter(c -> c.getPackageName().startsWith(homePrefix))
+                        .anyMatch(c -> c.getDirectDependenciesFromSelf().stream()
+                                .anyMatch(d -> d.getTargetClass().getPackageName().startsWith(techPrefix))))
+                .as("%s really uses %s, so the rule above is not vacuous", home, technology)
+                .isTrue();
+    }
+
+    @Test
+    void storagePortsAreImplementedInAdapters() {
+        DescribedPredicate<JavaClass> storagePort = new DescribedPredicate<>("a storage out-port") {
+            @Override
+            public boolean test(JavaClass c) {
+                return c.isInterface() && c.getPackageName().equals("io.feedline.ports.out")
+                        && !c.getSimpleName().equals("PasswordHasher") && !c.getSimpleName().equals("IdGenerator");
+            }
+        };
+        check(classes().that().implement(storagePort).and().areNotInterfaces()
+                .should().resideInAPackage("io.feedline.adapter.."));
+    }
+
+    @Test
+    void hashingAndIdsAreImplementedOutsideTheCore() {
+        check(classes().that().implement("io.feedline.ports.out.PasswordHasher")
+                .or().implement("io.feedline.ports.out.IdGenerator")
+                .should().resideInAnyPackage("io.feedline.adapter..", BOOTSTRAP));
+    }
+
+    @Test
+    void httpTalksToUseCasesOnly() {
+        check(noClasses().that().resideInAPackage(HTTP)
+                .should().dependOnClassesThat()
+                .resideInAnyPackage("io.feedline.ports.out..", DOMAIN, "io.feedline.adapter.."));
+    }
+
+    @Test
+    void onlyTheCompositionRootNamesAdaptersAndTheDomain() {
+        check(noClasses().that().resideInAPackage(APP).and().resideOutsideOfPackages(BOOTSTRAP, "io.feedline.app.bench..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.feedline.adapter..", DOMAIN));
+    }
+}
