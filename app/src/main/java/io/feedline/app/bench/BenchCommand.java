@@ -167,7 +167,8 @@ public final class BenchCommand implements Callable<Integer> {
                 : Optional.empty();
         Optional<RedisBaseline> redis = redisRequests > 0 ? RedisBaseline.measure(redisRequests) : Optional.empty();
         String command = "feedline " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        List<String> report = FeedReport.lines(command.strip(), result, raw, redis);
+        List<String> report = FeedReport.lines(command.strip(), result, raw, redis,
+                redisRequests == 0 ? "not run (--redis-requests 0)" : RedisBaseline.missing());
         PrintWriter printer = spec.commandLine().getOut();
         report.forEach(printer::println);
         printer.flush();

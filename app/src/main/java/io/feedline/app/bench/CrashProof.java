@@ -94,9 +94,9 @@ public final class CrashProof implements AutoCloseable {
             throw new IllegalArgumentException("a crash proof needs at least 200 followers (two fan-out pages)");
         }
         EmbeddedDynamo dynamo = EmbeddedDynamo.inMemory();
+        String table = "crash-" + UlidCreator.getUlid().toString().toLowerCase(Locale.ROOT);
+        DynamoStorage storage = DynamoStorage.open(dynamo.settings().withTableName(table));
         try {
-            String table = "crash-" + UlidCreator.getUlid().toString().toLowerCase(Locale.ROOT);
-            DynamoStorage storage = DynamoStorage.open(dynamo.settings().withTableName(table));
             storage.bootstrap();
             UserId author = newUserId();
             List<UserId> followers = new ArrayList<>(followerCount);
@@ -112,9 +112,11 @@ public final class CrashProof implements AutoCloseable {
             Files.createDirectories(logs);
             return new CrashProof(dynamo, storage, table, author, sorted, lease, logs);
         } catch (IOException e) {
+            storage.close();
             dynamo.close();
             throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
+            storage.close();
             dynamo.close();
             throw e;
         }

@@ -11,8 +11,9 @@ import java.util.Optional;
 final class FeedReport {
     private FeedReport() {}
 
+    /** {@code redisNote} says why there is no Redis baseline, when there is none. */
     static List<String> lines(String command, FeedBenchmark.Result result, Optional<FanoutWriteBenchmark.Result> rawWrites,
-            Optional<RedisBaseline> redis) {
+            Optional<RedisBaseline> redis, String redisNote) {
         FeedBenchmark.Options o = result.options();
         FollowerGraph graph = result.graph();
         List<String> out = new ArrayList<>();
@@ -50,7 +51,8 @@ final class FeedReport {
         out.add("");
         out.add("Reads (first page of the home feed). A \"call\" is one request to any engine (DynamoDB, Redis, Postgres).");
         out.add("");
-        out.add("| mode | read p50 / p99 | calls / read | RCU / read | posts / page | 500-followee read p50 / p99 | calls / read | RCU / read | pages equal to pull | heap after GC |");
+        out.add("| mode | read p50 / p99 | calls / read | RCU / read | posts / page | " + o.heavyFollows()
+                + "-followee read p50 / p99 | calls / read | RCU / read | pages equal to pull | heap after GC |");
         out.add("|---|---|---|---|---|---|---|---|---|---|");
         for (FeedBenchmark.ModeResult m : result.modes()) {
             out.add(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f | %.1f | %s | %.1f | %.1f | %d / %d | %d MB |",
@@ -61,7 +63,7 @@ final class FeedReport {
         out.add("");
         out.addAll(targets(result));
         out.add("");
-        out.addAll(baselines(result, rawWrites, redis));
+        out.addAll(baselines(result, rawWrites, redis, redisNote));
         return out;
     }
 
@@ -76,9 +78,9 @@ final class FeedReport {
             double speedup = p.latency().millis(99) / h.latency().millis(99);
             double fewer = p.cost().backendCalls() / h.cost().backendCalls();
             out.add(String.format(Locale.ROOT,
-                    "- 500-followee reader, hybrid vs pull: p99 %.2f ms vs %.2f ms = %.1fx faster (target >= 50x: %s); "
+                    "- %d-followee reader, hybrid vs pull: p99 %.2f ms vs %.2f ms = %.1fx faster (target >= 50x: %s); "
                             + "%.1f vs %.1f calls per read = %.1fx fewer (target >= 100x: %s)",
-                    h.latency().millis(99), p.latency().millis(99), speedup, met(speedup >= 50),
+                    result.options().heavyFollows(), h.latency().millis(99), p.latency().millis(99), speedup, met(speedup >= 50),
                     h.cost().backendCalls(), p.cost().backendCalls(), fewer, met(fewer >= 100)));
         }
         hybrid.ifPresent(h -> out.add(String.format(Locale.ROOT,
@@ -90,7 +92,7 @@ final class FeedReport {
     }
 
     private static List<String> baselines(FeedBenchmark.Result result, Optional<FanoutWriteBenchmark.Result> rawWrites,
-            Optional<RedisBaseline> redis) {
+            Optional<RedisBaseline> redis, String redisNote) {
         List<String> out = new ArrayList<>();
         out.add("Raw-engine baselines, same run:");
         rawWrites.ifPresentOrElse(raw -> {
@@ -109,7 +111,7 @@ final class FeedReport {
                         followers, push.celebrityLag().millis(50), perFollower, perFollower / microsPerItem,
                         result.layout().contains("Redis") ? ", the Redis windows" : ""));
             });
-        }, () -> out.add("- raw BatchWriteItem loop: not run"));
+        }, () -> out.add("- raw BatchWriteItem loop: not run (--raw-followers 0)"));
         redis.ifPresentOrElse(r -> {
             out.add("- " + r.describe());
             for (FeedBenchmark.ModeResult m : result.modes()) {
@@ -119,7 +121,7 @@ final class FeedReport {
                         name(m.mode()), p50, p50 / r.oneClient().p50Millis(), 1000 / p50,
                         (1000 / p50) / r.oneClient().requestsPerSecond()));
             }
-        }, () -> out.add("- redis-benchmark: " + RedisBaseline.missing()));
+        }, () -> out.add("- redis-benchmark: " + redisNote));
         return out;
     }
 

@@ -11,18 +11,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A fan-out worker killed with SIGKILL halfway through 10,000 followers loses nobody and doubles
- * nobody: a second worker takes the job over once the lease lapses and resumes from the checkpoint.
- * The workers are {@code feedline worker} in child JVMs; DynamoDB Local runs in this JVM on a
- * loopback port they share.
+ * A fan-out worker killed with SIGKILL partway through 10,000 followers loses nobody and doubles
+ * nobody: a second worker takes the job over once the dead one's lease lapses, and every follower
+ * ends with the post in the feed exactly once. The workers are {@code feedline worker} in child
+ * JVMs; DynamoDB Local runs in this JVM on a loopback port they share.
  */
 class WorkerCrashProofTest {
     private static final int FOLLOWERS = 10_000;
 
-    @TempDir
+    // Kept when the test fails: the workers' logs say what they did.
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path logs;
 
     @Test

@@ -1,0 +1,252 @@
+#!/usr/bin/env bash
+# HTTP load on the home feed: GET /feed with real users, follows, posts and bearer tokens, on the
+# polyglot profile (DynamoDB Local in a process of its own, users on Postgres, timelines on Redis),
+# listening on loopback only. wrk runs for a bounded time; the script prints wrk's p50, p99 and
+# throughput beside redis-benchmark -t lrange_100 on a private redis-server on the same machine,
+# then stops everything it started and removes its Redis keys and Postgres schema.
+#
+#   scripts/http-load.sh                      # 64 connections, 20 s
+#   DURATION=30s CONNECTIONS=64 scripts/http-load.sh
+#
+# Needs: a JDK 21+ under /usr/lib/jvm (or FEEDLINE_JAVA), Maven, curl, jq, psql, redis-server,
+# redis-benchmark and redis-cli; Postgres on POSTGRES_HOST:POSTGRES_PORT (trust auth) and Redis on
+# REDIS_URI. wrk is installed from the Debian packages when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-20s}
+CONNECTIONS=${CONNECTIONS:-64}
+WRK_THREADS=${WRK_THREADS:-2}
+USERS=${USERS:-64}
+FOLLOWS=${FOLLOWS:-12}
+POSTS=${POSTS:-4}
+POSTGRES_HOST=${POSTGRES_HOST:-127.0.0.1}
+POSTGRES_PORT=${POSTGRES_PORT:-5432}
+POSTGRES_DB=${POSTGRES_DB:-test}
+POSTGRES_USER=${POSTGRES_USER:-postgres}
+REDIS_URI=${REDIS_URI:-redis://127.0.0.1:6379}
+REDIS_REQUESTS=${REDIS_REQUESTS:-100000}
+MVN_FLAGS=${MVN_FLAGS:-}
+
+TAG=$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/feedline-load.XXXXXX")
+SCHEMA="feedline_load_$TAG"
+PREFIX="load:$TAG:"
+PIDS=()
+
+say() { printf '%s\n' "$*" >&2; }
+fail() { say "http-load: $*"; exit 1; }
+
+free_port() {
+  local port
+  for _ in $(seq 50); do
+    port=$((20000 + RANDOM % 40000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
+  done
+  fail "no free port found"
+}
+
+cleanup() {
+  local status=$?
+  for pid in "${PIDS[@]}"; do
+    kill -TERM "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]}"; do
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+  if [[ -n ${SCRATCH_REDIS_PORT:-} ]]; then
+    redis-cli -h 127.0.0.1 -p "$SCRATCH_REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+  fi
+  redis-cli -u "$REDIS_URI" --scan --pattern "${PREFIX}*" 2>/dev/null | xargs -r -n 500 redis-cli -u "$REDIS_URI" unlink >/dev/null 2>&1 || true
+  psql -w -q -h "$POSTGRES_HOST" -p "$POSTGRES_PORT" -U "$POSTGRES_USER" -d "$POSTGRES_DB" \
+    -c "DROP SCHEMA IF EXISTS $SCHEMA CASCADE" >/dev/null 2>&1 || say "http-load: could not drop schema $SCHEMA"
+  if [[ $status -ne 0 ]]; then say "http-load: failed; logs kept in $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+# --- tools -----------------------------------------------------------------------------------------
+if ! command -v wrk >/dev/null; then
+  say "installing wrk from the Debian packages"
+  if [[ $EUID -eq 0 ]]; then SUDO=(); else SUDO=(sudo -n); fi
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null \
+    || { "${SUDO[@]}" apt-get update -qq >/dev/null && "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+fi
+for tool in wrk curl jq psql redis-server redis-benchmark redis-cli mvn; do
+  command -v "$tool" >/dev/null || fail "$tool is not on PATH"
+done
+
+java_at_least_21() {
+  local version
+  version=$("$1" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
+  [[ -n $version && $version -ge 21 ]]
+}
+JAVA=${FEEDLINE_JAVA:-}
+if [[ -z $JAVA ]]; then
+  for candidate in /usr/lib/jvm/*/bin/java "$(command -v java)"; do
+    if [[ -x $candidate ]] && java_at_least_21 "$candidate"; then JAVA=$candidate; break; fi
+  done
+fi
+[[ -n $JAVA ]] || fail "no JDK 21+ found; set FEEDLINE_JAVA"
+
+# --- build -----------------------------------------------------------------------------------------
+say "building the app"
+# shellcheck disable=SC2086
+mvn -q $MVN_FLAGS -pl app -am -DskipTests package dependency:build-classpath \
+  -Dmdep.outputFile="$WORK/classpath.txt" -DincludeScope=runtime >"$WORK/build.log" 2>&1 \
+  || { cat "$WORK/build.log" >&2; fail "build failed"; }
+CP="$PWD/app/target/classes:$(cat "$WORK/classpath.txt")"
+
+# --- engines and server ----------------------------------------------------------------------------
+"$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" io.feedline.app.cli.FeedlineCli bench dynamodb-local \
+  >"$WORK/dynamodb.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 300); do
+  ENDPOINT=$(sed -n 's/^endpoint \(http[^ ]*\)$/\1/p' "$WORK/dynamodb.log")
+  [[ -n $ENDPOINT ]] && break
+  sleep 0.1
+done
+[[ -n ${ENDPOINT:-} ]] || fail "DynamoDB Local did not start (see $WORK/dynamodb.log)"
+
+PORT=$(free_port)
+BASE="http://127.0.0.1:$PORT"
+env FEEDLINE_PROFILE=polyglot \
+  FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
+  FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 \
+  FEEDLINE_TOKEN_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+  FEEDLINE_DYNAMODB_ENDPOINT="$ENDPOINT" FEEDLINE_DYNAMODB_TABLE="load-$TAG" \
+  FEEDLINE_POSTGRES_URL="jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$POSTGRES_DB" \
+  FEEDLINE_POSTGRES_USER="$POSTGRES_USER" FEEDLINE_POSTGRES_SCHEMA="$SCHEMA" \
+  FEEDLINE_REDIS_URI="$REDIS_URI" FEEDLINE_REDIS_KEY_PREFIX="$PREFIX" \
+  "$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" io.feedline.app.cli.FeedlineCli serve >"$WORK/server.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 600); do
+  curl -fs "$BASE/health" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fs "$BASE/health" >/dev/null || fail "the server did not become healthy (see $WORK/server.log)"
+say "server up on $BASE (polyglot; DynamoDB Local at $ENDPOINT)"
+
+# --- users, follows, posts -------------------------------------------------------------------------
+json() { jq -cn "$@"; }
+PASSWORD="load-test-$TAG"
+say "registering $USERS users, $FOLLOWS follows and $POSTS posts each"
+register() {
+  local i=$1 name="l${TAG}_$1"
+  curl -fs -o /dev/null -H 'Content-Type: application/json' \
+    -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" "$BASE/users"
+  curl -fs -H 'Content-Type: application/json' \
+    -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" "$BASE/sessions" | jq -r .token >"$WORK/token.$i"
+}
+# Eight clients at a time; `wait` on their pids only, since the engines run in the background too.
+in_batches() {
+  local step=$1 i batch=()
+  for ((i = 0; i < USERS; i++)); do
+    "$step" "$i" &
+    batch+=($!)
+    if (( ${#batch[@]} == 8 || i == USERS - 1 )); then wait "${batch[@]}" || true; batch=(); fi
+  done
+}
+in_batches register
+for ((i = 0; i < USERS; i++)); do
+  [[ -s $WORK/token.$i ]] || fail "user $i got no token"
+  TOKENS[i]=$(cat "$WORK/token.$i")
+done
+befriend() {
+  local i=$1 k
+  for ((k = 1; k <= FOLLOWS; k++)); do
+    curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$BASE/users/l${TAG}_$(( (i + k * 7) % USERS ))/follow" \
+      || echo "user $i: follow $k failed" >>"$WORK/errors"
+  done
+}
+in_batches befriend
+publish() {
+  local i=$1 k
+  for ((k = 0; k < POSTS; k++)); do
+    curl -fs -o /dev/null -H "Authorization: Bearer ${TOKENS[i]}" -H 'Content-Type: application/json' \
+      -d "$(json --arg t "post $k by user $i" '{text:$t}')" "$BASE/posts" \
+      || echo "user $i: post $k failed" >>"$WORK/errors"
+  done
+}
+in_batches publish
+[[ ! -s $WORK/errors ]] || fail "seeding failed: $(head -3 "$WORK/errors")"
+
+# The in-process worker of `serve` fans every post out; its lag is on /metrics.
+EXPECTED=$((USERS * POSTS))
+for _ in $(seq 600); do
+  DELIVERED=$(curl -fs "$BASE/metrics" | sed -n 's/^feedline_fanout_lag_seconds_count[^ ]* \([0-9.eE+]*\)$/\1/p' | head -1)
+  [[ -n $DELIVERED ]] && (( ${DELIVERED%.*} >= EXPECTED )) && break
+  sleep 0.1
+done
+(( ${DELIVERED%.*} >= EXPECTED )) || fail "only ${DELIVERED:-0} of $EXPECTED fan-outs done"
+PAGE=$(curl -fs -H "Authorization: Bearer ${TOKENS[0]}" "$BASE/feed?limit=20" | jq '.items | length')
+say "fan-out done: $DELIVERED posts delivered (feedline_fanout_lag_seconds_count on /metrics); user 0's first page holds $PAGE posts"
+
+# --- load ------------------------------------------------------------------------------------------
+{
+  printf 'tokens = {'
+  for ((i = 0; i < USERS; i++)); do printf '"%s",' "${TOKENS[i]}"; done
+  printf '}\n'
+  cat <<'LUA'
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", "/feed?limit=20", { ["Authorization"] = "Bearer " .. tokens[(n % #tokens) + 1] })
+end
+LUA
+} >"$WORK/feed.lua"
+# CPU seconds a process has used so far (user + system), to show where the time of the run went.
+cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+REDIS_PID=$(redis-cli -u "$REDIS_URI" info server 2>/dev/null | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
+DYNAMO_PID=${PIDS[0]}
+SERVER_PID=${PIDS[1]}
+say "wrk: 1 connection, 5s on GET /feed (unloaded latency)"
+wrk -t1 -c1 -d5s --latency -s "$WORK/feed.lua" "$BASE" >"$WORK/wrk1.txt"
+CPU_BEFORE="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
+say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /feed"
+wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/feed.lua" "$BASE" | tee "$WORK/wrk.txt" >&2
+CPU_AFTER="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
+for run in wrk1 wrk; do
+  NON_2XX=$(sed -n 's/^ *Non-2xx or 3xx responses: *\([0-9]*\)/\1/p' "$WORK/$run.txt")
+  [[ -z $NON_2XX ]] || fail "$NON_2XX responses were not 2xx"
+done
+
+# --- baseline: redis-benchmark on a private redis-server -------------------------------------------
+SCRATCH_REDIS_PORT=$(free_port)
+redis-server --port "$SCRATCH_REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes \
+  --dir "$WORK" --pidfile "$WORK/redis.pid" >/dev/null
+for _ in $(seq 50); do redis-cli -p "$SCRATCH_REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+lrange() {
+  redis-benchmark -h 127.0.0.1 -p "$SCRATCH_REDIS_PORT" -q -t lrange_100 -n "$REDIS_REQUESTS" "$@" | tr '\r' '\n' \
+    | sed -n 's/^LRANGE_100 (first 100 elements): \([0-9.]*\) requests per second, p50=\([0-9.]*\) msec.*/\1 \2/p' | tail -1
+}
+read -r R50_RPS R50_P50 <<<"$(lrange)"
+read -r R64_RPS R64_P50 <<<"$(lrange -c "$CONNECTIONS")"
+
+# --- report ----------------------------------------------------------------------------------------
+to_ms() { # wrk prints 812.00us, 1.23ms or 2.01s
+  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'
+}
+P50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$WORK/wrk.txt")")
+P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/wrk.txt")")
+RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/wrk.txt")
+ONE_P50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$WORK/wrk1.txt")")
+ONE_P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/wrk1.txt")")
+ONE_RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/wrk1.txt")
+CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+echo "machine: $(nproc) processors ($CPU), $(free -h | awk '/^Mem:/ { print $2 }') RAM, $("$JAVA" -version 2>&1 | head -1)"
+echo "GET /feed (polyglot, $USERS users x $FOLLOWS follows x $POSTS posts, first page of 20), wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION:"
+echo "  p50 ${P50} ms, p99 ${P99} ms, ${RPS} requests/s (target p99 <= 5 ms: $(awk -v p="$P99" 'BEGIN { print (p <= 5) ? "met" : "NOT met" }'))"
+echo "  one connection (wrk -t1 -c1 -d5s): p50 ${ONE_P50} ms, p99 ${ONE_P99} ms, ${ONE_RPS} requests/s"
+read -r S0 D0 R0 <<<"$CPU_BEFORE"
+read -r S1 D1 R1 <<<"$CPU_AFTER"
+awk -v s="$S0 $S1" -v d="$D0 $D1" -v r="$R0 $R1" -v n="$(nproc)" 'BEGIN {
+  split(s, a, " "); split(d, b, " "); split(r, c, " ")
+  printf "  CPU used during the %s-connection run: server %.1f s, DynamoDB Local %.1f s, Redis %.1f s (of %d processors)\n", \
+    "'"$CONNECTIONS"'", a[2] - a[1], b[2] - b[1], c[2] - c[1], n }'
+echo "redis-benchmark -q -t lrange_100 -n $REDIS_REQUESTS (private redis-server, same machine):"
+echo "  50 clients: ${R50_RPS} requests/s, p50 ${R50_P50} ms; $CONNECTIONS clients: ${R64_RPS} requests/s, p50 ${R64_P50} ms"
+awk -v ours="$RPS" -v theirs="$R64_RPS" -v p="$P50" -v q="$R64_P50" 'BEGIN {
+  printf "  ratio at %s connections: throughput %.3fx LRANGE_100, p50 %.1fx LRANGE_100\n", "'"$CONNECTIONS"'", ours / theirs, p / q }'
