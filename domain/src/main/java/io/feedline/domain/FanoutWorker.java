@@ -148,9 +148,7 @@ public final class FanoutWorker {
                     return;
                 }
                 feedItems.removeAuthor(purge.reader(), purge.author());
-                if (!timelines.mirrorsFeedItems()) {
-                    Windows.bestEffort(() -> timelines.removeAuthor(purge.reader(), purge.author()));
-                }
+                Windows.update(timelines, window -> window.removeAuthor(purge.reader(), purge.author()));
             }
         }
     }
@@ -186,17 +184,13 @@ public final class FanoutWorker {
             deliveries.add(new Delivery(reader, post));
         }
         feedItems.append(deliveries);
-        if (!timelines.mirrorsFeedItems()) {
-            Windows.bestEffort(() -> timelines.add(deliveries));
-        }
+        Windows.update(timelines, window -> window.add(deliveries));
     }
 
     private void retract(PostRef post, List<UserId> readers) {
         feedItems.remove(readers.stream().map(reader -> new Delivery(reader, post)).toList());
-        if (!timelines.mirrorsFeedItems()) {
-            for (UserId reader : readers) {
-                Windows.bestEffort(() -> timelines.remove(reader, post.postId()));
-            }
+        for (UserId reader : readers) {
+            Windows.update(timelines, window -> window.remove(reader, post.postId()));
         }
     }
 

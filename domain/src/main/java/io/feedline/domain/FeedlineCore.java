@@ -1,7 +1,6 @@
 package io.feedline.domain;
 
 import io.feedline.ports.in.UseCases;
-import io.feedline.ports.model.UserId;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,7 +19,6 @@ public final class FeedlineCore implements AutoCloseable {
     private final ExecutorService executor;
     private final boolean ownsExecutor;
     private final UseCases useCases;
-    private final HomeFeedReader homeFeed;
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
 
@@ -36,7 +34,7 @@ public final class FeedlineCore implements AutoCloseable {
         PostDesk posts = new PostDesk(ports, users, policy, wakeWorkers);
         SocialGraph graph = new SocialGraph(ports, users, policy, settings, wakeWorkers);
         LikeLedger likes = new LikeLedger(ports);
-        this.homeFeed = new HomeFeedReader(ports, policy, pull, executor, settings);
+        HomeFeedReader homeFeed = new HomeFeedReader(ports, policy, pull, executor, settings);
         this.useCases = new UseCases(
                 users, users, users, users,
                 posts, posts, posts, posts,
@@ -76,11 +74,6 @@ public final class FeedlineCore implements AutoCloseable {
     /** Receives, for each delivered post, the time from its publication to the end of its fan-out. */
     public void onFanoutDelivered(Consumer<Duration> listener) {
         this.fanoutDelay = listener;
-    }
-
-    /** Refills a reader's hot window from the durable feed now (operators, tests, the benchmark). */
-    public void rebuildWindow(UserId reader) {
-        homeFeed.rebuild(reader);
     }
 
     @Override

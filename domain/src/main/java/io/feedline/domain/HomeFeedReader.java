@@ -227,7 +227,7 @@ final class HomeFeedReader implements ReadHomeFeed {
     }
 
     /** Refills a missing window from the durable feed. */
-    void rebuild(UserId owner) {
-        Windows.bestEffort(() -> timelines.replace(owner, feedItems.page(owner, Optional.empty(), windowSize)));
+    private void rebuild(UserId owner) {
+        Windows.update(timelines, window -> window.replace(owner, feedItems.page(owner, Optional.empty(), windowSize)));
     }
 }

@@ -85,9 +85,7 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
             return;
         }
         feedItems.append(recent.stream().map(p -> new Delivery(follower, p.ref())).toList());
-        if (!timelines.mirrorsFeedItems()) {
-            Windows.bestEffort(() -> timelines.evict(follower));
-        }
+        Windows.update(timelines, window -> window.evict(follower));
     }
 
     @Override
@@ -99,9 +97,7 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         if (policy.materializesFeeds()) {
             // The window is purged now, so the next page is already clean; the durable copies go
             // through the outbox, which retries until done.
-            if (!timelines.mirrorsFeedItems()) {
-                Windows.bestEffort(() -> timelines.removeAuthor(follower, followee.id()));
-            }
+            Windows.update(timelines, window -> window.removeAuthor(follower, followee.id()));
             jobs.enqueue(new FanoutJob.PurgeAuthor(follower, followee.id()));
             onEnqueue.run();
         }

@@ -1,21 +1,27 @@
 package io.feedline.domain;
 
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.out.TimelineCache;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The hot window is a cache: a failed write to it must never fail the user's request or stop a
- * durable write. Losing an update there is repaired by the next rebuild.
+ * The one place that writes to the hot window. It is a cache: a failed write to it must never fail
+ * the user's request or stop a durable write (the next rebuild repairs it), and a window that
+ * mirrors the durable feed is never written at all, since the feed items already hold it.
  */
 final class Windows {
     private static final Logger LOG = Logger.getLogger(Windows.class.getName());
 
     private Windows() {}
 
-    static void bestEffort(Runnable write) {
+    static void update(TimelineCache window, Consumer<TimelineCache> write) {
+        if (window.mirrorsFeedItems()) {
+            return;
+        }
         try {
-            write.run();
+            write.accept(window);
         } catch (FeedlineException.StorageUnavailable e) {
             LOG.log(Level.FINE, "timeline cache write skipped: {0}", e.getMessage());
         }
