@@ -1,0 +1,104 @@
+package io.feedline.testsupport;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.KeyScanArgs;
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScanCursor;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.time.Duration;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Commands on a Redis that are not the code under test: looking at keys, cleaning up a prefix,
+ * flushing or stopping a private server. Lettuce is the client; each call opens a connection of its
+ * own and closes it, so nothing is shared with the connection under test and a server that went
+ * away and came back needs no reconnect.
+ */
+public final class RedisAdmin implements AutoCloseable {
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
+    private static final Pattern VERSION = Pattern.compile("^redis_version:(\\S+)", Pattern.MULTILINE);
+
+    private final String uri;
+    private final RedisClient client;
+
+    private RedisAdmin(String uri) {
+        this.uri = uri;
+        RedisURI parsed = RedisURI.create(uri);
+        parsed.setTimeout(COMMAND_TIMEOUT);
+        this.client = RedisClient.create(parsed);
+        client.setOptions(ClientOptions.builder()
+                .socketOptions(SocketOptions.builder().connectTimeout(CONNECT_TIMEOUT).build())
+                .autoReconnect(false)
+                .build());
+    }
+
+    /** An admin for the server at {@code uri}; it connects on each call, not now. Close it when done. */
+    public static RedisAdmin connect(String uri) {
+        return new RedisAdmin(uri);
+    }
+
+    public String uri() {
+        return uri;
+    }
+
+    /** Runs {@code commands} on a connection of its own. */
+    public <T> T run(Function<RedisCommands<String, String>, T> commands) {
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            return commands.apply(connection.sync());
+        }
+    }
+
+    /** Whether the server answers PING now. */
+    public boolean answersPing() {
+        try {
+            return "PONG".equals(run(RedisCommands::ping));
+        } catch (RedisException e) {
+            return false;
+        }
+    }
+
+    /** Deletes every key matching the glob {@code pattern}, with SCAN and UNLINK (never KEYS); returns how many went. */
+    public long deleteMatching(String pattern) {
+        return run(redis -> {
+            KeyScanArgs match = KeyScanArgs.Builder.matches(pattern).limit(1000);
+            long removed = 0;
+            ScanCursor cursor = ScanCursor.INITIAL;
+            do {
+                KeyScanCursor<String> page = redis.scan(cursor, match);
+                if (!page.getKeys().isEmpty()) {
+                    removed += redis.unlink(page.getKeys().toArray(String[]::new));
+                }
+                cursor = page;
+            } while (!cursor.isFinished());
+            return removed;
+        });
+    }
+
+    public boolean exists(String key) {
+        return run(redis -> redis.exists(key)) > 0;
+    }
+
+    /** Deletes the keys; returns how many existed. */
+    public long delete(String... keys) {
+        return run(redis -> redis.del(keys));
+    }
+
+    /** {@code redis_version} from {@code INFO server}. */
+    public String serverVersion() {
+        Matcher matcher = VERSION.matcher(run(redis -> redis.info("server")));
+        return matcher.find() ? matcher.group(1) : "unknown";
+    }
+
+    @Override
+    public void close() {
+        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    }
+}

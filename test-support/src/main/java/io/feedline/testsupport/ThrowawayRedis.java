@@ -1,0 +1,168 @@
+package io.feedline.testsupport;
+
+import io.lettuce.core.RedisException;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A private {@code redis-server} on a free loopback port that keeps nothing on disk: for the tests
+ * (and benchmark baselines) that flush, stop, restart, flood or count commands on a server, which
+ * must never happen to the shared one. Needs the {@code redis-server} binary on PATH, nothing else.
+ */
+public final class ThrowawayRedis implements AutoCloseable {
+    private static final String HOST = "127.0.0.1";
+    private static final Pattern COMMAND_STAT = Pattern.compile("^cmdstat_([a-z|]+):calls=(\\d+)", Pattern.MULTILINE);
+
+    private final Path binary;
+    private final int port;
+    private final RedisAdmin admin;
+    private Process process;
+
+    private ThrowawayRedis(Path binary, int port) {
+        this.binary = binary;
+        this.port = port;
+        this.admin = RedisAdmin.connect(uri());
+    }
+
+    /**
+     * Starts one and waits until it answers PING.
+     *
+     * @throws IllegalStateException if {@code redis-server} is not on PATH (saying how to install it),
+     *     or the server does not come up
+     */
+    public static ThrowawayRedis start() {
+        Path binary = Executables.onPath("redis-server").orElseThrow(() -> new IllegalStateException(
+                "redis-server is not on PATH. A private server on a free port is started for what must never be "
+                        + "done to a shared one (flush, stop, count commands); install the binary with "
+                        + "`apt-get install -y redis-server` (no service needs to run)."));
+        ThrowawayRedis redis = new ThrowawayRedis(binary, FreePorts.next());
+        try {
+            redis.launch();
+        } catch (RuntimeException e) {
+            redis.admin.close();
+            throw e;
+        }
+        return redis;
+    }
+
+    public String uri() {
+        return "redis://" + HOST + ":" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** Commands on this server over connections of their own (see {@link RedisAdmin}). */
+    public RedisAdmin admin() {
+        return admin;
+    }
+
+    /** {@code FLUSHALL}: every key is gone, as after a cache node lost its memory. */
+    public void flushAll() {
+        admin.run(RedisCommands::flushall);
+    }
+
+    /** Calls per command since the start or the last {@link #resetCommandStats()}, from {@code INFO commandstats}. */
+    public Map<String, Long> commandCalls() {
+        String info = admin.run(redis -> redis.info("commandstats"));
+        Map<String, Long> calls = new HashMap<>();
+        Matcher matcher = COMMAND_STAT.matcher(info);
+        while (matcher.find()) {
+            calls.put(matcher.group(1), Long.parseLong(matcher.group(2)));
+        }
+        return calls;
+    }
+
+    /** {@code CONFIG RESETSTAT}. */
+    public void resetCommandStats() {
+        admin.run(RedisCommands::configResetstat);
+    }
+
+    /** {@code SHUTDOWN NOSAVE}, then waits for the process to end. */
+    public void shutDown() {
+        try {
+            admin.run(redis -> {
+                redis.shutdown(false);
+                return null;
+            });
+        } catch (RedisException goingAway) {
+            // The server drops the connection as it exits; all we want is it down.
+        }
+        awaitExit();
+    }
+
+    /** Starts the server again on the same port, empty (as after a crash of a cache). */
+    public void restart() {
+        if (running()) {
+            throw new IllegalStateException("redis-server on port " + port + " is still running");
+        }
+        launch();
+    }
+
+    public boolean running() {
+        return process != null && process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (running()) {
+                shutDown();
+            }
+        } finally {
+            admin.close();
+        }
+    }
+
+    private void launch() {
+        ProcessBuilder builder = new ProcessBuilder(binary.toString(), "--port", Integer.toString(port),
+                "--bind", HOST, "--save", "", "--appendonly", "no", "--daemonize", "no",
+                "--dir", System.getProperty("java.io.tmpdir"))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + binary, e);
+        }
+        for (int attempt = 0; attempt < 200; attempt++) {
+            if (admin.answersPing()) {
+                return;
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("redis-server on port " + port + " exited with " + process.exitValue());
+            }
+            pause(50);
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("redis-server on port " + port + " did not answer PING within 10 s");
+    }
+
+    private void awaitExit() {
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for redis-server", e);
+        }
+    }
+}
