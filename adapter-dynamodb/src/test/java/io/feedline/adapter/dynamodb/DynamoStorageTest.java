@@ -11,7 +11,8 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
-import java.net.ServerSocket;
+import io.feedline.testsupport.DynamoLocal;
+import io.feedline.testsupport.FreePorts;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +38,7 @@ class DynamoStorageTest {
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
         try (DynamoStorage storage = LocalDynamo.freshTable("retention", List.of(), Backoff.DEFAULT,
                         Clock.fixed(now, ZoneOffset.UTC), retention);
-                DynamoDbClient raw = LocalDynamo.rawClient()) {
+                DynamoDbClient raw = DynamoLocal.shared().client()) {
             storage.feedItems().append(List.of(new Delivery(reader, entry)));
 
             var item = raw.getItem(b -> b.tableName(storage.settings().tableName())
@@ -76,7 +77,7 @@ class DynamoStorageTest {
         LocalDynamo.shared().healthProbe().ping();
         assertThat(LocalDynamo.shared().healthProbe().component()).isEqualTo("dynamodb");
 
-        try (DynamoStorage missing = DynamoStorage.open(LocalDynamo.server().settings().withTableName("never-created"))) {
+        try (DynamoStorage missing = DynamoStorage.open(LocalDynamo.settings().withTableName("never-created"))) {
             assertThatThrownBy(() -> missing.healthProbe().ping())
                     .isInstanceOfSatisfying(FeedlineException.StorageUnavailable.class,
                             e -> assertThat(e.component()).isEqualTo("dynamodb"));
@@ -84,12 +85,8 @@ class DynamoStorageTest {
     }
 
     @Test
-    void anUnreachableEngineIsStorageUnavailableNeverADriverError() throws Exception {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
-        DynamoSettings nowhere = DynamoSettings.local(URI.create("http://127.0.0.1:" + closedPort))
+    void anUnreachableEngineIsStorageUnavailableNeverADriverError() {
+        DynamoSettings nowhere = DynamoSettings.local(URI.create("http://127.0.0.1:" + FreePorts.next()))
                 .withCallTimeout(Duration.ofSeconds(2));
         try (DynamoStorage storage = LocalDynamo.open(nowhere, List.of(), LocalDynamo.FAST, Clock.systemUTC())) {
             UserId user = TestIds.userId();

@@ -1,5 +1,6 @@
 package io.feedline.adapter.dynamodb;
 
+import io.feedline.testsupport.DynamoLocal;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,45 +8,33 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * One DynamoDB Local server for the whole test run, in this JVM (nothing to install). The contract
- * suites share one table, since their tests use fresh ids; tests that count requests or inject
- * faults open their own storage, on a fresh table when they need one. Every storage refuses Scan.
+ * The adapter's storages on the test run's one DynamoDB Local ({@link DynamoLocal#shared()}, in this
+ * JVM). The contract suites share one table, since their tests use fresh ids; tests that count
+ * requests or inject faults open their own storage, on a fresh table when they need one. Every
+ * storage refuses Scan.
  */
 final class LocalDynamo {
     /** Quick retries, so that the fault tests spend their time on requests, not on sleeping. */
     static final Backoff FAST = new Backoff(Duration.ofMillis(1), Duration.ofMillis(20), 6);
 
     private static final AtomicInteger TABLES = new AtomicInteger();
-    private static EmbeddedDynamo server;
     private static DynamoStorage shared;
     private static final Map<Duration, DynamoStorage> BY_LOCK_TIMEOUT = new HashMap<>();
 
     private LocalDynamo() {}
 
-    static synchronized EmbeddedDynamo server() {
-        if (server == null) {
-            try {
-                server = EmbeddedDynamo.inMemory();
-            } catch (RuntimeException e) {
-                throw new AssertionError("DynamoDB Local did not start in-process. It comes with the module's "
-                        + "dependencies (com.amazonaws:DynamoDBLocal); check that the build resolved it and that the "
-                        + "temp directory is writable for its native SQLite library: " + e.getMessage(), e);
-            }
-        }
-        return server;
+    /** Settings for the shared server, with the defaults (table name, retention, dummy credentials). */
+    static DynamoSettings settings() {
+        return DynamoSettings.local(DynamoLocal.shared().endpoint());
     }
 
     /** The storage on the table every contract suite shares, bootstrapped once. */
     static synchronized DynamoStorage shared() {
         if (shared == null) {
-            shared = open(server().settings().withTableName("contracts"), List.of(), Backoff.DEFAULT, Clock.systemUTC());
+            shared = open(settings().withTableName("contracts"), List.of(), Backoff.DEFAULT, Clock.systemUTC());
             shared.bootstrap();
         }
         return shared;
@@ -55,7 +44,7 @@ final class LocalDynamo {
     static synchronized DynamoStorage sharedWithLockTimeout(Duration lockTimeout) {
         shared();
         return BY_LOCK_TIMEOUT.computeIfAbsent(lockTimeout, timeout -> open(
-                server().settings().withTableName("contracts").withIdempotency(timeout, Duration.ofHours(24)),
+                settings().withTableName("contracts").withIdempotency(timeout, Duration.ofHours(24)),
                 List.of(), Backoff.DEFAULT, Clock.systemUTC()));
     }
 
@@ -66,7 +55,7 @@ final class LocalDynamo {
 
     static DynamoStorage freshTable(String purpose, List<ExecutionInterceptor> interceptors, Backoff backoff,
             Clock clock, Duration feedRetention) {
-        DynamoSettings settings = server().settings()
+        DynamoSettings settings = settings()
                 .withTableName(purpose + "-" + TABLES.incrementAndGet())
                 .withFeedRetention(feedRetention);
         DynamoStorage storage = open(settings, interceptors, backoff, clock);
@@ -78,14 +67,5 @@ final class LocalDynamo {
         List<ExecutionInterceptor> all = new ArrayList<>(interceptors);
         all.add(new ScanForbidden());
         return DynamoStorage.open(settings, CapacityListener.NONE, all, backoff, clock);
-    }
-
-    /** A plain client on the server, for looking at raw items and shaping tables by hand. */
-    static DynamoDbClient rawClient() {
-        return DynamoDbClient.builder()
-                .endpointOverride(server().endpoint())
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
     }
 }

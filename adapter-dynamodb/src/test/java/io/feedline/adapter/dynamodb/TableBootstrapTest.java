@@ -3,6 +3,7 @@ package io.feedline.adapter.dynamodb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.testsupport.DynamoLocal;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,7 +24,7 @@ class TableBootstrapTest {
 
     @BeforeAll
     static void connect() {
-        raw = LocalDynamo.rawClient();
+        raw = DynamoLocal.shared().client();
     }
 
     @AfterAll
@@ -32,7 +33,7 @@ class TableBootstrapTest {
     }
 
     private static DynamoStorage storageOn(String table) {
-        return LocalDynamo.open(LocalDynamo.server().settings().withTableName(table), List.of(), Backoff.DEFAULT,
+        return LocalDynamo.open(LocalDynamo.settings().withTableName(table), List.of(), Backoff.DEFAULT,
                 Clock.systemUTC());
     }
 

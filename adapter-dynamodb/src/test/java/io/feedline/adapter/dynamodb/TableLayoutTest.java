@@ -15,6 +15,7 @@ import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
+import io.feedline.testsupport.DynamoLocal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +88,7 @@ class TableLayoutTest {
     @Test
     void everyItemCarriesItsEntityAndVersion() {
         try (DynamoStorage storage = LocalDynamo.freshTable("stamps", List.of(), Backoff.DEFAULT);
-                DynamoDbClient raw = LocalDynamo.rawClient()) {
+                DynamoDbClient raw = DynamoLocal.shared().client()) {
             UserAccount account = new UserAccount(TestIds.userId(), TestIds.username(), TestIds.email(),
                     DisplayName.of("Stamped"), Bio.EMPTY, Instant.now());
             PostId id = TestIds.postId();

@@ -1,11 +1,14 @@
 package io.feedline.adapter.postgres;
 
+import io.feedline.testsupport.PostgresServer;
+import io.feedline.testsupport.TestPostgres;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,7 +26,7 @@ final class ThrowawaySchema implements BeforeAllCallback, AfterAllCallback, Auto
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final int poolSize;
-    private TestPostgres.Server server;
+    private PostgresServer server;
     private String name;
     private PostgresUsers users;
     private int migrationsRun;
@@ -45,7 +48,7 @@ final class ThrowawaySchema implements BeforeAllCallback, AfterAllCallback, Auto
     }
 
     @Override
-    public void afterAll(ExtensionContext context) throws SQLException {
+    public void afterAll(ExtensionContext context) {
         close();
     }
 
@@ -68,7 +71,7 @@ final class ThrowawaySchema implements BeforeAllCallback, AfterAllCallback, Auto
     }
 
     PostgresSettings settings() {
-        return server.settings(name, poolSize);
+        return new PostgresSettings(server.url(), server.user(), server.password(), poolSize, name, Duration.ofSeconds(5));
     }
 
     PostgresUsers users() {
@@ -108,14 +111,12 @@ final class ThrowawaySchema implements BeforeAllCallback, AfterAllCallback, Auto
     }
 
     @Override
-    public void close() throws SQLException {
+    public void close() {
         if (users == null) {
             return;
         }
         users.close();
         users = null;
-        try (Connection connection = server.connect(); Statement statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
-        }
+        server.dropSchema(name);
     }
 }

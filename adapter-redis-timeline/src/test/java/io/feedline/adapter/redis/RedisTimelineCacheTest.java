@@ -8,6 +8,8 @@ import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import io.feedline.testsupport.RedisAdmin;
+import io.feedline.testsupport.TestRedis;
 import io.lettuce.core.ScoredValue;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Instant;
@@ -20,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,18 +35,23 @@ import org.junit.jupiter.api.Test;
 class RedisTimelineCacheTest extends CappedTimelineCacheContract {
 
     private static RedisTimelines timelines;
+    private static RedisAdmin admin;
     private static final Set<String> PREFIXES = ConcurrentHashMap.newKeySet();
 
     @BeforeAll
     static void connect() {
-        timelines = RedisTimelines.connect(TestRedis.settings(TestRedis.uri()));
+        timelines = RedisTimelines.connect(TestRedisSettings.of(TestRedis.uri()));
+        admin = RedisAdmin.connect(TestRedis.uri());
     }
 
     @AfterAll
     static void cleanUp() {
         if (timelines != null) {
-            PREFIXES.forEach(timelines::purge);
             timelines.close();
+        }
+        if (admin != null) {
+            PREFIXES.forEach(prefix -> admin.deleteMatching(prefix + "*"));
+            admin.close();
         }
     }
 
@@ -63,8 +71,9 @@ class RedisTimelineCacheTest extends CappedTimelineCacheContract {
         return prefix;
     }
 
-    private static RedisCommands<String, String> raw() {
-        return timelines.connection().sync();
+    /** Runs commands beside the adapter, on a connection of their own, to look at what it stored. */
+    private static <T> T raw(Function<RedisCommands<String, String>, T> commands) {
+        return admin.run(commands);
     }
 
     @Test
@@ -77,8 +86,10 @@ class RedisTimelineCacheTest extends CappedTimelineCacheContract {
         cache.add(List.of(new Delivery(reader, entry)));
 
         String key = prefix + "tl:{" + reader.value() + "}";
-        assertThat(raw().type(key)).isEqualTo("zset");
-        assertThat(raw().zrangeWithScores(key, 0, -1)).containsExactly(
+        String type = raw(redis -> redis.type(key));
+        List<ScoredValue<String>> stored = raw(redis -> redis.zrangeWithScores(key, 0, -1));
+        assertThat(type).isEqualTo("zset");
+        assertThat(stored).containsExactly(
                 ScoredValue.just(entry.postId().epochMillis(), entry.postId().value() + ":" + entry.authorId().value()));
     }
 
@@ -125,7 +136,8 @@ class RedisTimelineCacheTest extends CappedTimelineCacheContract {
         cache.add(page.reversed());
         cache.add(List.of(page.get(1), page.get(1)));
 
-        assertThat(raw().zcard(prefix + "tl:{" + reader.value() + "}")).isEqualTo(3);
+        long members = raw(redis -> redis.zcard(prefix + "tl:{" + reader.value() + "}"));
+        assertThat(members).isEqualTo(3);
     }
 
     @Test
@@ -140,7 +152,7 @@ class RedisTimelineCacheTest extends CappedTimelineCacheContract {
         cache.add(List.of(new Delivery(reader, entries.get(6))));
         cache.add(List.of(new Delivery(reader, entries.get(5))));
 
-        List<String> stored = raw().zrange(prefix + "tl:{" + reader.value() + "}", 0, -1);
+        List<String> stored = raw(redis -> redis.zrange(prefix + "tl:{" + reader.value() + "}", 0, -1));
         assertThat(stored).containsExactly(TimelineKeys.member(entries.get(4)), TimelineKeys.member(entries.get(5)),
                 TimelineKeys.member(entries.get(6)));
     }

@@ -10,6 +10,8 @@ import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
+import io.feedline.testsupport.FreePorts;
+import io.feedline.testsupport.ThrowawayRedis;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +30,7 @@ class RedisTimelineFaultTest {
 
     @Test
     void connectingWhereNothingListensFailsAsUnavailable() {
-        RedisSettings nowhere = TestRedis.settings("redis://127.0.0.1:" + ThrowawayRedis.freePort());
+        RedisSettings nowhere = TestRedisSettings.of("redis://127.0.0.1:" + FreePorts.next());
 
         FeedlineException.StorageUnavailable failure = catchThrowableOfType(
                 FeedlineException.StorageUnavailable.class, () -> RedisTimelines.connect(nowhere).close());
@@ -41,7 +43,7 @@ class RedisTimelineFaultTest {
     @Test
     void everyCallFailsAsUnavailableOnceTheServerStops() {
         try (ThrowawayRedis server = ThrowawayRedis.start();
-                RedisTimelines timelines = RedisTimelines.connect(TestRedis.settings(server.uri()))) {
+                RedisTimelines timelines = RedisTimelines.connect(TestRedisSettings.of(server.uri()))) {
             TimelineCache cache = timelines.timelineCache();
             UserId reader = TestIds.userId();
             PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
@@ -68,7 +70,7 @@ class RedisTimelineFaultTest {
     @Test
     void theCacheHealsWhenTheServerReturnsEmpty() {
         try (ThrowawayRedis server = ThrowawayRedis.start();
-                RedisTimelines timelines = RedisTimelines.connect(TestRedis.settings(server.uri()))) {
+                RedisTimelines timelines = RedisTimelines.connect(TestRedisSettings.of(server.uri()))) {
             TimelineCache cache = timelines.timelineCache();
             UserId reader = TestIds.userId();
             PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
@@ -91,13 +93,13 @@ class RedisTimelineFaultTest {
     @Test
     void afterAFlushEveryWindowIsMissing() {
         try (ThrowawayRedis server = ThrowawayRedis.start();
-                RedisTimelines timelines = RedisTimelines.connect(TestRedis.settings(server.uri()))) {
+                RedisTimelines timelines = RedisTimelines.connect(TestRedisSettings.of(server.uri()))) {
             TimelineCache cache = timelines.timelineCache();
             UserId reader = TestIds.userId();
             cache.add(List.of(new Delivery(reader, new PostRef(TestIds.postId(), TestIds.userId()))));
             assertThat(cache.exists(reader)).isTrue();
 
-            server.admin(redis -> redis.flushall());
+            server.flushAll();
 
             assertThat(cache.exists(reader)).isFalse();
             assertThat(cache.range(reader, Optional.empty(), 10)).isEmpty();

@@ -6,6 +6,7 @@ import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import io.feedline.testsupport.ThrowawayRedis;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +29,7 @@ class RedisTimelineRoundTripTest {
     static void start() {
         server = ThrowawayRedis.start();
         wire = new WireCounter();
-        timelines = RedisTimelines.connect(TestRedis.settings(server.uri()), wire);
+        timelines = RedisTimelines.connect(TestRedisSettings.of(server.uri()), wire);
     }
 
     @AfterAll
@@ -56,7 +57,7 @@ class RedisTimelineRoundTripTest {
         Map<String, Long> calls = server.commandCalls();
         assertThat(calls).containsEntry("zadd", 1000L).containsEntry("zremrangebyrank", 1000L)
                 .doesNotContainKey("exists");
-        List<String> windows = server.admin(redis -> redis.keys(prefix + "*"));
+        List<String> windows = server.admin().run(redis -> redis.keys(prefix + "*"));
         assertThat(windows).hasSize(1000);
         assertThat(List.of(readers.getFirst(), readers.get(500), readers.getLast())).allSatisfy(reader ->
                 assertThat(cache.range(reader, Optional.empty(), 5)).contains(List.of(entry)));
@@ -84,7 +85,7 @@ class RedisTimelineRoundTripTest {
         UserId reader = TestIds.userId();
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
         cache.add(List.of(new Delivery(reader, entry)));
-        server.admin(redis -> redis.scriptFlush());
+        server.admin().run(redis -> redis.scriptFlush());
         long flushesBefore = wire.flushes();
 
         assertThat(cache.range(reader, Optional.empty(), 20)).contains(List.of(entry));

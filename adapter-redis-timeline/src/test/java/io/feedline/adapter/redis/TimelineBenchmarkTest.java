@@ -2,6 +2,8 @@ package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.testsupport.ThrowawayRedis;
+import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.Test;
 
 class TimelineBenchmarkTest {
@@ -20,7 +22,7 @@ class TimelineBenchmarkTest {
     @Test
     void aSmallRunReportsEveryFigureAndLeavesNoKeyBehind() {
         try (ThrowawayRedis server = ThrowawayRedis.start()) {
-            TimelineBenchmark.Report report = TimelineBenchmark.run(TestRedis.settings(server.uri()),
+            TimelineBenchmark.Report report = TimelineBenchmark.run(TestRedisSettings.of(server.uri()),
                     new TimelineBenchmark.Options(200, 1, 3, 300, 4, 2000));
 
             assertThat(report.fanoutInsertsPerSecond()).isPositive();
@@ -28,7 +30,7 @@ class TimelineBenchmarkTest {
             assertThat(report.concurrentRangeReadsPerSecond()).isPositive();
             assertThat(report.baseline()).as(report.baselineNote()).isPresent();
             assertThat(report.lines()).anySatisfy(line -> assertThat(line).contains("x LPUSH -P 16"));
-            long keysLeft = server.admin(redis -> redis.dbsize());
+            long keysLeft = server.admin().run(RedisCommands::dbsize);
             assertThat(keysLeft).isZero();
         }
     }

@@ -2,14 +2,17 @@ package io.feedline.app.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.app.http.Accounts;
 import io.feedline.app.http.Accounts.User;
 import io.feedline.app.http.ApiClient;
 import io.feedline.app.http.ApiClient.Response;
 import io.feedline.app.http.TestApps;
+import io.feedline.testsupport.DynamoLocal;
+import io.feedline.testsupport.PostgresServer;
+import io.feedline.testsupport.RedisAdmin;
+import io.feedline.testsupport.TestPostgres;
+import io.feedline.testsupport.TestRedis;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -18,31 +21,31 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The polyglot profile end to end: posts, graph, feeds and outbox on DynamoDB (Local, in this JVM),
- * users on a real Postgres, timelines on a real Redis. Each run has its own Postgres schema and Redis
- * key prefix, dropped afterwards.
+ * users on a real Postgres, timelines on a real Redis (the test servers every module uses). Each run
+ * has its own DynamoDB table, Postgres schema and Redis key prefix, dropped afterwards.
  */
 class PolyglotHttpTest {
     private static final String RUN = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     private static final String SCHEMA = "feedline_app_" + RUN;
     private static final String PREFIX = "feedline-app-test:" + RUN + ":";
 
-    private static PolyglotEngines.Postgres postgres;
-    private static String redis;
-    private static EmbeddedDynamo dynamo;
+    private static PostgresServer postgres;
+    private static RedisAdmin redis;
+    private static DynamoLocal dynamo;
     private static App app;
     private static ApiClient api;
 
     @BeforeAll
     static void start() {
-        postgres = PolyglotEngines.postgres();
-        redis = PolyglotEngines.redis();
-        dynamo = EmbeddedDynamo.inMemory();
-        app = App.create(polyglot(dynamo)).start();
+        postgres = TestPostgres.server();
+        redis = RedisAdmin.connect(TestRedis.uri());
+        dynamo = DynamoLocal.start();
+        app = App.create(polyglot("polyglot-" + RUN)).start();
         api = new ApiClient(app.port());
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    static void stop() {
         try {
             if (app != null) {
                 app.close();
@@ -55,21 +58,14 @@ class PolyglotHttpTest {
                 postgres.dropSchema(SCHEMA);
             }
             if (redis != null) {
-                List<String> keys = PolyglotEngines.command(redis, "KEYS", PREFIX + "*");
-                if (!keys.isEmpty()) {
-                    String[] del = new String[keys.size() + 1];
-                    del[0] = "DEL";
-                    for (int i = 0; i < keys.size(); i++) {
-                        del[i + 1] = keys.get(i);
-                    }
-                    PolyglotEngines.command(redis, del);
-                }
+                redis.deleteMatching(PREFIX + "*");
+                redis.close();
             }
         }
     }
 
     @Test
-    void theFeedWorksOverDynamoPostgresAndRedis() throws Exception {
+    void theFeedWorksOverDynamoPostgresAndRedis() {
         Accounts accounts = new Accounts(api);
         User alice = accounts.signUp("poly");
         User bob = accounts.signUp("glot");
@@ -78,7 +74,7 @@ class PolyglotHttpTest {
         app.drainFanout();
 
         assertThat(api.get("/feed").token(bob.token()).send().ids()).containsExactly(post);
-        assertThat(PolyglotEngines.command(redis, "EXISTS", PREFIX + "tl:{" + bob.id() + "}")).containsExactly("1");
+        assertThat(redis.exists(PREFIX + "tl:{" + bob.id() + "}")).as("bob's window on Redis").isTrue();
         assertThat(api.get("/users/" + alice.username()).send().json().path("followers").asLong()).isEqualTo(1);
 
         Response duplicate = api.post("/users")
@@ -93,8 +89,8 @@ class PolyglotHttpTest {
     void accountsLiveInPostgresNotInDynamo() {
         User carol = new Accounts(api).signUp("carol");
 
-        // A second app on the same Postgres schema but an empty DynamoDB still knows carol.
-        try (EmbeddedDynamo emptyDynamo = EmbeddedDynamo.inMemory(); App other = App.create(polyglot(emptyDynamo)).start()) {
+        // A second app on the same Postgres schema but an empty DynamoDB table still knows carol.
+        try (App other = App.create(polyglot("polyglot-empty-" + RUN)).start()) {
             ApiClient otherApi = new ApiClient(other.port());
             Response session = otherApi.post("/sessions").json("username", carol.username(), "password", Accounts.PASSWORD).send();
             assertThat(session.status()).isEqualTo(201);
@@ -111,15 +107,16 @@ class PolyglotHttpTest {
                 .containsExactlyInAnyOrder("dynamodb", "postgres", "redis");
     }
 
-    private static FeedlineConfig polyglot(EmbeddedDynamo dynamo) {
+    private static FeedlineConfig polyglot(String table) {
         Map<String, Object> config = new HashMap<>();
         config.put("profile", "polyglot");
         config.put("dynamodb.endpoint", dynamo.endpoint().toString());
+        config.put("dynamodb.table", table);
         config.put("postgres.url", postgres.url());
         config.put("postgres.user", postgres.user() == null ? "" : postgres.user());
         config.put("postgres.password", postgres.password() == null ? "" : postgres.password());
         config.put("postgres.schema", SCHEMA);
-        config.put("redis.uri", redis);
+        config.put("redis.uri", redis.uri());
         config.put("redis.key-prefix", PREFIX);
         config.put("redis.command-timeout", "5s");
         config.put("redis.connect-timeout", "5s");

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.redis.RedisSettings;
 import io.feedline.adapter.redis.RedisTimelines;
-import io.feedline.app.bench.ScratchRedis;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.ports.in.Follow;
@@ -25,6 +23,8 @@ import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.TimelineCache;
+import io.feedline.testsupport.DynamoLocal;
+import io.feedline.testsupport.ThrowawayRedis;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -70,7 +70,7 @@ class CacheLossProofTest {
 
     @Test
     void feedsAnswerThroughRedisFlushAndOutageAndWindowsAreRebuilt() throws Exception {
-        try (ScratchRedis redis = ScratchRedis.start(); EmbeddedDynamo dynamo = EmbeddedDynamo.inMemory()) {
+        try (ThrowawayRedis redis = ThrowawayRedis.start(); DynamoLocal dynamo = DynamoLocal.start()) {
             Map<String, Object> settings = settings(redis, dynamo);
             try (App app = App.create(FeedlineConfig.of(settings)).start();
                     App pullOracle = App.create(FeedlineConfig.of(with(settings, "fanout.mode", "pull")))) {
@@ -155,7 +155,7 @@ class CacheLossProofTest {
         }
     }
 
-    private static Map<String, Object> settings(ScratchRedis redis, EmbeddedDynamo dynamo) {
+    private static Map<String, Object> settings(ThrowawayRedis redis, DynamoLocal dynamo) {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         Map<String, Object> settings = new HashMap<>();
