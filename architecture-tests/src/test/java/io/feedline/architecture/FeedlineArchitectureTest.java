@@ -1,5 +1,6 @@
 package io.feedline.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -12,14 +13,17 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * DESIGN §1, enforced. The rules run over the production classes of every module, imported from
- * their jars and class folders (tests excluded), and every rule refuses to pass on an empty set.
+ * DESIGN §1, enforced. The rules run over the classes of every module, imported from their jars and
+ * class folders: production and the bench alike, with no exemption. Tests and test fixtures (the
+ * test-support module, the adapters' test-jars) are left out of the import; rules below keep
+ * production from depending on them or on the bench. Every rule refuses to pass on an empty set.
  */
 class FeedlineArchitectureTest {
     private static final String PORTS = "io.feedline.ports..";
@@ -30,27 +34,34 @@ class FeedlineArchitectureTest {
     private static final String APP = "io.feedline.app..";
     private static final String HTTP = "io.feedline.app.http..";
     private static final String BOOTSTRAP = "io.feedline.app.bootstrap..";
+    private static final String BENCH = "io.feedline.bench..";
+    private static final String TEST_SUPPORT = "io.feedline.testsupport..";
+    /** A module's test-jar (tests-classifier jars) holds test fixtures, not production classes. */
+    private static final ImportOption NO_TEST_JARS = location -> !location.matches(Pattern.compile(".*-tests\\.jar.*"));
 
     private static JavaClasses feedline;
 
     @BeforeAll
-    static void importProductionClasses() {
+    static void importProductionAndBenchClasses() {
         feedline = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TEST_FIXTURES)
-                .importPackages("io.feedline");
+                .withImportOption(NO_TEST_JARS)
+                .importPackages("io.feedline")
+                .that(resideOutsideOfPackage(TEST_SUPPORT));
     }
 
     private static void check(ArchRule rule) {
         rule.allowEmptyShould(false).check(feedline);
     }
 
-    @ParameterizedTest(name = "production classes of {0} are imported")
+    @ParameterizedTest(name = "classes of {0} are imported")
     @ValueSource(strings = {
         "io.feedline.ports.model", "io.feedline.ports.in", "io.feedline.ports.out",
         "io.feedline.domain",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
-        "io.feedline.app.http", "io.feedline.app.cli", "io.feedline.app.bootstrap"
+        "io.feedline.app.http", "io.feedline.app.cli", "io.feedline.app.bootstrap",
+        "io.feedline.bench"
     })
     void everyPackageOfTheDesignHasProductionClasses(String pkg) {
         assertThat(feedline.stream().filter(c -> c.getPackageName().equals(pkg)).count())
@@ -143,7 +154,32 @@ class FeedlineArchitectureTest {
 
     @Test
     void onlyTheCompositionRootNamesAdaptersAndTheDomain() {
-        check(noClasses().that().resideInAPackage(APP).and().resideOutsideOfPackages(BOOTSTRAP, "io.feedline.app.bench..")
+        check(noClasses().that().resideInAPackage(APP).and().resideOutsideOfPackage(BOOTSTRAP)
                 .should().dependOnClassesThat().resideInAnyPackage("io.feedline.adapter..", DOMAIN));
+    }
+
+    @Test
+    void noProductionClassDependsOnTheBench() {
+        check(noClasses().that().resideOutsideOfPackage(BENCH)
+                .should().dependOnClassesThat().resideInAPackage(BENCH));
+    }
+
+    @Test
+    void noProductionClassDependsOnTestSupport() {
+        check(noClasses().that().resideOutsideOfPackage(BENCH)
+                .should().dependOnClassesThat().resideInAPackage(TEST_SUPPORT));
+    }
+
+    @Test
+    void testFixturesStayOutOfTheImport() {
+        assertThat(feedline.stream().filter(c -> c.getPackageName().startsWith("io.feedline.testsupport")))
+                .as("test-support classes among the checked ones").isEmpty();
+        assertThat(feedline.stream().filter(c -> c.getSimpleName().equals("PutItemPerDelivery")))
+                .as("the DynamoDB adapter's test-jar fixture among the checked ones").isEmpty();
+        assertThat(feedline.stream().filter(c -> c.getPackageName().equals("io.feedline.bench"))
+                        .anyMatch(c -> c.getDirectDependenciesFromSelf().stream()
+                                .anyMatch(d -> d.getTargetClass().getPackageName().equals("io.feedline.testsupport"))))
+                .as("the bench uses test-support, so the rule that production does not is not vacuous")
+                .isTrue();
     }
 }

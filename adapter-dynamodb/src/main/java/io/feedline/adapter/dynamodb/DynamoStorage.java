@@ -30,7 +30,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  */
 public final class DynamoStorage implements AutoCloseable {
     private final DynamoDbClient client;
-    private final TableAccess db;
     private final DynamoSettings settings;
     private final DynamoFanoutJobs jobs;
     private final DynamoPosts posts;
@@ -46,7 +45,7 @@ public final class DynamoStorage implements AutoCloseable {
     private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Backoff backoff, Clock clock) {
         this.client = client;
         this.settings = settings;
-        this.db = new TableAccess(client, settings.tableName(), backoff, clock);
+        TableAccess db = new TableAccess(client, settings.tableName(), backoff, clock);
         this.jobs = new DynamoFanoutJobs(db);
         this.posts = new DynamoPosts(db, jobs);
         this.likes = new DynamoLikes(db);
@@ -78,7 +77,8 @@ public final class DynamoStorage implements AutoCloseable {
         return new DynamoStorage(client(settings, all), settings, backoff, clock);
     }
 
-    private static DynamoDbClient client(DynamoSettings settings, List<ExecutionInterceptor> interceptors) {
+    /** The SDK client of {@code settings} with {@code interceptors}; package-private for the module's test fixtures. */
+    static DynamoDbClient client(DynamoSettings settings, List<ExecutionInterceptor> interceptors) {
         AwsCredentialsProvider credentials = settings.accessKey()
                 .<AwsCredentialsProvider>map(key -> StaticCredentialsProvider.create(
                         AwsBasicCredentials.create(key.id(), key.secret())))
@@ -143,15 +143,6 @@ public final class DynamoStorage implements AutoCloseable {
 
     public HealthProbe healthProbe() {
         return health;
-    }
-
-    /** The table access under the ports, for the benchmark and the module's own tests. */
-    TableAccess access() {
-        return db;
-    }
-
-    DynamoFeedItems feedItemsAdapter() {
-        return feedItems;
     }
 
     @Override

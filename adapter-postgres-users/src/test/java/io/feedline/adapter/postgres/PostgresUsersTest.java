@@ -86,14 +86,4 @@ class PostgresUsersTest {
                         e -> assertThat(e.field()).isEqualTo("postgres.url"));
         assertThat(settings.schema()).isEqualTo("public");
     }
-
-    @Test
-    void benchmarkRejectsEveryDuplicateAndLeavesNoSchemaBehind() throws Exception {
-        RegistrationBenchmark.Result result = RegistrationBenchmark.run(schema.settings(), 40, 2);
-
-        assertThat(result.registrations()).isEqualTo(40);
-        assertThat(result.duplicateAttempts()).isEqualTo(40);
-        assertThat(schema.row("SELECT count(*) AS n FROM pg_namespace WHERE nspname LIKE 'feedline_bench_%'").orElseThrow())
-                .containsEntry("n", "0");
-    }
 }

@@ -4,12 +4,9 @@ import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.TimelineCache;
 import io.lettuce.core.ClientOptions;
-import io.lettuce.core.KeyScanArgs;
-import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisURI;
-import io.lettuce.core.ScanCursor;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -118,37 +115,9 @@ public final class RedisTimelines implements AutoCloseable {
         return settings;
     }
 
-    /** Another view over the same connection, with its own prefix and cap (isolated tests, benchmarks). */
+    /** Another view over the same connection, with its own prefix and cap (the default one, isolated tests). */
     RedisTimelineCache timelineCache(String keyPrefix, int cap) {
         return new RedisTimelineCache(connection, new TimelineKeys(keyPrefix), cap, settings.commandTimeout());
-    }
-
-    /**
-     * Deletes every key under the prefix with SCAN and UNLINK, never KEYS, so that a large shared
-     * server is not blocked. Returns how many keys went.
-     */
-    long purge(String keyPrefix) {
-        RedisCommands<String, String> redis = connection.sync();
-        KeyScanArgs match = KeyScanArgs.Builder.matches(new TimelineKeys(keyPrefix).everyKeyPattern()).limit(1000);
-        long removed = 0;
-        ScanCursor cursor = ScanCursor.INITIAL;
-        try {
-            do {
-                KeyScanCursor<String> page = redis.scan(cursor, match);
-                if (!page.getKeys().isEmpty()) {
-                    removed += redis.unlink(page.getKeys().toArray(String[]::new));
-                }
-                cursor = page;
-            } while (!cursor.isFinished());
-        } catch (RedisException e) {
-            throw RedisTimelineCache.unavailable("purge", e);
-        }
-        return removed;
-    }
-
-    /** The raw connection, for code in this package that needs a command the port has no word for. */
-    StatefulRedisConnection<String, String> connection() {
-        return connection;
     }
 
     @Override

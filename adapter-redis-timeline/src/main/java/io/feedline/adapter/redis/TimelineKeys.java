@@ -16,8 +16,8 @@ record TimelineKeys(String prefix) {
 
     private static final int ID_LENGTH = 26;
     private static final char SEPARATOR = ':';
-    // Braces would move the cluster hash tag off the reader id; glob characters would break the
-    // prefix scan that purges a prefix.
+    // Braces would move the cluster hash tag off the reader id; glob characters would make the scan
+    // for "<prefix>*" (how a run with a prefix of its own is cleaned up) match other keys.
     private static final Pattern SAFE_PREFIX = Pattern.compile("[A-Za-z0-9:._-]*");
 
     TimelineKeys {
@@ -35,11 +35,6 @@ record TimelineKeys(String prefix) {
     /** The reader's window. The braces make the reader id the cluster hash tag. */
     String window(UserId reader) {
         return prefix + "tl:{" + reader.value() + "}";
-    }
-
-    /** Matches every key under this prefix (the prefix holds no glob characters). */
-    String everyKeyPattern() {
-        return prefix + "*";
     }
 
     static String member(PostRef entry) {

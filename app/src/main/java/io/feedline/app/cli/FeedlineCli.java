@@ -1,6 +1,5 @@
 package io.feedline.app.cli;
 
-import io.feedline.app.bench.BenchCommand;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FanoutProcess;
 import io.feedline.app.bootstrap.FeedlineConfig;
@@ -9,8 +8,10 @@ import io.feedline.app.bootstrap.StorageSetup;
 import io.feedline.ports.model.FeedlineException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.bridge.SLF4JBridgeHandler;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code feedline serve | worker | init}. Every command reads the same layered configuration; the
+ * {@code feedline serve | worker | init}, plus the {@link ExtraCommand}s found on the class path
+ * ({@code bench}, from the bench module). Every command reads the same layered configuration; the
  * process exits when the command ends, since DynamoDB Local leaves threads that would keep the JVM
  * alive.
  */
@@ -28,7 +30,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = FeedlineCli.Version.class,
         description = "Feedline: a social home-feed backend (users, posts, follows, likes, push/pull/hybrid feeds).",
-        subcommands = {FeedlineCli.Serve.class, FeedlineCli.Worker.class, FeedlineCli.Init.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {FeedlineCli.Serve.class, FeedlineCli.Worker.class, FeedlineCli.Init.class, CommandLine.HelpCommand.class},
         footerHeading = "%nConfiguration (HOCON):%n",
         footer = {
             "  Defaults, then a file (--config FILE, or FEEDLINE_CONFIG), then environment variables:",
@@ -55,7 +57,22 @@ public final class FeedlineCli implements Runnable {
 
     /** Runs a command without exiting, reading the environment from {@code environment}. */
     static int execute(Map<String, String> environment, String... args) {
-        CommandLine cli = new CommandLine(new FeedlineCli(), new Factory(environment));
+        return commandLine(environment).execute(args);
+    }
+
+    /**
+     * The whole CLI, ready to {@code execute}: the built-in commands, every {@link ExtraCommand} on the
+     * class path, and the placeholder {@code bench} when the bench module is not there.
+     */
+    public static CommandLine commandLine(Map<String, String> environment) {
+        Factory factory = new Factory(environment);
+        CommandLine cli = new CommandLine(new FeedlineCli(), factory);
+        for (ExtraCommand extra : ServiceLoader.load(ExtraCommand.class)) {
+            cli.addSubcommand(new CommandLine(extra, factory));
+        }
+        if (!cli.getSubcommands().containsKey(BenchElsewhere.NAME)) {
+            cli.addSubcommand(new CommandLine(new BenchElsewhere(), factory));
+        }
         cli.setUsageHelpWidth(130);
         cli.getSubcommands().get("serve").getCommandSpec().usageMessage().footer(keyTable());
         cli.setExecutionExceptionHandler((failure, commandLine, parsed) -> {
@@ -72,7 +89,7 @@ public final class FeedlineCli implements Runnable {
                 default -> throw failure;
             };
         });
-        return cli.execute(args);
+        return cli;
     }
 
     /** What every command shares: where the configuration file is. */
@@ -140,6 +157,34 @@ public final class FeedlineCli implements Runnable {
         public Integer call() {
             StorageSetup.initialize(config.load()).forEach(spec.commandLine().getOut()::println);
             return 0;
+        }
+    }
+
+    /**
+     * {@code feedline bench} where the bench module is not on the class path (the production jar):
+     * it says where the benchmark is instead of failing as an unknown command.
+     */
+    @Command(name = BenchElsewhere.NAME,
+            description = "The benchmark: not in this build (it is the bench module); prints how to run it.")
+    static final class BenchElsewhere implements Callable<Integer> {
+        static final String NAME = "bench";
+        static final String MESSAGE = """
+                feedline bench is not part of this build: the benchmark is the bench module (feedline-bench), \
+                which the production jar leaves out. From a checkout, run it with
+                  mvn -q -pl bench -am -DskipTests package exec:exec@bench -Dfeedline.args="bench ..."
+                or, after that build, with java -jar bench/target/feedline-bench.jar bench ...""";
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        // Whatever was asked of the bench (--help included), the answer is where to find it.
+        @CommandLine.Unmatched
+        List<String> ignored;
+
+        @Override
+        public Integer call() {
+            spec.commandLine().getErr().println(MESSAGE);
+            return CommandLine.ExitCode.USAGE;
         }
     }
 

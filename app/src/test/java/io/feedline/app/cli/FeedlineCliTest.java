@@ -71,4 +71,17 @@ class FeedlineCliTest {
         assertThat(worker.exitCode()).isEqualTo(FeedlineCli.CONFIGURATION_ERROR);
         assertThat(worker.err()).contains("worker.in-process");
     }
+
+    @Test
+    void benchOutsideTheBenchModuleSaysWhereTheBenchmarkIs() {
+        Run bench = run(Map.of(), "bench", "--users", "10");
+        Run help = run(Map.of(), "bench", "--help");
+
+        assertThat(bench.exitCode()).isEqualTo(2);
+        assertThat(bench.err()).contains("not part of this build")
+                .contains("mvn -q -pl bench -am -DskipTests package exec:exec@bench")
+                .contains("bench/target/feedline-bench.jar");
+        assertThat(help.exitCode()).isEqualTo(2);
+        assertThat(help.err()).isEqualTo(bench.err());
+    }
 }

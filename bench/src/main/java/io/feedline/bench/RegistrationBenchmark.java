@@ -1,5 +1,8 @@
-package io.feedline.adapter.postgres;
+package io.feedline.bench;
 
+import com.github.f4b6a3.ulid.UlidCreator;
+import io.feedline.adapter.postgres.PostgresSettings;
+import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
@@ -9,12 +12,12 @@ import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.UserAccounts;
+import io.feedline.testsupport.PostgresServer;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -28,9 +31,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * How fast registrations go through the unique indexes, and what the uniqueness check costs.
  * Password hashing is left out (every account gets the same precomputed hash): argon2 is slow on
- * purpose and would drown what is measured here. Runs in a schema of its own, dropped afterwards.
+ * purpose and would drown what is measured here. Runs through the Postgres adapter's public API in a
+ * schema of its own, dropped afterwards.
  */
-public final class RegistrationBenchmark {
+final class RegistrationBenchmark {
 
     /**
      * One run's figures.
@@ -41,7 +45,7 @@ public final class RegistrationBenchmark {
      * @param duplicateP50 median latency of a registration rejected by a unique index (one writer)
      * @param duplicateP99 99th percentile of the same
      */
-    public record Result(
+    record Result(
             int registrations,
             int threads,
             double registrationsPerSecond,
@@ -64,8 +68,8 @@ public final class RegistrationBenchmark {
     private static final PasswordHash PRECOMPUTED_HASH = new PasswordHash(
             "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$MnFsZW5ndGhvZnRoaXNoYXNoaXNmb3J0eXRocmVlYnk");
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     private static final int MAX_DUPLICATE_ATTEMPTS = 2_000;
+    private static final String SCHEMA_PREFIX = "feedline_bench_";
 
     private RegistrationBenchmark() {}
 
@@ -74,75 +78,74 @@ public final class RegistrationBenchmark {
      * duplicates (at most 2,000; half by username, half by email, in another letter case) one at a
      * time. Every duplicate must be rejected, or the run fails.
      */
-    public static Result run(PostgresSettings settings, int registrations, int threads) {
+    static Result run(PostgresSettings settings, int registrations, int threads) {
+        byte[] tag = new byte[6];
+        RANDOM.nextBytes(tag);
+        return run(settings, SCHEMA_PREFIX + HexFormat.of().formatHex(tag), registrations, threads);
+    }
+
+    /** As {@link #run(PostgresSettings, int, int)}, in {@code schema}, which must not exist yet and is dropped afterwards. */
+    static Result run(PostgresSettings settings, String schema, int registrations, int threads) {
         if (registrations < 1 || threads < 1) {
             throw new IllegalArgumentException("registrations and threads must be positive");
         }
-        byte[] tag = new byte[6];
-        RANDOM.nextBytes(tag);
-        String schema = "feedline_bench_" + HexFormat.of().formatHex(tag);
         try (PostgresUsers users = PostgresUsers.open(settings.withSchema(schema).withPoolSize(Math.max(threads, 2)))) {
-            try {
-                users.migrate();
-                return measure(users.userAccounts(), registrations, threads);
-            } finally {
-                users.jdbi().useHandle(handle -> handle.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE"));
-            }
+            users.migrate();
+            return measure(users.userAccounts(), registrations, threads);
+        } finally {
+            PostgresServer.at(settings.jdbcUrl(), settings.user(), settings.password()).dropSchema(schema);
         }
     }
 
     private static Result measure(UserAccounts accounts, int registrations, int threads) {
-        Ids ids = new Ids();
         String run = HexFormat.of().formatHex(new byte[] {(byte) RANDOM.nextInt(), (byte) RANDOM.nextInt()});
 
         // Warm the JIT, the pool and the index pages before anything is timed.
         int warmup = Math.min(500, Math.max(50, registrations / 5));
         for (int i = 0; i < warmup; i++) {
-            accounts.create(account(ids.next(), "w" + run + "_" + i), PRECOMPUTED_HASH);
+            accounts.create(account(newUserId(), "w" + run + "_" + i), PRECOMPUTED_HASH);
         }
 
         List<UserAccount> fresh = new ArrayList<>(registrations);
         for (int i = 0; i < registrations; i++) {
-            fresh.add(account(ids.next(), "r" + run + "_" + i));
+            fresh.add(account(newUserId(), "r" + run + "_" + i));
         }
-        long[] insertNanos = new long[registrations];
+        Samples inserts = new Samples();
         long elapsed = inParallel(threads, registrations, i -> {
             long start = System.nanoTime();
             accounts.create(fresh.get(i), PRECOMPUTED_HASH);
-            insertNanos[i] = System.nanoTime() - start;
+            inserts.add(System.nanoTime() - start);
         });
 
         int attempts = Math.min(registrations, MAX_DUPLICATE_ATTEMPTS);
-        long[] duplicateNanos = new long[attempts];
+        Samples duplicates = new Samples();
         for (int i = 0; i < attempts; i++) {
             UserAccount taken = fresh.get(i);
             boolean byUsername = i % 2 == 0;
             UserAccount duplicate = byUsername
-                    ? account(ids.next(), taken.username().value().toUpperCase(Locale.ROOT), "d" + run + "_" + i + "@bench.example")
-                    : account(ids.next(), "d" + run + "_" + i, taken.email().value().toUpperCase(Locale.ROOT));
+                    ? account(newUserId(), taken.username().value().toUpperCase(Locale.ROOT), "d" + run + "_" + i + "@bench.example")
+                    : account(newUserId(), "d" + run + "_" + i, taken.email().value().toUpperCase(Locale.ROOT));
             long start = System.nanoTime();
             try {
                 accounts.create(duplicate, PRECOMPUTED_HASH);
                 throw new IllegalStateException("a duplicate was accepted: " + duplicate.username());
             } catch (FeedlineException.UsernameTaken | FeedlineException.EmailTaken expected) {
-                duplicateNanos[i] = System.nanoTime() - start;
+                duplicates.add(System.nanoTime() - start);
                 if (byUsername != (expected instanceof FeedlineException.UsernameTaken)) {
                     throw new IllegalStateException("a duplicate was reported as the wrong claim", expected);
                 }
             }
         }
 
-        Arrays.sort(insertNanos);
-        Arrays.sort(duplicateNanos);
         return new Result(
                 registrations,
                 threads,
                 registrations / (elapsed / 1e9),
-                percentile(insertNanos, 50),
-                percentile(insertNanos, 99),
+                inserts.percentile(50),
+                inserts.percentile(99),
                 attempts,
-                percentile(duplicateNanos, 50),
-                percentile(duplicateNanos, 99));
+                duplicates.percentile(50),
+                duplicates.percentile(99));
     }
 
     private interface Step {
@@ -190,82 +193,11 @@ public final class RegistrationBenchmark {
                 Instant.now().truncatedTo(ChronoUnit.MICROS));
     }
 
-    // Nearest rank on a sorted sample.
-    private static Duration percentile(long[] sorted, int percent) {
-        int rank = (int) Math.ceil(percent / 100.0 * sorted.length);
-        return Duration.ofNanos(sorted[Math.max(0, rank - 1)]);
+    private static UserId newUserId() {
+        return UserId.of(UlidCreator.getMonotonicUlid().toString());
     }
 
     private static String micros(Duration duration) {
         return String.format(Locale.ROOT, "%.0fus", duration.toNanos() / 1e3);
-    }
-
-    /**
-     * Distinct, time-ordered ids in the ULID shape: this run's millisecond, then a counter. The
-     * benchmark only needs them unique and valid; real ids come from the app's generator.
-     */
-    private static final class Ids {
-        private final long millis = System.currentTimeMillis();
-        private final long salt = RANDOM.nextLong() >>> 24;
-        private long sequence;
-
-        UserId next() {
-            return UserId.of(base32(millis, 10) + base32(salt, 6) + base32(sequence++, 10));
-        }
-
-        private static String base32(long value, int digits) {
-            char[] out = new char[digits];
-            for (int i = digits - 1; i >= 0; i--) {
-                out[i] = CROCKFORD.charAt((int) (value & 31));
-                value >>>= 5;
-            }
-            return new String(out);
-        }
-    }
-
-    /**
-     * {@code --url=jdbc:postgresql://127.0.0.1:5432/test --user=postgres --registrations=5000
-     * --threads=4 --runs=3}; the password, if any, comes from {@code FEEDLINE_POSTGRES_PASSWORD}.
-     * Prints every run, then the median of each figure.
-     */
-    public static void main(String[] args) {
-        String url = option(args, "url", "jdbc:postgresql://127.0.0.1:5432/test");
-        String user = option(args, "user", "postgres");
-        int registrations = Integer.parseInt(option(args, "registrations", "5000"));
-        int threads = Integer.parseInt(option(args, "threads", "4"));
-        int runs = Integer.parseInt(option(args, "runs", "3"));
-        PostgresSettings settings = PostgresSettings.of(url, user, System.getenv("FEEDLINE_POSTGRES_PASSWORD"));
-
-        List<Result> results = new ArrayList<>();
-        for (int r = 1; r <= runs; r++) {
-            Result result = run(settings, registrations, threads);
-            results.add(result);
-            System.out.println("run " + r + ": " + result);
-        }
-        System.out.println("median: " + new Result(
-                registrations,
-                threads,
-                median(results.stream().mapToDouble(Result::registrationsPerSecond).toArray()),
-                Duration.ofNanos((long) median(results.stream().mapToDouble(x -> x.insertP50().toNanos()).toArray())),
-                Duration.ofNanos((long) median(results.stream().mapToDouble(x -> x.insertP99().toNanos()).toArray())),
-                results.getFirst().duplicateAttempts(),
-                Duration.ofNanos((long) median(results.stream().mapToDouble(x -> x.duplicateP50().toNanos()).toArray())),
-                Duration.ofNanos((long) median(results.stream().mapToDouble(x -> x.duplicateP99().toNanos()).toArray()))));
-    }
-
-    private static double median(double[] values) {
-        Arrays.sort(values);
-        int middle = values.length / 2;
-        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-    }
-
-    private static String option(String[] args, String name, String fallback) {
-        String prefix = "--" + name + "=";
-        for (String arg : args) {
-            if (arg.startsWith(prefix)) {
-                return arg.substring(prefix.length());
-            }
-        }
-        return fallback;
     }
 }

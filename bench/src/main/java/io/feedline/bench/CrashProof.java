@@ -1,4 +1,4 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
 import com.github.f4b6a3.ulid.UlidCreator;
 import io.feedline.adapter.dynamodb.DynamoStorage;

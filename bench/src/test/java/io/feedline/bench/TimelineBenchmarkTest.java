@@ -1,9 +1,11 @@
-package io.feedline.adapter.redis;
+package io.feedline.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.adapter.redis.RedisSettings;
 import io.feedline.testsupport.ThrowawayRedis;
 import io.lettuce.core.api.sync.RedisCommands;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class TimelineBenchmarkTest {
@@ -22,7 +24,8 @@ class TimelineBenchmarkTest {
     @Test
     void aSmallRunReportsEveryFigureAndLeavesNoKeyBehind() {
         try (ThrowawayRedis server = ThrowawayRedis.start()) {
-            TimelineBenchmark.Report report = TimelineBenchmark.run(TestRedisSettings.of(server.uri()),
+            RedisSettings settings = RedisSettings.of(server.uri()).withCommandTimeout(Duration.ofSeconds(5));
+            TimelineBenchmark.Report report = TimelineBenchmark.run(settings,
                     new TimelineBenchmark.Options(200, 1, 3, 300, 4, 2000));
 
             assertThat(report.fanoutInsertsPerSecond()).isPositive();

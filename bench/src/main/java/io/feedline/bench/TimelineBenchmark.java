@@ -1,19 +1,15 @@
-package io.feedline.adapter.redis;
+package io.feedline.bench;
 
 import com.github.f4b6a3.ulid.UlidCreator;
+import io.feedline.adapter.redis.RedisSettings;
+import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
-import io.lettuce.core.api.sync.RedisCommands;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import io.feedline.testsupport.RedisAdmin;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,24 +17,22 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
- * The Redis part of {@code feedline bench}: how fast one post fans out to many windows, pipelined,
+ * {@code feedline bench redis-timelines}: how fast one post fans out to many windows, pipelined,
  * and how fast a reader's first page (range 20) comes back; set against {@code redis-benchmark} on
  * the same server (LPUSH and LRANGE_100, plain and with {@code -P 16}), so that the figures read as
  * ratios of what this machine's Redis can do at all rather than as absolute numbers.
  *
- * <p>It works under a key prefix of its own and deletes it afterwards. {@code redis-benchmark} writes
- * the key {@code mylist} in the URI's database: the baseline is skipped if that key already exists,
- * and the key is deleted afterwards.
+ * <p>It goes through the adapter's public API under a key prefix of its own, and deletes that prefix
+ * afterwards. {@code redis-benchmark} writes the key {@code mylist} in the URI's database: the
+ * baseline is skipped if that key already exists, and the key is deleted afterwards.
  */
-public final class TimelineBenchmark {
+final class TimelineBenchmark {
 
-    private static final String REDIS_BENCHMARK = "redis-benchmark";
     private static final String BASELINE_KEY = "mylist";
     private static final int PAGE = 20;
 
@@ -54,7 +48,7 @@ public final class TimelineBenchmark {
      * @param readConcurrency  callers sharing the connection in the concurrent read run
      * @param baselineRequests {@code -n} of redis-benchmark; 0 skips the baseline
      */
-    public record Options(int readers, int warmupRounds, int rounds, int reads, int readConcurrency,
+    record Options(int readers, int warmupRounds, int rounds, int reads, int readConcurrency,
             int baselineRequests) {
         public Options {
             if (readers < 1 || warmupRounds < 0 || rounds < 1 || reads < 1 || readConcurrency < 1
@@ -65,13 +59,13 @@ public final class TimelineBenchmark {
         }
 
         /** 10,000 readers, 5 warm-up and 20 counted fan-outs (so that every window holds a full page), 20,000 reads. */
-        public static Options defaults() {
+        static Options defaults() {
             return new Options(10_000, 5, 20, 20_000, 50, 100_000);
         }
     }
 
     /** redis-benchmark's requests per second on the same server. */
-    public record Baseline(double lpush, double lrange100, double lpushPipelined, double lrange100Pipelined) {}
+    record Baseline(double lpush, double lrange100, double lpushPipelined, double lrange100Pipelined) {}
 
     /**
      * The figures of one run.
@@ -82,12 +76,12 @@ public final class TimelineBenchmark {
      * @param baseline                     redis-benchmark on the same server, when it is on PATH
      * @param baselineNote                 why there is no baseline, when there is none
      */
-    public record Report(String redisVersion, int processors, Options options, double fanoutInsertsPerSecond,
+    record Report(String redisVersion, int processors, Options options, double fanoutInsertsPerSecond,
             double rangeReadsPerSecond, double concurrentRangeReadsPerSecond, Optional<Baseline> baseline,
             String baselineNote) {
 
         /** The report as Markdown lines, figures first, then the ratios to redis-benchmark. */
-        public List<String> lines() {
+        List<String> lines() {
             List<String> lines = new ArrayList<>();
             lines.add("Redis timelines: Redis " + redisVersion + ", " + processors + " processors, fan-out to "
                     + options.readers() + " readers, median of " + options.rounds() + " rounds");
@@ -125,21 +119,20 @@ public final class TimelineBenchmark {
     }
 
     /** Runs the benchmark on the server of {@code settings}, under a fresh prefix that it deletes afterwards. */
-    public static Report run(RedisSettings settings, Options options) {
+    static Report run(RedisSettings settings, Options options) {
         String prefix = settings.keyPrefix() + "bench:" + UlidCreator.getUlid() + ":";
-        try (RedisTimelines timelines = RedisTimelines.connect(settings.withKeyPrefix(prefix))) {
+        try (RedisAdmin admin = RedisAdmin.connect(settings.uri());
+                RedisTimelines timelines = RedisTimelines.connect(settings.withKeyPrefix(prefix))) {
             try {
-                return measure(timelines, settings, options);
+                return measure(timelines.timelineCache(), admin, options);
             } finally {
-                timelines.purge(prefix);
+                admin.deleteMatching(prefix + "*");
             }
         }
     }
 
-    private static Report measure(RedisTimelines timelines, RedisSettings settings, Options options) {
-        TimelineCache cache = timelines.timelineCache();
-        RedisCommands<String, String> redis = timelines.connection().sync();
-        String version = serverVersion(redis.info("server"));
+    private static Report measure(TimelineCache cache, RedisAdmin admin, Options options) {
+        String version = admin.serverVersion();
 
         List<UserId> readers = IntStream.range(0, options.readers()).mapToObj(i -> newUserId()).toList();
         UserId author = newUserId();
@@ -154,7 +147,7 @@ public final class TimelineBenchmark {
                 perSecond[round] = options.readers() / seconds(elapsed);
             }
         }
-        double fanout = median(perSecond);
+        double fanout = Samples.median(perSecond);
 
         long start = System.nanoTime();
         for (int i = 0; i < options.reads(); i++) {
@@ -167,15 +160,15 @@ public final class TimelineBenchmark {
         String note = "";
         if (options.baselineRequests() == 0) {
             note = "not asked for";
-        } else if (onPath(REDIS_BENCHMARK).isEmpty()) {
-            note = REDIS_BENCHMARK + " is not on PATH (apt-get install -y redis-tools)";
-        } else if (redis.exists(BASELINE_KEY) > 0) {
+        } else if (RedisBenchmarkTool.find().isEmpty()) {
+            note = RedisBenchmarkTool.NAME + " is not on PATH (apt-get install -y redis-tools)";
+        } else if (admin.exists(BASELINE_KEY)) {
             note = "key '" + BASELINE_KEY + "' already exists in the database, and redis-benchmark would overwrite it";
         } else {
             try {
-                baseline = Optional.of(baseline(settings.uri(), options.baselineRequests()));
+                baseline = Optional.of(baseline(admin.uri(), options.baselineRequests()));
             } finally {
-                redis.del(BASELINE_KEY);
+                admin.delete(BASELINE_KEY);
             }
         }
         return new Report(version, Runtime.getRuntime().availableProcessors(), options, fanout, sequential, concurrent,
@@ -220,24 +213,8 @@ public final class TimelineBenchmark {
 
     /** Runs redis-benchmark on the same URI (host, port, database, credentials) and returns {LPUSH, LRANGE_100} per second. */
     private static double[] redisBenchmark(String uri, int requests, int pipeline) {
-        List<String> command = List.of(onPath(REDIS_BENCHMARK).orElseThrow(), "-u", uri, "-q",
-                "-t", "lpush,lrange_100", "-n", Integer.toString(requests), "-P", Integer.toString(pipeline));
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output;
-            try (InputStream in = process.getInputStream()) {
-                output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
-                throw new IllegalStateException(REDIS_BENCHMARK + " failed: " + output);
-            }
-            return parseRedisBenchmark(output);
-        } catch (IOException e) {
-            throw new IllegalStateException("could not run " + REDIS_BENCHMARK, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        return parseRedisBenchmark(RedisBenchmarkTool.run(List.of("-u", uri, "-q", "-t", "lpush,lrange_100",
+                "-n", Integer.toString(requests), "-P", Integer.toString(pipeline))));
     }
 
     /** Reads {LPUSH, LRANGE_100} requests per second from the quiet output (progress lines end in CR). */
@@ -254,67 +231,11 @@ public final class TimelineBenchmark {
         return Double.parseDouble(matcher.group(1));
     }
 
-    private static String serverVersion(String info) {
-        Matcher matcher = Pattern.compile("^redis_version:(\\S+)", Pattern.MULTILINE).matcher(info);
-        return matcher.find() ? matcher.group(1) : "unknown";
-    }
-
-    private static Optional<String> onPath(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            File candidate = new File(dir, name);
-            if (candidate.canExecute()) {
-                return Optional.of(candidate.getAbsolutePath());
-            }
-        }
-        return Optional.empty();
-    }
-
     private static UserId newUserId() {
         return UserId.of(UlidCreator.getMonotonicUlid().toString());
     }
 
     private static double seconds(long nanos) {
         return nanos / 1e9;
-    }
-
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    }
-
-    /**
-     * {@code TimelineBenchmark [redis-uri] [--readers N] [--rounds N] [--reads N] [--baseline-requests N]}; the
-     * URI defaults to {@code redis://127.0.0.1:6379}.
-     */
-    public static void main(String[] args) {
-        String uri = "redis://127.0.0.1:6379";
-        Options defaults = Options.defaults();
-        int readers = defaults.readers();
-        int rounds = defaults.rounds();
-        int reads = defaults.reads();
-        int baselineRequests = defaults.baselineRequests();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--readers" -> readers = Integer.parseInt(args[++i]);
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--reads" -> reads = Integer.parseInt(args[++i]);
-                case "--baseline-requests" -> baselineRequests = Integer.parseInt(args[++i]);
-                default -> {
-                    if (args[i].startsWith("--")) {
-                        System.err.println("unknown option " + args[i]
-                                + "; valid: --readers, --rounds, --reads, --baseline-requests");
-                        System.exit(2);
-                    }
-                    uri = args[i];
-                }
-            }
-        }
-        Options options = new Options(readers, defaults.warmupRounds(), rounds, reads, defaults.readConcurrency(),
-                baselineRequests);
-        // A 10,000-reader pipeline is one call: give it room beyond the per-page timeout of the service.
-        RedisSettings settings = RedisSettings.of(uri).withCommandTimeout(Duration.ofSeconds(10));
-        run(settings, options).lines().forEach(System.out::println);
     }
 }

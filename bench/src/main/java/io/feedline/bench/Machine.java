@@ -1,4 +1,4 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

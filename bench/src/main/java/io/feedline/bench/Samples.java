@@ -1,5 +1,6 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
+import java.time.Duration;
 import java.util.Arrays;
 
 /** Latencies of one kind of operation, in nanoseconds, summarised by nearest-rank percentiles. */
@@ -20,13 +21,22 @@ final class Samples {
 
     /** The {@code percent}th percentile in milliseconds, by nearest rank; NaN when empty. */
     synchronized double millis(double percent) {
+        return size == 0 ? Double.NaN : nanos(percent) / 1e6;
+    }
+
+    /** The {@code percent}th percentile, by nearest rank. */
+    synchronized Duration percentile(double percent) {
         if (size == 0) {
-            return Double.NaN;
+            throw new IllegalStateException("no samples");
         }
+        return Duration.ofNanos(nanos(percent));
+    }
+
+    private long nanos(double percent) {
         long[] sorted = Arrays.copyOf(values, size);
         Arrays.sort(sorted);
         int rank = (int) Math.ceil(percent / 100.0 * size);
-        return sorted[Math.max(0, rank - 1)] / 1e6;
+        return sorted[Math.max(0, rank - 1)];
     }
 
     synchronized double totalMillis() {

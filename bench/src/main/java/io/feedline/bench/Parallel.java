@@ -1,4 +1,4 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.domain.DomainPorts;

@@ -1,6 +1,5 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
-import io.feedline.adapter.dynamodb.FanoutWriteBenchmark;
 import io.feedline.ports.model.FanoutMode;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,10 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
-import io.feedline.adapter.dynamodb.FanoutWriteBenchmark;
 import io.feedline.adapter.postgres.PostgresSettings;
-import io.feedline.adapter.postgres.RegistrationBenchmark;
 import io.feedline.adapter.redis.RedisSettings;
-import io.feedline.adapter.redis.TimelineBenchmark;
 import io.feedline.app.bootstrap.FeedlineConfig;
+import io.feedline.app.cli.ExtraCommand;
 import io.feedline.ports.model.FanoutMode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,6 +22,7 @@ import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.ToDoubleFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,7 +30,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code feedline bench}: every figure of BENCHMARKS.md from one command. Without a subcommand it runs
  * the home-feed benchmark (push, pull and hybrid on a power-law graph, with the raw-engine baselines);
- * the subcommands run the adapters' own benchmarks and the crash proof.
+ * the subcommands run the adapters' own benchmarks and the crash proof. It joins the CLI as an
+ * {@link ExtraCommand} (META-INF/services) whenever this module is on the class path.
  */
 @Command(
         name = "bench",
@@ -45,6 +45,12 @@ import picocli.CommandLine.Option;
             "Everything runs on names of its own (a fresh table, Redis key prefix and Postgres schema), removed afterwards.",
             "DynamoDB is DynamoDB Local in this process unless --dynamodb-endpoint is given."
         },
+        footerHeading = "%nRunning it:%n",
+        footer = {
+            "  The bench is its own module (feedline-bench), outside the production jar. From a checkout:",
+            "    mvn -q -pl bench -am -DskipTests package exec:exec@bench -Dfeedline.args=\"bench [SUBCOMMAND] [OPTIONS]\"",
+            "  or, once built, java -jar bench/target/feedline-bench.jar bench [SUBCOMMAND] [OPTIONS] (Java 21+)."
+        },
         subcommands = {
             BenchCommand.FanoutWrites.class,
             BenchCommand.Redis.class,
@@ -52,7 +58,7 @@ import picocli.CommandLine.Option;
             BenchCommand.Crash.class,
             BenchCommand.DynamoLocal.class
         })
-public final class BenchCommand implements Callable<Integer> {
+public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -329,7 +335,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
 
         private static double median(List<RegistrationBenchmark.Result> results,
-                java.util.function.ToDoubleFunction<RegistrationBenchmark.Result> figure) {
+                ToDoubleFunction<RegistrationBenchmark.Result> figure) {
             return Samples.median(results.stream().mapToDouble(figure).toArray());
         }
     }

@@ -1,42 +1,44 @@
-package io.feedline.adapter.dynamodb;
+package io.feedline.bench;
 
+import com.github.f4b6a3.ulid.UlidCreator;
+import io.feedline.adapter.dynamodb.CapacityListener;
+import io.feedline.adapter.dynamodb.DynamoSettings;
+import io.feedline.adapter.dynamodb.DynamoStorage;
+import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.adapter.dynamodb.PutItemPerDelivery;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
  * Fans one post out to N followers twice on the same DynamoDB Local: once as the adapter does it
- * (BatchWriteItem, 25 items a call) and once the naive way (one PutItem per follower), and compares
- * wall time and requests. Local is SQLite underneath, so absolute times are not DynamoDB's: the
- * request counts and the ratio are the figures that carry over.
+ * (BatchWriteItem, 25 items a call, through the {@code FeedItems} port) and once the naive way (one
+ * PutItem per follower, {@link PutItemPerDelivery} from the adapter's test-jar), and compares wall
+ * time and requests. Local is SQLite underneath, so absolute times are not DynamoDB's: the request
+ * counts and the ratio are the figures that carry over.
  */
-public final class FanoutWriteBenchmark {
-    public static final int DEFAULT_FOLLOWERS = 10_000;
-    public static final int DEFAULT_REPETITIONS = 3;
-
+final class FanoutWriteBenchmark {
     private static final String BATCHED = "fanout_batch_write";
-    private static final String NAIVE = "bench_put_per_follower";
+    private static final String NAIVE = PutItemPerDelivery.ACCESS_PATTERN;
 
     private FanoutWriteBenchmark() {}
 
     /** One repetition: both ways of writing the same fan-out. */
-    public record Run(Duration batched, long batchedRequests, double batchedWcu,
+    record Run(Duration batched, long batchedRequests, double batchedWcu,
             Duration naive, long naiveRequests, double naiveWcu) {}
 
     /** Every repetition, with medians and the naive-to-batched time ratio of the medians. */
-    public record Result(int followers, List<Run> runs) {
+    record Result(int followers, List<Run> runs) {
         public Duration medianBatched() {
             return median(Run::batched);
         }
@@ -84,7 +86,7 @@ public final class FanoutWriteBenchmark {
     }
 
     /** Runs on a DynamoDB Local started for the purpose, in memory, and stopped afterwards. */
-    public static Result run(int followers, int repetitions) {
+    static Result run(int followers, int repetitions) {
         try (EmbeddedDynamo local = EmbeddedDynamo.inMemory()) {
             return run(local.settings().withTableName("fanout-bench"), followers, repetitions);
         }
@@ -94,44 +96,40 @@ public final class FanoutWriteBenchmark {
      * Runs against the table of {@code settings} (created if missing); each repetition writes a
      * new post's entries into the same followers' feeds.
      */
-    public static Result run(DynamoSettings settings, int followers, int repetitions) {
+    static Result run(DynamoSettings settings, int followers, int repetitions) {
         if (followers < 1 || repetitions < 1) {
             throw new IllegalArgumentException("followers and repetitions must be positive");
         }
         Tally tally = new Tally();
-        try (DynamoStorage storage = DynamoStorage.open(settings, tally, List.of(), Backoff.DEFAULT, Clock.systemUTC())) {
+        try (DynamoStorage storage = DynamoStorage.open(settings, tally);
+                PutItemPerDelivery naive = PutItemPerDelivery.open(settings, tally)) {
             storage.bootstrap();
             List<UserId> readers = new ArrayList<>(followers);
             for (int i = 0; i < followers; i++) {
-                readers.add(UserId.of(ulid()));
+                readers.add(newUserId());
             }
             // Warm-up on a slice, so that neither way pays for class loading and JIT alone.
-            fanout(storage, readers.subList(0, Math.min(followers, 2_000)), tally);
+            fanout(storage, naive, readers.subList(0, Math.min(followers, 2_000)), tally);
             List<Run> runs = new ArrayList<>();
             for (int i = 0; i < repetitions; i++) {
-                runs.add(fanout(storage, readers, tally));
+                runs.add(fanout(storage, naive, readers, tally));
             }
             return new Result(followers, runs);
         }
     }
 
-    private static Run fanout(DynamoStorage storage, List<UserId> readers, Tally tally) {
-        UserId author = UserId.of(ulid());
-        List<Delivery> batched = deliveries(readers, new PostRef(PostId.of(ulid()), author));
-        List<Delivery> naive = deliveries(readers, new PostRef(PostId.of(ulid()), author));
+    private static Run fanout(DynamoStorage storage, PutItemPerDelivery naive, List<UserId> readers, Tally tally) {
+        UserId author = newUserId();
+        List<Delivery> batched = deliveries(readers, new PostRef(newPostId(), author));
+        List<Delivery> oneByOne = deliveries(readers, new PostRef(newPostId(), author));
         tally.reset();
 
         long start = System.nanoTime();
         storage.feedItems().append(batched);
         Duration batchedTime = Duration.ofNanos(System.nanoTime() - start);
 
-        DynamoFeedItems feed = storage.feedItemsAdapter();
-        TableAccess db = storage.access();
-        long expiresAt = feed.expiresAt();
         start = System.nanoTime();
-        for (Delivery delivery : naive) {
-            db.run(NAIVE, () -> db.putItem(DynamoFeedItems.item(delivery, expiresAt)));
-        }
+        naive.write(oneByOne);
         Duration naiveTime = Duration.ofNanos(System.nanoTime() - start);
 
         return new Run(batchedTime, tally.requests(BATCHED), tally.wcu(BATCHED),
@@ -142,20 +140,12 @@ public final class FanoutWriteBenchmark {
         return readers.stream().map(reader -> new Delivery(reader, post)).toList();
     }
 
-    /** A fresh ULID-shaped id (48 bits of time, 80 random), free of any library. */
-    private static String ulid() {
-        String alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        long millis = System.currentTimeMillis();
-        char[] out = new char[26];
-        for (int i = 9; i >= 0; i--) {
-            out[i] = alphabet.charAt((int) (millis & 31));
-            millis >>>= 5;
-        }
-        for (int i = 10; i < 26; i++) {
-            out[i] = alphabet.charAt(random.nextInt(32));
-        }
-        return new String(out);
+    private static UserId newUserId() {
+        return UserId.of(UlidCreator.getUlid().toString());
+    }
+
+    private static PostId newPostId() {
+        return PostId.of(UlidCreator.getUlid().toString());
     }
 
     /** Requests and write units per access pattern, from the capacity reports. */
@@ -183,19 +173,5 @@ public final class FanoutWriteBenchmark {
             DoubleAdder n = writes.get(pattern);
             return n == null ? 0 : n.sum();
         }
-    }
-
-    /** {@code [followers [repetitions]]}; prints the summary and exits (DynamoDB Local keeps threads alive). */
-    public static void main(String[] args) {
-        int followers = args.length > 0 ? Integer.parseInt(args[0]) : DEFAULT_FOLLOWERS;
-        int repetitions = args.length > 1 ? Integer.parseInt(args[1]) : DEFAULT_REPETITIONS;
-        int status = 0;
-        try {
-            System.out.print(run(followers, repetitions).summary());
-        } catch (RuntimeException e) {
-            e.printStackTrace();
-            status = 1;
-        }
-        System.exit(status);
     }
 }

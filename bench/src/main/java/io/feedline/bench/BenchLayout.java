@@ -1,16 +1,15 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
 import com.github.f4b6a3.ulid.UlidCreator;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.adapter.postgres.PostgresSettings;
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.app.bootstrap.StorageSetup;
 import io.feedline.domain.DomainPorts;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
-import java.io.IOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import io.feedline.testsupport.PostgresServer;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -21,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -130,7 +128,7 @@ final class BenchLayout implements AutoCloseable {
                         config.redis().map(r -> r.keyPrefix()).orElse(""), e.getMessage());
             }
         }
-        config.postgres().ifPresent(postgres -> dropSchema(postgres.jdbcUrl(), postgres.user(), postgres.schema()));
+        config.postgres().ifPresent(BenchLayout::dropSchema);
         if (localDynamo.isEmpty() && config.profile() == FeedlineConfig.Profile.POLYGLOT) {
             LOG.warn("table {} stays on {}: the ports offer no way to drop a table; delete it with the AWS CLI",
                     config.dynamo().table(), config.dynamo().endpoint().orElse("AWS"));
@@ -138,34 +136,15 @@ final class BenchLayout implements AutoCloseable {
     }
 
     /**
-     * The users port offers no way to drop a schema, and SQL stays inside the Postgres adapter, so
-     * the schema is dropped with {@code psql}; without it, the statement to run is printed.
+     * The users port offers no way to drop a schema (nor should it): the schema goes with one plain
+     * JDBC statement, as the tests drop theirs.
      */
-    private static void dropSchema(String jdbcUrl, String user, String schema) {
-        String sql = "DROP SCHEMA IF EXISTS " + schema + " CASCADE";
-        Optional<String> psql = ScratchRedis.onPath("psql");
-        URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
-        if (psql.isEmpty() || uri.getPath() == null) {
-            LOG.warn("cannot drop the bench schema with psql here; drop it by hand: {}", sql);
-            return;
-        }
-        ProcessBuilder builder = new ProcessBuilder(psql.get(), "-w", "-q",
-                "-h", Optional.ofNullable(uri.getHost()).orElse("127.0.0.1"),
-                "-p", Integer.toString(uri.getPort() < 0 ? 5432 : uri.getPort()),
-                "-U", user == null ? "postgres" : user,
-                "-d", uri.getPath().replaceFirst("^/", ""),
-                "-c", sql).redirectErrorStream(true);
-        Optional.ofNullable(System.getenv("FEEDLINE_POSTGRES_PASSWORD")).ifPresent(p -> builder.environment().put("PGPASSWORD", p));
+    private static void dropSchema(PostgresSettings postgres) {
         try {
-            Process process = builder.start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                LOG.warn("psql could not drop the bench schema ({}); run: {}", output.strip(), sql);
-            }
-        } catch (IOException e) {
-            LOG.warn("psql could not run ({}); drop the bench schema by hand: {}", e.getMessage(), sql);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            PostgresServer.at(postgres.jdbcUrl(), postgres.user(), postgres.password()).dropSchema(postgres.schema());
+        } catch (RuntimeException e) {
+            LOG.warn("could not drop the bench schema {} ({}); drop it by hand: DROP SCHEMA {} CASCADE", postgres.schema(),
+                    e.getMessage(), postgres.schema());
         }
     }
 

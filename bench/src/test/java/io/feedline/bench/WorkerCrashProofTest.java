@@ -1,8 +1,7 @@
-package io.feedline.app.proofs;
+package io.feedline.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.feedline.app.bench.CrashProof;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import java.nio.file.Path;

@@ -1,18 +1,16 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import io.feedline.testsupport.Executables;
+import io.feedline.testsupport.ThrowawayRedis;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * {@code redis-benchmark -q -t lrange_100}: what this machine's Redis does at all, so that each
- * figure reads as a ratio to it. It runs against a private {@link ScratchRedis}, because
+ * figure reads as a ratio to it. It runs against a private {@link ThrowawayRedis}, because
  * redis-benchmark writes its own key ({@code mylist}) and a shared server must keep none of ours.
  *
  * @param clients50 the default run, 50 clients: throughput
@@ -28,13 +26,12 @@ record RedisBaseline(int requests, Figure clients50, Figure oneClient) {
 
     /** Empty, with the reason logged by the caller, when redis-server or redis-benchmark is missing. */
     static Optional<RedisBaseline> measure(int requests) {
-        Optional<String> benchmark = ScratchRedis.onPath("redis-benchmark");
-        if (benchmark.isEmpty() || ScratchRedis.onPath("redis-server").isEmpty()) {
+        if (RedisBenchmarkTool.find().isEmpty() || Executables.onPath("redis-server").isEmpty()) {
             return Optional.empty();
         }
-        try (ScratchRedis redis = ScratchRedis.start()) {
-            Figure many = run(benchmark.get(), redis.port(), requests, 50);
-            Figure one = run(benchmark.get(), redis.port(), Math.max(1, requests / 5), 1);
+        try (ThrowawayRedis redis = ThrowawayRedis.start()) {
+            Figure many = run(redis.port(), requests, 50);
+            Figure one = run(redis.port(), Math.max(1, requests / 5), 1);
             return Optional.of(new RedisBaseline(requests, many, one));
         }
     }
@@ -51,25 +48,9 @@ record RedisBaseline(int requests, Figure clients50, Figure oneClient) {
                 oneClient.p50Millis(), Math.max(1, requests / 5));
     }
 
-    private static Figure run(String binary, int port, int requests, int clients) {
-        List<String> command = List.of(binary, "-h", "127.0.0.1", "-p", Integer.toString(port), "-q",
-                "-t", "lrange_100", "-n", Integer.toString(requests), "-c", Integer.toString(clients));
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output;
-            try (InputStream in = process.getInputStream()) {
-                output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
-                throw new IllegalStateException("redis-benchmark failed: " + output);
-            }
-            return parse(output);
-        } catch (IOException e) {
-            throw new IllegalStateException("could not run redis-benchmark", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+    private static Figure run(int port, int requests, int clients) {
+        return parse(RedisBenchmarkTool.run(List.of("-h", "127.0.0.1", "-p", Integer.toString(port), "-q",
+                "-t", "lrange_100", "-n", Integer.toString(requests), "-c", Integer.toString(clients))));
     }
 
     /** The quiet output's final LRANGE_100 line (progress lines end in a carriage return). */

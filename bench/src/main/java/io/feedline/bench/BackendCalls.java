@@ -1,4 +1,4 @@
-package io.feedline.app.bench;
+package io.feedline.bench;
 
 import io.feedline.adapter.dynamodb.CapacityListener;
 import java.lang.reflect.InvocationHandler;
