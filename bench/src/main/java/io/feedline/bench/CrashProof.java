@@ -12,6 +12,7 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
+import io.feedline.testsupport.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,7 +28,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -163,7 +163,7 @@ public final class CrashProof implements AutoCloseable {
             awaitServed(post, killAt, first);
         } finally {
             first.destroyForcibly();
-            waitFor(first);
+            Processes.awaitExit(first, Duration.ofSeconds(15));
         }
         if (has(followers.getLast(), post.postId())) {
             throw new IllegalStateException("the first worker finished before it was killed; nothing was proven");
@@ -176,7 +176,7 @@ public final class CrashProof implements AutoCloseable {
             awaitEmptyOutbox(second);
         } finally {
             second.destroy();
-            waitFor(second);
+            Processes.awaitExit(second, Duration.ofSeconds(15));
         }
         LOG.info("crash proof: outbox empty {} ms into the round", (System.nanoTime() - start) / 1_000_000);
         return new Resumed(post, servedAtKill, Duration.ofNanos(System.nanoTime() - start));
@@ -301,17 +301,6 @@ public final class CrashProof implements AutoCloseable {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         return HexFormat.of().formatHex(key);
-    }
-
-    private static void waitFor(Process process) {
-        try {
-            if (!process.waitFor(15, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
     }
 
     private static UserId newUserId() {

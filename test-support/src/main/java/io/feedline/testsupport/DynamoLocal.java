@@ -3,13 +3,12 @@ package io.feedline.testsupport;
 import com.amazonaws.services.dynamodbv2.local.server.LocalDynamoDBRequestHandler;
 import com.amazonaws.services.dynamodbv2.local.server.LocalDynamoDBServerHandler;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.ContextHandler;
-import org.eclipse.jetty.server.handler.ContextHandlerCollection;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
@@ -66,22 +65,18 @@ public final class DynamoLocal implements AutoCloseable {
                     + "dependencies (com.amazonaws:DynamoDBLocal): check that they resolved and that the temp directory "
                     + "is writable for its native SQLite library: " + e.getMessage(), e);
         }
-        Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        String host = InetAddress.getLoopbackAddress().getHostAddress();
-        connector.setHost(host);
-        connector.setPort(0);
-        server.addConnector(connector);
-        ContextHandler context = new ContextHandler();
-        context.setHandler(handler);
-        server.setHandler(new ContextHandlerCollection(context));
+        // Loopback only, on a port the OS picks (DynamoDB Local's own launcher binds every interface).
+        Server server = new Server(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        server.setHandler(handler);
         try {
             server.start();
         } catch (Exception e) {
             handler.close();
-            throw new IllegalStateException("DynamoDB Local could not listen on " + host + ": " + e.getMessage(), e);
+            throw new IllegalStateException("DynamoDB Local could not listen on loopback: " + e.getMessage(), e);
         }
-        return new DynamoLocal(server, handler, URI.create("http://" + host + ":" + connector.getLocalPort()));
+        int port = ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+        return new DynamoLocal(server, handler,
+                URI.create("http://" + InetAddress.getLoopbackAddress().getHostAddress() + ":" + port));
     }
 
     /** Where to send requests, e.g. {@code http://127.0.0.1:41234}. */

@@ -2,6 +2,8 @@ package io.feedline.testsupport;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
@@ -55,6 +57,19 @@ public record PostgresServer(String url, String user, String password, String or
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException("could not run on " + this + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether a schema of that name exists. */
+    public boolean schemaExists(String schema) {
+        try (Connection connection = connect();
+                PreparedStatement query = connection.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
+            query.setString(1, schema);
+            try (ResultSet rows = query.executeQuery()) {
+                return rows.next();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not look for schema " + schema + " on " + this + ": " + e.getMessage(), e);
         }
     }
 

@@ -20,8 +20,7 @@ public final class TestPostgres {
     public static final String LOCAL_URL = "jdbc:postgresql://127.0.0.1:5432/test";
     public static final String LOCAL_USER = "postgres";
 
-    private static PostgresServer server;
-    private static IllegalStateException failure;
+    private static final Lookup<PostgresServer> SERVER = new Lookup<>(TestPostgres::resolve);
 
     private TestPostgres() {}
 
@@ -30,18 +29,8 @@ public final class TestPostgres {
      *
      * @throws IllegalStateException on every call, when no server was found, saying how to provide one
      */
-    public static synchronized PostgresServer server() {
-        if (server == null && failure == null) {
-            try {
-                server = resolve();
-            } catch (IllegalStateException e) {
-                failure = e;
-            }
-        }
-        if (failure != null) {
-            throw new IllegalStateException(failure.getMessage(), failure);
-        }
-        return server;
+    public static PostgresServer server() {
+        return SERVER.get();
     }
 
     private static PostgresServer resolve() {

@@ -16,8 +16,8 @@ public final class TestRedis {
     public static final String LOCAL_URI = "redis://127.0.0.1:6379";
     private static final int REDIS_PORT = 6379;
 
-    private static String uri;
-    private static IllegalStateException failure;
+    private static final Lookup<String> URI = new Lookup<>(TestRedis::resolve);
+    // Kept so that the container lives as long as the JVM (Testcontainers' reaper removes it then).
     private static GenericContainer<?> container;
 
     private TestRedis() {}
@@ -27,18 +27,8 @@ public final class TestRedis {
      *
      * @throws IllegalStateException on every call, when no server was found, saying how to provide one
      */
-    public static synchronized String uri() {
-        if (uri == null && failure == null) {
-            try {
-                uri = resolve();
-            } catch (IllegalStateException e) {
-                failure = e;
-            }
-        }
-        if (failure != null) {
-            throw new IllegalStateException(failure.getMessage(), failure);
-        }
-        return uri;
+    public static String uri() {
+        return URI.get();
     }
 
     private static String resolve() {

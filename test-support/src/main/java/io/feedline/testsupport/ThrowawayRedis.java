@@ -5,9 +5,9 @@ import io.lettuce.core.api.sync.RedisCommands;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -96,7 +96,7 @@ public final class ThrowawayRedis implements AutoCloseable {
         } catch (RedisException goingAway) {
             // The server drops the connection as it exits; all we want is it down.
         }
-        awaitExit();
+        Processes.awaitExit(process, Duration.ofSeconds(10));
     }
 
     /** Starts the server again on the same port, empty (as after a crash of a cache). */
@@ -144,17 +144,6 @@ public final class ThrowawayRedis implements AutoCloseable {
         }
         process.destroyForcibly();
         throw new IllegalStateException("redis-server on port " + port + " did not answer PING within 10 s");
-    }
-
-    private void awaitExit() {
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
     }
 
     private static void pause(long millis) {
