@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The crash proof, repeated (outside CI): `feedline bench crash` seeds one author with FOLLOWERS
-# followers on DynamoDB Local, then RUNS times publishes a post, SIGKILLs a `feedline worker` child
-# JVM at a random point of the fan-out, resumes with a second one and counts, over every follower,
-# the feed entries lost and duplicated. Prints the machine, every run and the totals; exits 1 if any
-# entry was lost or duplicated.
+# The crash proof, repeated (outside CI): `feedline bench crash`, from the bench module, seeds one
+# author with FOLLOWERS followers on DynamoDB Local, then RUNS times publishes a post, SIGKILLs a
+# `feedline worker` child JVM at a random point of the fan-out, resumes with a second one and counts,
+# over every follower, the feed entries lost and duplicated. Prints the machine, every run and the
+# totals; exits 1 if any entry was lost or duplicated.
 #
 #   scripts/crash-proof.sh                    # 20 runs, 10,000 followers
 #   RUNS=5 FOLLOWERS=2000 SEED=7 scripts/crash-proof.sh
@@ -22,6 +22,6 @@ for jdk in /usr/lib/jvm/*/bin/java; do
   version=$("$jdk" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
   if [[ -n $version && $version -ge 21 ]]; then echo "toolchain JDK: $("$jdk" -version 2>&1 | head -1)"; break; fi
 done
-echo "command: mvn -q -pl app -am -DskipTests package exec:exec -Dfeedline.args=\"$ARGS\""
+echo "command: mvn -q -pl bench -am -DskipTests package exec:exec@bench -Dfeedline.args=\"$ARGS\""
 # shellcheck disable=SC2086
-exec mvn -q $MVN_FLAGS -pl app -am -DskipTests package exec:exec -Dfeedline.args="$ARGS"
+exec mvn -q $MVN_FLAGS -pl bench -am -DskipTests package exec:exec@bench -Dfeedline.args="$ARGS"

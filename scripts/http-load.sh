@@ -90,15 +90,16 @@ fi
 [[ -n $JAVA ]] || fail "no JDK 21+ found; set FEEDLINE_JAVA"
 
 # --- build -----------------------------------------------------------------------------------------
-say "building the app"
+# The server is the production jar; DynamoDB Local is served by the bench module's `bench dynamodb-local`.
+say "building the app and the bench"
 # shellcheck disable=SC2086
-mvn -q $MVN_FLAGS -pl app -am -DskipTests package dependency:build-classpath \
-  -Dmdep.outputFile="$WORK/classpath.txt" -DincludeScope=runtime >"$WORK/build.log" 2>&1 \
+mvn -q $MVN_FLAGS -pl bench -am -DskipTests package >"$WORK/build.log" 2>&1 \
   || { cat "$WORK/build.log" >&2; fail "build failed"; }
-CP="$PWD/app/target/classes:$(cat "$WORK/classpath.txt")"
+APP_JAR="$PWD/app/target/feedline-all.jar"
+BENCH_JAR="$PWD/bench/target/feedline-bench.jar"
 
 # --- engines and server ----------------------------------------------------------------------------
-"$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" io.feedline.app.cli.FeedlineCli bench dynamodb-local \
+"$JAVA" --enable-native-access=ALL-UNNAMED -jar "$BENCH_JAR" bench dynamodb-local \
   >"$WORK/dynamodb.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 300); do
@@ -118,7 +119,7 @@ env FEEDLINE_PROFILE=polyglot \
   FEEDLINE_POSTGRES_URL="jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$POSTGRES_DB" \
   FEEDLINE_POSTGRES_USER="$POSTGRES_USER" FEEDLINE_POSTGRES_SCHEMA="$SCHEMA" \
   FEEDLINE_REDIS_URI="$REDIS_URI" FEEDLINE_REDIS_KEY_PREFIX="$PREFIX" \
-  "$JAVA" --enable-native-access=ALL-UNNAMED -cp "$CP" io.feedline.app.cli.FeedlineCli serve >"$WORK/server.log" 2>&1 &
+  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 600); do
   curl -fs "$BASE/health" >/dev/null 2>&1 && break
