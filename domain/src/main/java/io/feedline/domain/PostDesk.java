@@ -7,6 +7,7 @@ import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
@@ -53,7 +54,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (command.idempotencyKey().isEmpty()) {
             return publishNew(command);
         }
-        String key = command.idempotencyKey().get();
+        IdempotencyKey key = command.idempotencyKey().get();
         String fingerprint = fingerprint(command);
         IdempotencyClaim claim = idempotencyKeys.claim(command.author(), key, fingerprint, clock.instant());
         return switch (claim) {
@@ -74,7 +75,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         };
     }
 
-    private Post publishClaimed(Command command, String key) {
+    private Post publishClaimed(Command command, IdempotencyKey key) {
         Post post;
         try {
             post = publishNew(command);
