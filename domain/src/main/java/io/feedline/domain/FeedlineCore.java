@@ -36,7 +36,7 @@ public final class FeedlineCore implements AutoCloseable {
         LikeLedger likes = new LikeLedger(ports);
         HomeFeedReader homeFeed = new HomeFeedReader(ports, policy, pull, executor, settings);
         this.useCases = new UseCases(
-                users, users, users, users,
+                users, users, users,
                 posts, posts, posts, posts,
                 graph, graph, graph, graph, graph,
                 homeFeed,

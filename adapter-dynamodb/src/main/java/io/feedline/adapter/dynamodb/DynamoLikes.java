@@ -7,7 +7,6 @@ import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.USER_ID;
 
 import io.feedline.ports.model.FeedlineException;
-import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Likes;
@@ -57,11 +56,6 @@ final class DynamoLikes implements Likes {
             throw new FeedlineException.NotFound("post", "post " + post.postId() + " does not exist");
         }
         return settled(outcome, "unlike");
-    }
-
-    @Override
-    public boolean hasLiked(PostId post, UserId user) {
-        return db.get("has_liked", TableLayout.like(post, user)).isPresent();
     }
 
     /** ADD to the post's count, only while the post exists (never resurrecting a deleted one). */

@@ -62,8 +62,7 @@ final class DynamoTimelineCache implements TimelineCache {
         feed.removeAuthor(reader, author);
     }
 
-    @Override
-    public boolean exists(UserId reader) {
+    private boolean exists(UserId reader) {
         return !db.queryPage("timeline_exists", QueryEnhancedRequest.builder()
                         .queryConditional(TableLayout.homeFeed(reader))
                         .attributesToProject(TableLayout.PK, TableLayout.SK)

@@ -132,11 +132,6 @@ final class RedisTimelineCache implements TimelineCache {
     }
 
     @Override
-    public boolean exists(UserId reader) {
-        return call("exists", () -> redis.exists(keys.window(reader))) > 0;
-    }
-
-    @Override
     public void replace(UserId reader, List<PostRef> entries) {
         if (entries.isEmpty()) {
             evict(reader);
