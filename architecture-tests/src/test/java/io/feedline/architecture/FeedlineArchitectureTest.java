@@ -79,6 +79,14 @@ class FeedlineArchitectureTest {
     }
 
     @Test
+    void onlyTheCoreTakesTheWholeBagOfPorts() {
+        check(noClasses().that().resideInAPackage(DOMAIN)
+                .and().doNotHaveFullyQualifiedName("io.feedline.domain.FeedlineCore")
+                .and().doNotHaveFullyQualifiedName("io.feedline.domain.DomainPorts")
+                .should().dependOnClassesThat().haveFullyQualifiedName("io.feedline.domain.DomainPorts"));
+    }
+
+    @Test
     void adaptersDependOnNeitherDomainNorAppNorEachOther() {
         for (String adapter : List.of(DYNAMO, POSTGRES, REDIS)) {
             List<String> forbidden = new java.util.ArrayList<>(List.of(DOMAIN, APP, DYNAMO, POSTGRES, REDIS));

@@ -39,11 +39,12 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
 
-    PostDesk(DomainPorts ports, UserDirectory users, FanoutPolicy policy, Runnable onEnqueue) {
-        this.posts = ports.posts();
-        this.idempotencyKeys = ports.idempotencyKeys();
-        this.ids = ports.ids();
-        this.clock = ports.clock();
+    PostDesk(Posts posts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
+            FanoutPolicy policy, Runnable onEnqueue) {
+        this.posts = posts;
+        this.idempotencyKeys = idempotencyKeys;
+        this.ids = ids;
+        this.clock = clock;
         this.users = users;
         this.policy = policy;
         this.onEnqueue = onEnqueue;

@@ -31,13 +31,13 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
     private final Clock clock;
     private volatile PasswordHash decoy;
 
-    UserDirectory(DomainPorts ports) {
-        this.users = ports.users();
-        this.graph = ports.graph();
-        this.posts = ports.posts();
-        this.hasher = ports.hasher();
-        this.ids = ports.ids();
-        this.clock = ports.clock();
+    UserDirectory(UserAccounts users, FollowGraph graph, Posts posts, PasswordHasher hasher, IdGenerator ids, Clock clock) {
+        this.users = users;
+        this.graph = graph;
+        this.posts = posts;
+        this.hasher = hasher;
+        this.ids = ids;
+        this.clock = clock;
     }
 
     @Override

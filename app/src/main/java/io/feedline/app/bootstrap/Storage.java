@@ -6,6 +6,7 @@ import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisTimelines;
+import io.feedline.domain.DomainPorts;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
@@ -17,6 +18,7 @@ import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
 import java.net.URI;
+import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -56,6 +58,15 @@ final class Storage implements AutoCloseable {
         this.idempotencyKeys = dynamo.idempotencyKeys();
         this.probes = List.copyOf(probes);
         this.resources = resources;
+    }
+
+    /**
+     * The domain's ports over these engines, with the app's password hasher and an id generator on
+     * {@code clock}: what the core runs on, built in this one place.
+     */
+    DomainPorts ports(Clock clock) {
+        return new DomainPorts(users, posts, graph, feedItems, timelines, likes, jobs, celebrities, idempotencyKeys,
+                new Argon2idPasswords(), new UlidIds(clock), clock);
     }
 
     /**
