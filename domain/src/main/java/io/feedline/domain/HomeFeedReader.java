@@ -125,9 +125,6 @@ final class HomeFeedReader implements ReadHomeFeed {
     }
 
     private List<PostRef> windowThenFeed(UserId owner, Optional<PostId> cursor, int want) {
-        if (timelines.mirrorsFeedItems()) {
-            return feedItems.page(owner, cursor, want);
-        }
         Optional<List<PostRef>> window;
         try {
             window = timelines.range(owner, cursor, want);

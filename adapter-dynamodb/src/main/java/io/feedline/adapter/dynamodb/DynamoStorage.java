@@ -8,7 +8,6 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.Posts;
-import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +36,6 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoLikes likes;
     private final DynamoFollowGraph graph;
     private final DynamoFeedItems feedItems;
-    private final DynamoTimelineCache timelines;
     private final DynamoUserAccounts users;
     private final DynamoCelebrityRegistry celebrities;
     private final DynamoIdempotencyKeys idempotencyKeys;
@@ -52,7 +50,6 @@ public final class DynamoStorage implements AutoCloseable {
         this.likes = new DynamoLikes(db);
         this.graph = new DynamoFollowGraph(db);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
-        this.timelines = new DynamoTimelineCache(db, feedItems);
         this.users = new DynamoUserAccounts(db);
         this.celebrities = new DynamoCelebrityRegistry(db);
         this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
@@ -122,11 +119,6 @@ public final class DynamoStorage implements AutoCloseable {
 
     public FeedItems feedItems() {
         return feedItems;
-    }
-
-    /** The window view over the feed items, for the all-DynamoDB profile (no cap, mirrors the feed). */
-    public TimelineCache timelineCache() {
-        return timelines;
     }
 
     public UserAccounts userAccounts() {

@@ -374,10 +374,6 @@ final class TableAccess {
         client.deleteItem(builder.build());
     }
 
-    void deleteItem(Key key) {
-        table.deleteItem(key);
-    }
-
     void putItem(EnhancedDocument item) {
         table.putItem(item);
     }

@@ -154,11 +154,6 @@ final class RedisTimelineCache implements TimelineCache {
         call("evict", () -> redis.del(keys.window(reader)));
     }
 
-    @Override
-    public boolean mirrorsFeedItems() {
-        return false;
-    }
-
     private CommandArgs<String, String> trimArgs(String window) {
         // Ranks count from the oldest: drop all but the newest cap.
         return new CommandArgs<>(StringCodec.UTF8).addKey(window).add(0).add(-(cap + 1L));

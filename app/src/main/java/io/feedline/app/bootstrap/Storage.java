@@ -4,6 +4,7 @@ import io.feedline.adapter.dynamodb.CapacityListener;
 import io.feedline.adapter.dynamodb.DynamoSettings;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
@@ -100,7 +101,7 @@ final class Storage implements AutoCloseable {
                 }
             };
             TimelineCache timelines = switch (config.timelines()) {
-                case DYNAMODB -> dynamo.timelineCache();
+                case MEMORY -> MemoryCaches.create(config.memory().orElseThrow()).timelineCache();
                 case REDIS -> {
                     RedisTimelines redis = RedisTimelines.connect(config.redis().orElseThrow());
                     resources.push(redis);

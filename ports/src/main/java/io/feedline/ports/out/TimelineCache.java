@@ -42,12 +42,4 @@ public interface TimelineCache {
 
     /** Drops the reader's window so that the next read rebuilds it. */
     void evict(UserId reader);
-
-    /**
-     * True when this window is stored in the durable feed itself (the all-DynamoDB layout). Writers
-     * then skip it, since {@link FeedItems} already holds every entry, and readers never rebuild it.
-     */
-    default boolean mirrorsFeedItems() {
-        return false;
-    }
 }
