@@ -41,10 +41,10 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
 
-    private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Backoff backoff, Clock clock) {
+    private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Retries retries, Clock clock) {
         this.client = client;
         this.settings = settings;
-        this.db = new TableAccess(client, settings.tableName(), backoff, clock);
+        this.db = new TableAccess(client, settings.tableName(), retries, clock);
         this.jobs = new DynamoFanoutJobs(db);
         this.posts = new DynamoPosts(db, jobs);
         this.likes = new DynamoLikes(db);
@@ -63,16 +63,16 @@ public final class DynamoStorage implements AutoCloseable {
 
     /** Connects to the table of {@code settings}, reporting each request's capacity to {@code capacity}. */
     public static DynamoStorage open(DynamoSettings settings, CapacityListener capacity) {
-        return open(settings, capacity, List.of(), Backoff.DEFAULT, Clock.systemUTC());
+        return open(settings, capacity, List.of(), Retries.DEFAULT, Clock.systemUTC());
     }
 
-    /** The full factory: extra interceptors (to count or disturb requests), backoff and clock. */
+    /** The full factory: extra interceptors (to count or disturb requests), retries and clock. */
     static DynamoStorage open(DynamoSettings settings, CapacityListener capacity, List<ExecutionInterceptor> interceptors,
-            Backoff backoff, Clock clock) {
+            Retries retries, Clock clock) {
         List<ExecutionInterceptor> all = new ArrayList<>();
         all.add(new CapacityReporting(capacity));
         all.addAll(interceptors);
-        return new DynamoStorage(client(settings, all), settings, backoff, clock);
+        return new DynamoStorage(client(settings, all), settings, retries, clock);
     }
 
     private static DynamoDbClient client(DynamoSettings settings, List<ExecutionInterceptor> interceptors) {

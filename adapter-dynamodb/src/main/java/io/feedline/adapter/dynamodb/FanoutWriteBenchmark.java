@@ -4,7 +4,6 @@ import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +98,7 @@ public final class FanoutWriteBenchmark {
             throw new IllegalArgumentException("followers and repetitions must be positive");
         }
         Tally tally = new Tally();
-        try (DynamoStorage storage = DynamoStorage.open(settings, tally, List.of(), Backoff.DEFAULT, Clock.systemUTC())) {
+        try (DynamoStorage storage = DynamoStorage.open(settings, tally)) {
             storage.bootstrap();
             List<UserId> readers = new ArrayList<>(followers);
             for (int i = 0; i < followers; i++) {

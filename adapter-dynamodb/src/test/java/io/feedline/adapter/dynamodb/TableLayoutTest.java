@@ -87,7 +87,7 @@ class TableLayoutTest {
 
     @Test
     void everyItemCarriesItsEntityAndVersion() {
-        try (DynamoStorage storage = LocalDynamo.freshTable("stamps", List.of(), Backoff.DEFAULT);
+        try (DynamoStorage storage = LocalDynamo.freshTable("stamps", List.of(), Retries.DEFAULT);
                 DynamoDbClient raw = LocalDynamo.rawClient()) {
             UserAccount account = new UserAccount(TestIds.userId(), TestIds.username(), TestIds.email(),
                     DisplayName.of("Stamped"), Bio.EMPTY, Instant.now());
