@@ -269,6 +269,22 @@ final class TableAccess {
         boolean failed(int index) {
             return index < reasons.size() && CONDITION_FAILED.equals(reasons.get(index));
         }
+
+        /**
+         * The answer of a transaction whose item {@code guard} carries the condition that means
+         * "already so" (the edge exists, the post is there, the like is gone): true if it
+         * committed, false if that condition failed. Any other cancellation is no answer the
+         * caller planned for, and is reported as the engine failing {@code pattern}.
+         */
+        boolean committedUnlessFailed(int guard, String pattern) {
+            if (committed()) {
+                return true;
+            }
+            if (failed(guard)) {
+                return false;
+            }
+            throw new FeedlineException.StorageUnavailable(COMPONENT, pattern + " was cancelled: " + reasons, null);
+        }
     }
 
     /**
