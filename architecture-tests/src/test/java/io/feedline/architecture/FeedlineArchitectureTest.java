@@ -31,6 +31,7 @@ class FeedlineArchitectureTest {
     private static final String DYNAMO = "io.feedline.adapter.dynamodb..";
     private static final String POSTGRES = "io.feedline.adapter.postgres..";
     private static final String REDIS = "io.feedline.adapter.redis..";
+    private static final String MEMORY = "io.feedline.adapter.memory..";
     private static final String APP = "io.feedline.app..";
     private static final String HTTP = "io.feedline.app.http..";
     private static final String BOOTSTRAP = "io.feedline.app.bootstrap..";
@@ -60,6 +61,7 @@ class FeedlineArchitectureTest {
         "io.feedline.ports.model", "io.feedline.ports.in", "io.feedline.ports.out",
         "io.feedline.domain",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
+        "io.feedline.adapter.memory",
         "io.feedline.app.http", "io.feedline.app.cli", "io.feedline.app.bootstrap",
         "io.feedline.bench"
     })
@@ -90,15 +92,24 @@ class FeedlineArchitectureTest {
     }
 
     @Test
+    void onlyTheCoreTakesTheWholeBagOfPorts() {
+        check(noClasses().that().resideInAPackage(DOMAIN)
+                .and().doNotHaveFullyQualifiedName("io.feedline.domain.FeedlineCore")
+                .and().doNotHaveFullyQualifiedName("io.feedline.domain.DomainPorts")
+                .should().dependOnClassesThat().haveFullyQualifiedName("io.feedline.domain.DomainPorts"));
+    }
+
+    @Test
     void adaptersDependOnNeitherDomainNorAppNorEachOther() {
-        for (String adapter : List.of(DYNAMO, POSTGRES, REDIS)) {
-            List<String> forbidden = new java.util.ArrayList<>(List.of(DOMAIN, APP, DYNAMO, POSTGRES, REDIS));
+        for (String adapter : List.of(DYNAMO, POSTGRES, REDIS, MEMORY)) {
+            List<String> forbidden = new java.util.ArrayList<>(List.of(DOMAIN, APP, DYNAMO, POSTGRES, REDIS, MEMORY));
             forbidden.remove(adapter);
             check(noClasses().that().resideInAPackage(adapter)
                     .should().dependOnClassesThat().resideInAnyPackage(forbidden.toArray(String[]::new)));
         }
     }
 
+    /** A technology and the packages that may use it; the first is its home, which must really use it. */
     @ParameterizedTest(name = "{0} is used only in its own module")
     @ValueSource(strings = {
         "software.amazon.awssdk..=" + DYNAMO,
@@ -108,12 +119,15 @@ class FeedlineArchitectureTest {
         "org.flywaydb..=" + POSTGRES,
         "com.zaxxer..=" + POSTGRES,
         "io.lettuce..=" + REDIS,
-        "io.javalin..=" + HTTP
+        "io.javalin..=" + HTTP,
+        // The in-process caches' library; the HTTP layer's rate limiter keeps its buckets in one too.
+        "com.github.benmanes.caffeine..=" + MEMORY + "," + HTTP
     })
     void technologyStaysInItsModule(String mapping) {
         String technology = mapping.substring(0, mapping.indexOf('='));
-        String home = mapping.substring(mapping.indexOf('=') + 1);
-        check(noClasses().that().resideOutsideOfPackage(home)
+        String[] allowed = mapping.substring(mapping.indexOf('=') + 1).split(",");
+        String home = allowed[0];
+        check(noClasses().that().resideOutsideOfPackages(allowed)
                 .should().dependOnClassesThat().resideInAPackage(technology));
         String homePrefix = home.substring(0, home.length() - 2);
         String techPrefix = technology.substring(0, technology.length() - 2);
@@ -136,6 +150,18 @@ class FeedlineArchitectureTest {
         };
         check(classes().that().implement(storagePort).and().areNotInterfaces()
                 .should().resideInAPackage("io.feedline.adapter.."));
+    }
+
+    @Test
+    void inProcessCachesArePortsLikeEveryOtherAdapter() {
+        DescribedPredicate<JavaClass> outPort = new DescribedPredicate<>("an out-port") {
+            @Override
+            public boolean test(JavaClass c) {
+                return c.isInterface() && c.getPackageName().equals("io.feedline.ports.out");
+            }
+        };
+        check(classes().that().resideInAPackage(MEMORY).and().haveSimpleNameEndingWith("Cache")
+                .should().implement(outPort));
     }
 
     @Test

@@ -278,7 +278,7 @@ public final class CrashProof implements AutoCloseable {
         env.keySet().removeIf(name -> name.startsWith("FEEDLINE_"));
         env.put("FEEDLINE_PROFILE", "polyglot");
         env.put("FEEDLINE_STORAGE_USERS", "dynamodb");
-        env.put("FEEDLINE_STORAGE_TIMELINES", "dynamodb");
+        env.put("FEEDLINE_STORAGE_TIMELINES", "memory");
         env.put("FEEDLINE_STORAGE_AUTO_INIT", "false");
         env.put("FEEDLINE_DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         env.put("FEEDLINE_DYNAMODB_TABLE", table);

@@ -254,13 +254,10 @@ final class FeedBenchmark {
         }
         int chunk = 1_000;
         int chunks = (deliveries.size() + chunk - 1) / chunk;
-        boolean windows = !ports.timelines().mirrorsFeedItems();
         Parallel.forEach(chunks, 4, i -> {
             List<Delivery> slice = deliveries.subList(i * chunk, Math.min(deliveries.size(), (i + 1) * chunk));
             ports.feedItems().append(slice);
-            if (windows) {
-                ports.timelines().add(slice);
-            }
+            ports.timelines().add(slice);
         });
         LOG.info("bench: {} history posts and {} feed entries written in {} s", posts.size(), deliveries.size(),
                 (System.nanoTime() - start) / 1_000_000_000);

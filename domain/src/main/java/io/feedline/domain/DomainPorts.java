@@ -14,7 +14,10 @@ import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
 import java.util.Objects;
 
-/** Every out-port the domain needs, as chosen by the composition root. */
+/**
+ * Every out-port the domain needs, as chosen by the composition root: the one input of
+ * {@link FeedlineCore}, which hands each service the ports it uses and no others.
+ */
 public record DomainPorts(
         UserAccounts users,
         Posts posts,

@@ -48,13 +48,14 @@ public final class FanoutWorker {
     private final Condition woken = lock.newCondition();
     private boolean wakeRequested;
 
-    FanoutWorker(String workerId, DomainPorts ports, FeedSettings settings, Consumer<Duration> deliveredAfter) {
+    FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, FeedItems feedItems, TimelineCache timelines,
+            Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter) {
         this.workerId = workerId;
-        this.jobs = ports.jobs();
-        this.graph = ports.graph();
-        this.feedItems = ports.feedItems();
-        this.timelines = ports.timelines();
-        this.clock = ports.clock();
+        this.jobs = jobs;
+        this.graph = graph;
+        this.feedItems = feedItems;
+        this.timelines = timelines;
+        this.clock = clock;
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
     }

@@ -30,13 +30,18 @@ public final class FeedlineCore implements AutoCloseable {
         FanoutPolicy policy = new FanoutPolicy(settings, ports.celebrities(), ports.clock());
         PullMerge pull = new PullMerge(ports.posts(), executor, settings.pullParallelism());
         Runnable wakeWorkers = () -> localWorkers.forEach(FanoutWorker::wake);
-        UserDirectory users = new UserDirectory(ports);
-        PostDesk posts = new PostDesk(ports, users, policy, wakeWorkers);
-        SocialGraph graph = new SocialGraph(ports, users, policy, settings, wakeWorkers);
-        LikeLedger likes = new LikeLedger(ports);
-        HomeFeedReader homeFeed = new HomeFeedReader(ports, policy, pull, executor, settings);
+        UserDirectory users = new UserDirectory(
+                ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock());
+        PostDesk posts = new PostDesk(
+                ports.posts(), ports.idempotencyKeys(), ports.ids(), ports.clock(), users, policy, wakeWorkers);
+        SocialGraph graph = new SocialGraph(
+                ports.graph(), ports.users(), ports.posts(), ports.feedItems(), ports.timelines(), ports.jobs(),
+                ports.clock(), users, policy, settings.backfillPosts(), wakeWorkers);
+        LikeLedger likes = new LikeLedger(ports.posts(), ports.likes());
+        HomeFeedReader homeFeed = new HomeFeedReader(
+                ports.posts(), ports.graph(), ports.feedItems(), ports.timelines(), policy, pull, executor, settings);
         this.useCases = new UseCases(
-                users, users, users, users,
+                users, users, users,
                 posts, posts, posts, posts,
                 graph, graph, graph, graph, graph,
                 homeFeed,
@@ -66,7 +71,8 @@ public final class FeedlineCore implements AutoCloseable {
      * job, so a post reaches feeds without waiting for the next poll.
      */
     public FanoutWorker worker(String workerId) {
-        FanoutWorker worker = new FanoutWorker(workerId, ports, settings, delay -> fanoutDelay.accept(delay));
+        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.feedItems(), ports.timelines(),
+                ports.clock(), settings, delay -> fanoutDelay.accept(delay));
         localWorkers.add(worker);
         return worker;
     }

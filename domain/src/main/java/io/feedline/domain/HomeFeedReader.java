@@ -53,11 +53,12 @@ final class HomeFeedReader implements ReadHomeFeed {
     private final int maxColdPullSources;
     private final Set<UserId> rebuilding = ConcurrentHashMap.newKeySet();
 
-    HomeFeedReader(DomainPorts ports, FanoutPolicy policy, PullMerge pull, ExecutorService background, FeedSettings settings) {
-        this.posts = ports.posts();
-        this.graph = ports.graph();
-        this.feedItems = ports.feedItems();
-        this.timelines = ports.timelines();
+    HomeFeedReader(Posts posts, FollowGraph graph, FeedItems feedItems, TimelineCache timelines, FanoutPolicy policy,
+            PullMerge pull, ExecutorService background, FeedSettings settings) {
+        this.posts = posts;
+        this.graph = graph;
+        this.feedItems = feedItems;
+        this.timelines = timelines;
         this.policy = policy;
         this.pull = pull;
         this.background = background;
@@ -124,9 +125,6 @@ final class HomeFeedReader implements ReadHomeFeed {
     }
 
     private List<PostRef> windowThenFeed(UserId owner, Optional<PostId> cursor, int want) {
-        if (timelines.mirrorsFeedItems()) {
-            return feedItems.page(owner, cursor, want);
-        }
         Optional<List<PostRef>> window;
         try {
             window = timelines.range(owner, cursor, want);

@@ -15,9 +15,9 @@ final class LikeLedger implements LikePost, UnlikePost {
     private final Posts posts;
     private final Likes likes;
 
-    LikeLedger(DomainPorts ports) {
-        this.posts = ports.posts();
-        this.likes = ports.likes();
+    LikeLedger(Posts posts, Likes likes) {
+        this.posts = posts;
+        this.likes = likes;
     }
 
     @Override

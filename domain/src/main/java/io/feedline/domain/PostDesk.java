@@ -7,6 +7,7 @@ import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
@@ -38,11 +39,12 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
 
-    PostDesk(DomainPorts ports, UserDirectory users, FanoutPolicy policy, Runnable onEnqueue) {
-        this.posts = ports.posts();
-        this.idempotencyKeys = ports.idempotencyKeys();
-        this.ids = ports.ids();
-        this.clock = ports.clock();
+    PostDesk(Posts posts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
+            FanoutPolicy policy, Runnable onEnqueue) {
+        this.posts = posts;
+        this.idempotencyKeys = idempotencyKeys;
+        this.ids = ids;
+        this.clock = clock;
         this.users = users;
         this.policy = policy;
         this.onEnqueue = onEnqueue;
@@ -53,7 +55,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (command.idempotencyKey().isEmpty()) {
             return publishNew(command);
         }
-        String key = command.idempotencyKey().get();
+        IdempotencyKey key = command.idempotencyKey().get();
         String fingerprint = fingerprint(command);
         IdempotencyClaim claim = idempotencyKeys.claim(command.author(), key, fingerprint, clock.instant());
         return switch (claim) {
@@ -74,7 +76,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         };
     }
 
-    private Post publishClaimed(Command command, String key) {
+    private Post publishClaimed(Command command, IdempotencyKey key) {
         Post post;
         try {
             post = publishNew(command);

@@ -41,17 +41,19 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     private final int backfillPosts;
     private final Runnable onEnqueue;
 
-    SocialGraph(DomainPorts ports, UserDirectory users, FanoutPolicy policy, FeedSettings settings, Runnable onEnqueue) {
-        this.graph = ports.graph();
-        this.accounts = ports.users();
-        this.posts = ports.posts();
-        this.feedItems = ports.feedItems();
-        this.timelines = ports.timelines();
-        this.jobs = ports.jobs();
-        this.clock = ports.clock();
+    SocialGraph(FollowGraph graph, UserAccounts accounts, Posts posts, FeedItems feedItems, TimelineCache timelines,
+            FanoutJobs jobs, Clock clock, UserDirectory users, FanoutPolicy policy, int backfillPosts,
+            Runnable onEnqueue) {
+        this.graph = graph;
+        this.accounts = accounts;
+        this.posts = posts;
+        this.feedItems = feedItems;
+        this.timelines = timelines;
+        this.jobs = jobs;
+        this.clock = clock;
         this.users = users;
         this.policy = policy;
-        this.backfillPosts = settings.backfillPosts();
+        this.backfillPosts = backfillPosts;
         this.onEnqueue = onEnqueue;
     }
 

@@ -3,7 +3,6 @@ package io.feedline.domain;
 import io.feedline.ports.in.Authenticate;
 import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.in.RegisterUser;
-import io.feedline.ports.in.ResolveUser;
 import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
@@ -23,7 +22,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
 /** Registration, login and profiles. */
-final class UserDirectory implements RegisterUser, Authenticate, ResolveUser, ReadProfile {
+final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
     private final UserAccounts users;
     private final FollowGraph graph;
     private final Posts posts;
@@ -32,13 +31,13 @@ final class UserDirectory implements RegisterUser, Authenticate, ResolveUser, Re
     private final Clock clock;
     private volatile PasswordHash decoy;
 
-    UserDirectory(DomainPorts ports) {
-        this.users = ports.users();
-        this.graph = ports.graph();
-        this.posts = ports.posts();
-        this.hasher = ports.hasher();
-        this.ids = ports.ids();
-        this.clock = ports.clock();
+    UserDirectory(UserAccounts users, FollowGraph graph, Posts posts, PasswordHasher hasher, IdGenerator ids, Clock clock) {
+        this.users = users;
+        this.graph = graph;
+        this.posts = posts;
+        this.hasher = hasher;
+        this.ids = ids;
+        this.clock = clock;
     }
 
     @Override
@@ -69,8 +68,8 @@ final class UserDirectory implements RegisterUser, Authenticate, ResolveUser, Re
         return users.findById(credentials.get().userId()).orElseThrow(FeedlineException.InvalidCredentials::new);
     }
 
-    @Override
-    public UserAccount byId(UserId id) {
+    /** The account behind an id the caller was given (a token's subject). */
+    UserAccount byId(UserId id) {
         return users.findById(id).orElseThrow(() -> new FeedlineException.NotFound("user", "no such user"));
     }
 

@@ -8,8 +8,7 @@ import java.util.logging.Logger;
 
 /**
  * The one place that writes to the hot window. It is a cache: a failed write to it must never fail
- * the user's request or stop a durable write (the next rebuild repairs it), and a window that
- * mirrors the durable feed is never written at all, since the feed items already hold it.
+ * the user's request or stop a durable write (the next rebuild repairs it).
  */
 final class Windows {
     private static final Logger LOG = Logger.getLogger(Windows.class.getName());
@@ -17,9 +16,6 @@ final class Windows {
     private Windows() {}
 
     static void update(TimelineCache window, Consumer<TimelineCache> write) {
-        if (window.mirrorsFeedItems()) {
-            return;
-        }
         try {
             write.accept(window);
         } catch (FeedlineException.StorageUnavailable e) {

@@ -63,18 +63,13 @@ class FanoutWorkerTest {
         };
     }
 
-    private static DomainPorts withFeedItems(DomainPorts p, FeedItems feedItems) {
-        return new DomainPorts(p.users(), p.posts(), p.graph(), feedItems, p.timelines(), p.likes(), p.jobs(),
-                p.celebrities(), p.idempotencyKeys(), p.hasher(), p.ids(), p.clock());
-    }
-
     @Test
     void workerThatDiesMidFanoutIsReplacedFromItsCheckpointAndNoFeedGetsADuplicate() {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "survive a crash");
             // The author's own entry is append 1, the first page of 10 followers append 2.
-            FanoutWorker doomed = new FanoutWorker("doomed", withFeedItems(world.ports, dyingAfter(world.feedItems, 2)),
-                    world.core.settings(), delay -> {});
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph,
+                    dyingAfter(world.feedItems, 2), world.timelines, world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             assertThat(world.worker.runOnce()).as("the dead worker's lease still holds").isZero();
@@ -136,7 +131,8 @@ class FanoutWorkerTest {
                     return world.feedItems.removeAuthor(reader, author);
                 }
             };
-            FanoutWorker worker = new FanoutWorker("flaky", withFeedItems(world.ports, flaky), world.core.settings(), d -> {});
+            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, flaky, world.timelines,
+                    world.clock, world.core.settings(), d -> {});
 
             assertThat(worker.runOnce()).isZero();
             assertThat(world.postStore.jobs().pending()).as("kept in the outbox").isEqualTo(1);

@@ -53,7 +53,7 @@ class HomeFeedTest {
 
             assertThat(first.items()).hasSize(20);
             assertThat(first.next()).isPresent();
-            assertThat(world.timelines.exists(world.id("reader")))
+            assertThat(world.timelines.holdsWindow(world.id("reader")))
                     .as("the missing window is refilled after the answer")
                     .isTrue();
         }

@@ -10,6 +10,7 @@ import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Password;
@@ -131,7 +132,7 @@ class RulesTest {
     void replayedPublishWithTheSameKeyReturnsTheSamePost() {
         try (World world = World.of(FanoutMode.PUSH)) {
             world.register("author");
-            PublishPost.Command command = new PublishPost.Command(world.id("author"), PostText.of("once"), Optional.of("key-1"));
+            PublishPost.Command command = new PublishPost.Command(world.id("author"), PostText.of("once"), Optional.of(IdempotencyKey.of("key-1")));
 
             Post first = world.app.publishPost().publish(command);
             Post replay = world.app.publishPost().publish(command);
@@ -139,7 +140,7 @@ class RulesTest {
             assertThat(replay.id()).isEqualTo(first.id());
             assertThat(world.app.readProfile().read(Username.of("author")).posts()).isEqualTo(1);
             assertThatThrownBy(() -> world.app.publishPost().publish(
-                            new PublishPost.Command(world.id("author"), PostText.of("something else"), Optional.of("key-1"))))
+                            new PublishPost.Command(world.id("author"), PostText.of("something else"), Optional.of(IdempotencyKey.of("key-1")))))
                     .isInstanceOf(FeedlineException.IdempotencyKeyReused.class);
         }
     }

@@ -48,7 +48,6 @@ final class World implements AutoCloseable {
     final InMemoryFeedItems feedItems = new InMemoryFeedItems();
     final InMemoryTimelineCache timelines;
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
-    final DomainPorts ports;
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -60,7 +59,7 @@ final class World implements AutoCloseable {
 
     World(FeedSettings settings, int windowCap) {
         timelines = new InMemoryTimelineCache(windowCap);
-        ports = new DomainPorts(
+        DomainPorts ports = new DomainPorts(
                 accounts, postStore.posts(), graph, feedItems, timelines, postStore.likes(), postStore.jobs(),
                 celebrities, new InMemoryIdempotencyKeys(Duration.ofSeconds(30)), new FakePasswordHasher(),
                 new SequentialIdGenerator(clock), clock);

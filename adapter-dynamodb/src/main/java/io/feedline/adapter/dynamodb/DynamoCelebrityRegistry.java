@@ -34,9 +34,4 @@ final class DynamoCelebrityRegistry implements CelebrityRegistry {
                 .putString(TableLayout.USER_ID, author.value())
                 .build()));
     }
-
-    @Override
-    public void unmark(UserId author) {
-        db.run("celebrity_unmark", () -> db.deleteItem(TableLayout.celebrity(author)));
-    }
 }

@@ -63,17 +63,13 @@ final class DynamoFeedItems implements FeedItems {
 
     @Override
     public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
-        return page("AP1_home_feed", reader, before, limit);
-    }
-
-    List<PostRef> page(String pattern, UserId reader, Optional<PostId> before, int limit) {
         QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
                 .queryConditional(TableLayout.homeFeed(reader))
                 .scanIndexForward(false)
                 .attributesToProject(TableLayout.SK, AUTHOR_ID)
                 .limit(limit);
         before.ifPresent(id -> query.exclusiveStartKey(TableLayout.keyMap(TableLayout.feedItem(reader, id))));
-        return db.queryPage(pattern, query.build()).items().stream().map(DynamoFeedItems::entry).toList();
+        return db.queryPage("AP1_home_feed", query.build()).items().stream().map(DynamoFeedItems::entry).toList();
     }
 
     @Override
@@ -88,10 +84,6 @@ final class DynamoFeedItems implements FeedItems {
             deletes.put(key, new TableAccess.BatchOp.DeleteKey(key));
         }
         db.batchWrite("feed_remove", new ArrayList<>(deletes.values()));
-    }
-
-    void removeOne(UserId reader, PostId post) {
-        db.run("feed_remove", () -> db.deleteItem(TableLayout.feedItem(reader, post)));
     }
 
     @Override
@@ -109,16 +101,7 @@ final class DynamoFeedItems implements FeedItems {
         return doomed.size();
     }
 
-    /** Every entry of the reader, newest first, keys only. */
-    List<EnhancedDocument> keysOf(String pattern, UserId reader) {
-        return db.queryAll(pattern, QueryEnhancedRequest.builder()
-                .queryConditional(TableLayout.homeFeed(reader))
-                .scanIndexForward(false)
-                .attributesToProject(TableLayout.PK, TableLayout.SK, AUTHOR_ID)
-                .build());
-    }
-
-    void removeAll(String pattern, List<EnhancedDocument> items) {
+    private void removeAll(String pattern, List<EnhancedDocument> items) {
         List<TableAccess.BatchOp> deletes = items.stream()
                 .<TableAccess.BatchOp>map(item -> new TableAccess.BatchOp.DeleteKey(Key.builder()
                         .partitionValue(item.getString(TableLayout.PK))
@@ -128,7 +111,7 @@ final class DynamoFeedItems implements FeedItems {
         db.batchWrite(pattern, deletes);
     }
 
-    static PostRef entry(EnhancedDocument item) {
+    private static PostRef entry(EnhancedDocument item) {
         String sk = item.getString(TableLayout.SK);
         return new PostRef(PostId.of(sk.substring(TableLayout.Entity.FEED_ITEM.skPrefix.length())),
                 UserId.of(item.getString(AUTHOR_ID)));

@@ -6,7 +6,6 @@ import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWERS;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWER_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWING;
 
-import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -64,15 +63,8 @@ final class DynamoFollowGraph implements FollowGraph {
             items.add(Counters.change(db, follower, Map.of(FOLLOWING, delta)));
             items.add(Counters.change(db, followee, Map.of(FOLLOWERS, delta)));
         }
-        TableAccess.Outcome outcome = db.transact(pattern, items, Optional.empty());
-        if (outcome.committed()) {
-            return true;
-        }
-        if (outcome.failed(0)) {
-            return false;
-        }
-        throw new FeedlineException.StorageUnavailable(
-                TableAccess.COMPONENT, pattern + " was cancelled: " + outcome.reasons(), null);
+        // The edge is item 0: its condition failing means the edge already was (or was not) there.
+        return db.transact(pattern, items, Optional.empty()).committedUnlessFailed(0, pattern);
     }
 
     @Override

@@ -7,6 +7,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.STATE;
 import static io.feedline.adapter.dynamodb.TableLayout.TTL;
 
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdempotencyKeys;
 import java.time.Duration;
@@ -40,7 +41,7 @@ final class DynamoIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public IdempotencyClaim claim(UserId user, String key, String fingerprint, Instant now) {
+    public IdempotencyClaim claim(UserId user, IdempotencyKey key, String fingerprint, Instant now) {
         EnhancedDocument item = TableLayout.Entity.IDEMPOTENCY_KEY.document(TableLayout.idempotencyKey(user, key))
                 .putString(FINGERPRINT, fingerprint)
                 .putString(STATE, IN_PROGRESS)
@@ -78,7 +79,7 @@ final class DynamoIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public void complete(UserId user, String key, String result, Instant now) {
+    public void complete(UserId user, IdempotencyKey key, String result, Instant now) {
         Expressions update = Expressions.update()
                 .set(STATE, AttributeValue.fromS(COMPLETED))
                 .set(RESULT, AttributeValue.fromS(result))
@@ -90,7 +91,7 @@ final class DynamoIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public void abandon(UserId user, String key) {
+    public void abandon(UserId user, IdempotencyKey key) {
         Expressions condition = Expressions.condition();
         condition.when(condition.name(STATE) + " = " + condition.value(AttributeValue.fromS(IN_PROGRESS)));
         db.conditionally("idempotency_abandon", () -> db.deleteItem(TableLayout.idempotencyKey(user, key), condition.build()));

@@ -7,7 +7,6 @@ import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.USER_ID;
 
 import io.feedline.ports.model.FeedlineException;
-import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Likes;
@@ -43,25 +42,17 @@ final class DynamoLikes implements Likes {
         if (outcome.failed(POST_ITEM)) {
             throw new FeedlineException.NotFound("post", "post " + post.postId() + " does not exist");
         }
-        return settled(outcome, "like");
+        return outcome.committedUnlessFailed(LIKE_ITEM, "like");
     }
 
     @Override
     public boolean unlike(PostRef post, UserId user) {
         List<TransactWriteItem> items = List.of(db.deleteExisting(TableLayout.like(post.postId(), user)), moveCount(post, -1));
         TableAccess.Outcome outcome = db.transact("unlike", items, Optional.empty());
-        if (outcome.failed(LIKE_ITEM)) {
-            return false;
-        }
-        if (outcome.failed(POST_ITEM)) {
+        if (!outcome.failed(LIKE_ITEM) && outcome.failed(POST_ITEM)) {
             throw new FeedlineException.NotFound("post", "post " + post.postId() + " does not exist");
         }
-        return settled(outcome, "unlike");
-    }
-
-    @Override
-    public boolean hasLiked(PostId post, UserId user) {
-        return db.get("has_liked", TableLayout.like(post, user)).isPresent();
+        return outcome.committedUnlessFailed(LIKE_ITEM, "unlike");
     }
 
     /** ADD to the post's count, only while the post exists (never resurrecting a deleted one). */
@@ -69,16 +60,5 @@ final class DynamoLikes implements Likes {
         Expressions update = Expressions.update().add(LIKE_COUNT, delta);
         update.when("attribute_exists(" + update.name(TableLayout.PK) + ")");
         return db.update(TableLayout.post(post.authorId(), post.postId()), update.build());
-    }
-
-    private static boolean settled(TableAccess.Outcome outcome, String pattern) {
-        if (outcome.committed()) {
-            return true;
-        }
-        if (outcome.failed(LIKE_ITEM)) {
-            return false;
-        }
-        throw new FeedlineException.StorageUnavailable(
-                TableAccess.COMPONENT, pattern + " was cancelled: " + outcome.reasons(), null);
     }
 }

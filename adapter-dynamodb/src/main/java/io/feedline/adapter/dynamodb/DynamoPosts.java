@@ -9,7 +9,6 @@ import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.TEXT;
 
 import io.feedline.ports.model.FanoutJob;
-import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -49,8 +48,8 @@ final class DynamoPosts implements Posts {
         items.add(db.putNew(document(post)));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, 1L)));
         fanout.map(jobs::enqueueItem).ifPresent(items::add);
-        TableAccess.Outcome outcome = db.transact("publish", items, Optional.of(post.id().value()));
-        return committedUnlessFirstFailed(outcome, "publish");
+        // The post is item 0, and carries the only condition: its failure means "already published".
+        return db.transact("publish", items, Optional.of(post.id().value())).committedUnlessFailed(0, "publish");
     }
 
     @Override
@@ -59,20 +58,9 @@ final class DynamoPosts implements Posts {
         items.add(db.deleteExisting(TableLayout.post(post.authorId(), post.postId())));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, -1L)));
         cleanup.map(jobs::enqueueItem).ifPresent(items::add);
-        TableAccess.Outcome outcome = db.transact("delete_post", items, Optional.of(post.postId().value()));
-        return committedUnlessFirstFailed(outcome, "delete_post");
-    }
-
-    /** The first item carries the only condition: its failure means "already so", nothing else. */
-    private static boolean committedUnlessFirstFailed(TableAccess.Outcome outcome, String pattern) {
-        if (outcome.committed()) {
-            return true;
-        }
-        if (outcome.failed(0)) {
-            return false;
-        }
-        throw new FeedlineException.StorageUnavailable(
-                TableAccess.COMPONENT, pattern + " was cancelled: " + outcome.reasons(), null);
+        // Likewise for a delete: the post's condition failing means "already gone".
+        return db.transact("delete_post", items, Optional.of(post.postId().value()))
+                .committedUnlessFailed(0, "delete_post");
     }
 
     @Override

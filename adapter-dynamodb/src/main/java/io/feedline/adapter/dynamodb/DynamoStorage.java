@@ -8,7 +8,6 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.Posts;
-import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,28 +29,27 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  */
 public final class DynamoStorage implements AutoCloseable {
     private final DynamoDbClient client;
+    private final TableAccess db;
     private final DynamoSettings settings;
     private final DynamoFanoutJobs jobs;
     private final DynamoPosts posts;
     private final DynamoLikes likes;
     private final DynamoFollowGraph graph;
     private final DynamoFeedItems feedItems;
-    private final DynamoTimelineCache timelines;
     private final DynamoUserAccounts users;
     private final DynamoCelebrityRegistry celebrities;
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
 
-    private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Backoff backoff, Clock clock) {
+    private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Retries retries, Clock clock) {
         this.client = client;
         this.settings = settings;
-        TableAccess db = new TableAccess(client, settings.tableName(), backoff, clock);
+        this.db = new TableAccess(client, settings.tableName(), retries, clock);
         this.jobs = new DynamoFanoutJobs(db);
         this.posts = new DynamoPosts(db, jobs);
         this.likes = new DynamoLikes(db);
         this.graph = new DynamoFollowGraph(db);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
-        this.timelines = new DynamoTimelineCache(db, feedItems);
         this.users = new DynamoUserAccounts(db);
         this.celebrities = new DynamoCelebrityRegistry(db);
         this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
@@ -65,16 +63,16 @@ public final class DynamoStorage implements AutoCloseable {
 
     /** Connects to the table of {@code settings}, reporting each request's capacity to {@code capacity}. */
     public static DynamoStorage open(DynamoSettings settings, CapacityListener capacity) {
-        return open(settings, capacity, List.of(), Backoff.DEFAULT, Clock.systemUTC());
+        return open(settings, capacity, List.of(), Retries.DEFAULT, Clock.systemUTC());
     }
 
-    /** The full factory: extra interceptors (to count or disturb requests), backoff and clock. */
+    /** The full factory: extra interceptors (to count or disturb requests), retries and clock. */
     static DynamoStorage open(DynamoSettings settings, CapacityListener capacity, List<ExecutionInterceptor> interceptors,
-            Backoff backoff, Clock clock) {
+            Retries retries, Clock clock) {
         List<ExecutionInterceptor> all = new ArrayList<>();
         all.add(new CapacityReporting(capacity));
         all.addAll(interceptors);
-        return new DynamoStorage(client(settings, all), settings, backoff, clock);
+        return new DynamoStorage(client(settings, all), settings, retries, clock);
     }
 
     /** The SDK client of {@code settings} with {@code interceptors}; package-private for the module's test fixtures. */
@@ -124,11 +122,6 @@ public final class DynamoStorage implements AutoCloseable {
         return feedItems;
     }
 
-    /** The window view over the feed items, for the all-DynamoDB profile (no cap, mirrors the feed). */
-    public TimelineCache timelineCache() {
-        return timelines;
-    }
-
     public UserAccounts userAccounts() {
         return users;
     }
@@ -148,5 +141,10 @@ public final class DynamoStorage implements AutoCloseable {
     @Override
     public void close() {
         client.close();
+    }
+
+    /** The table access under the ports, for the module's own tests. */
+    TableAccess access() {
+        return db;
     }
 }

@@ -63,15 +63,15 @@ final class TableAccess {
     final String tableName;
     final Clock clock;
     private final DynamoDbEnhancedClient enhanced;
-    private final Backoff backoff;
+    private final Retries retries;
 
-    TableAccess(DynamoDbClient client, String tableName, Backoff backoff, Clock clock) {
+    TableAccess(DynamoDbClient client, String tableName, Retries retries, Clock clock) {
         this.client = client;
         this.enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
         this.table = enhanced.table(tableName, TableLayout.SCHEMA);
         this.gsi1 = table.index(TableLayout.GSI1);
         this.tableName = tableName;
-        this.backoff = backoff;
+        this.retries = retries;
         this.clock = clock;
     }
 
@@ -230,7 +230,7 @@ final class TableAccess {
             return 0;
         }
         if (left < sent) {
-            backoff.pause(0);
+            retries.pauseBefore(2);
             return 0;
         }
         return stall(pattern, stalls, left, null);
@@ -238,11 +238,11 @@ final class TableAccess {
 
     /** Backs off after a retry that made no progress; gives up after too many in a row. */
     private int stall(String pattern, int stalls, int left, SdkException cause) {
-        if (stalls + 1 >= backoff.attempts()) {
+        if (stalls + 1 >= retries.attempts()) {
             throw new FeedlineException.StorageUnavailable(
                     COMPONENT, pattern + ": " + left + " items still unprocessed after " + (stalls + 1) + " tries", cause);
         }
-        backoff.pause(stalls);
+        retries.pauseBefore(stalls + 2);
         return stalls + 1;
     }
 
@@ -269,6 +269,22 @@ final class TableAccess {
         boolean failed(int index) {
             return index < reasons.size() && CONDITION_FAILED.equals(reasons.get(index));
         }
+
+        /**
+         * The answer of a transaction whose item {@code guard} carries the condition that means
+         * "already so" (the edge exists, the post is there, the like is gone): true if it
+         * committed, false if that condition failed. Any other cancellation is no answer the
+         * caller planned for, and is reported as the engine failing {@code pattern}.
+         */
+        boolean committedUnlessFailed(int guard, String pattern) {
+            if (committed()) {
+                return true;
+            }
+            if (failed(guard)) {
+                return false;
+            }
+            throw new FeedlineException.StorageUnavailable(COMPONENT, pattern + " was cancelled: " + reasons, null);
+        }
     }
 
     /**
@@ -284,9 +300,9 @@ final class TableAccess {
         return call(pattern, () -> {
             SdkException last = null;
             boolean conflicted = false;
-            for (int attempt = 0; attempt < backoff.attempts(); attempt++) {
-                if (attempt > 0) {
-                    backoff.pause(attempt - 1);
+            for (int attempt = 1; attempt <= retries.attempts(); attempt++) {
+                if (attempt > 1) {
+                    retries.pauseBefore(attempt);
                 }
                 try {
                     client.transactWriteItems(b -> b.transactItems(items)
@@ -318,7 +334,7 @@ final class TableAccess {
             }
             if (conflicted) {
                 throw new FeedlineException.WriteConflict(
-                        pattern + ": the items stayed in conflict after " + backoff.attempts() + " attempts", last);
+                        pattern + ": the items stayed in conflict after " + retries.attempts() + " attempts", last);
             }
             throw unavailable(pattern, last);
         });
@@ -372,10 +388,6 @@ final class TableAccess {
             }
         }
         client.deleteItem(builder.build());
-    }
-
-    void deleteItem(Key key) {
-        table.deleteItem(key);
     }
 
     void putItem(EnhancedDocument item) {

@@ -1,6 +1,7 @@
 package io.feedline.adapter.dynamodb;
 
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -289,8 +290,8 @@ public final class TableLayout {
 
     // --- idempotency keys
 
-    static Key idempotencyKey(UserId user, String key) {
-        return key(Entity.IDEMPOTENCY_KEY, user.value(), key);
+    static Key idempotencyKey(UserId user, IdempotencyKey key) {
+        return key(Entity.IDEMPOTENCY_KEY, user.value(), key.value());
     }
 
     static AttributeValue s(String value) {

@@ -41,7 +41,7 @@ class AccessPatternRequestsTest {
 
     @BeforeAll
     static void writeAGraphAndSomePosts() {
-        storage = LocalDynamo.freshTable("requests", List.of(requests), Backoff.DEFAULT);
+        storage = LocalDynamo.freshTable("requests", List.of(requests), Retries.DEFAULT);
         for (UserId followee : followees) {
             storage.followGraph().follow(reader, followee, Instant.now());
             storage.followGraph().follow(followee, author, Instant.now());

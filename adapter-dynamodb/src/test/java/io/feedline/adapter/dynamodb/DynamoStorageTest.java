@@ -36,7 +36,7 @@ class DynamoStorageTest {
         Duration retention = Duration.ofDays(7);
         UserId reader = TestIds.userId();
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
-        try (DynamoStorage storage = LocalDynamo.freshTable("retention", List.of(), Backoff.DEFAULT,
+        try (DynamoStorage storage = LocalDynamo.freshTable("retention", List.of(), Retries.DEFAULT,
                         Clock.fixed(now, ZoneOffset.UTC), retention);
                 DynamoDbClient raw = DynamoLocal.shared().client()) {
             storage.feedItems().append(List.of(new Delivery(reader, entry)));

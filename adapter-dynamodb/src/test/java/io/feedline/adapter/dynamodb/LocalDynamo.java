@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
 
 /**
  * The adapter's storages on the test run's one DynamoDB Local ({@link DynamoLocal#shared()}, in this
@@ -18,7 +19,8 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
  */
 final class LocalDynamo {
     /** Quick retries, so that the fault tests spend their time on requests, not on sleeping. */
-    static final Backoff FAST = new Backoff(Duration.ofMillis(1), Duration.ofMillis(20), 6);
+    static final Retries FAST =
+            new Retries(BackoffStrategy.exponentialDelayHalfJitter(Duration.ofMillis(1), Duration.ofMillis(20)), 6);
 
     private static final AtomicInteger TABLES = new AtomicInteger();
     private static DynamoStorage shared;
@@ -34,7 +36,7 @@ final class LocalDynamo {
     /** The storage on the table every contract suite shares, bootstrapped once. */
     static synchronized DynamoStorage shared() {
         if (shared == null) {
-            shared = open(settings().withTableName("contracts"), List.of(), Backoff.DEFAULT, Clock.systemUTC());
+            shared = open(settings().withTableName("contracts"), List.of(), Retries.DEFAULT, Clock.systemUTC());
             shared.bootstrap();
         }
         return shared;
@@ -45,27 +47,27 @@ final class LocalDynamo {
         shared();
         return BY_LOCK_TIMEOUT.computeIfAbsent(lockTimeout, timeout -> open(
                 settings().withTableName("contracts").withIdempotency(timeout, Duration.ofHours(24)),
-                List.of(), Backoff.DEFAULT, Clock.systemUTC()));
+                List.of(), Retries.DEFAULT, Clock.systemUTC()));
     }
 
     /** A fresh, bootstrapped table of its own, with the given interceptors. The caller closes it. */
-    static DynamoStorage freshTable(String purpose, List<ExecutionInterceptor> interceptors, Backoff backoff) {
-        return freshTable(purpose, interceptors, backoff, Clock.systemUTC(), DynamoSettings.DEFAULT_FEED_RETENTION);
+    static DynamoStorage freshTable(String purpose, List<ExecutionInterceptor> interceptors, Retries retries) {
+        return freshTable(purpose, interceptors, retries, Clock.systemUTC(), DynamoSettings.DEFAULT_FEED_RETENTION);
     }
 
-    static DynamoStorage freshTable(String purpose, List<ExecutionInterceptor> interceptors, Backoff backoff,
+    static DynamoStorage freshTable(String purpose, List<ExecutionInterceptor> interceptors, Retries retries,
             Clock clock, Duration feedRetention) {
         DynamoSettings settings = settings()
                 .withTableName(purpose + "-" + TABLES.incrementAndGet())
                 .withFeedRetention(feedRetention);
-        DynamoStorage storage = open(settings, interceptors, backoff, clock);
+        DynamoStorage storage = open(settings, interceptors, retries, clock);
         storage.bootstrap();
         return storage;
     }
 
-    static DynamoStorage open(DynamoSettings settings, List<ExecutionInterceptor> interceptors, Backoff backoff, Clock clock) {
+    static DynamoStorage open(DynamoSettings settings, List<ExecutionInterceptor> interceptors, Retries retries, Clock clock) {
         List<ExecutionInterceptor> all = new ArrayList<>(interceptors);
         all.add(new ScanForbidden());
-        return DynamoStorage.open(settings, CapacityListener.NONE, all, backoff, clock);
+        return DynamoStorage.open(settings, CapacityListener.NONE, all, retries, clock);
     }
 }

@@ -23,7 +23,7 @@ public final class PutItemPerDelivery implements AutoCloseable {
 
     private PutItemPerDelivery(DynamoDbClient client, DynamoSettings settings) {
         this.client = client;
-        this.db = new TableAccess(client, settings.tableName(), Backoff.DEFAULT, Clock.systemUTC());
+        this.db = new TableAccess(client, settings.tableName(), Retries.DEFAULT, Clock.systemUTC());
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
     }
 

@@ -25,7 +25,7 @@ class PutItemPerDeliveryTest {
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
         List<UserId> readers = IntStream.range(0, 30).mapToObj(i -> TestIds.userId()).toList();
 
-        try (DynamoStorage storage = LocalDynamo.freshTable("naive", List.of(), Backoff.DEFAULT);
+        try (DynamoStorage storage = LocalDynamo.freshTable("naive", List.of(), Retries.DEFAULT);
                 PutItemPerDelivery naive = PutItemPerDelivery.open(storage.settings(), requests)) {
             naive.write(readers.stream().map(reader -> new Delivery(reader, entry)).toList());
 

@@ -33,7 +33,7 @@ class TableBootstrapTest {
     }
 
     private static DynamoStorage storageOn(String table) {
-        return LocalDynamo.open(LocalDynamo.settings().withTableName(table), List.of(), Backoff.DEFAULT,
+        return LocalDynamo.open(LocalDynamo.settings().withTableName(table), List.of(), Retries.DEFAULT,
                 Clock.systemUTC());
     }
 

@@ -8,6 +8,7 @@ import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
@@ -87,7 +88,7 @@ class TableLayoutTest {
 
     @Test
     void everyItemCarriesItsEntityAndVersion() {
-        try (DynamoStorage storage = LocalDynamo.freshTable("stamps", List.of(), Backoff.DEFAULT);
+        try (DynamoStorage storage = LocalDynamo.freshTable("stamps", List.of(), Retries.DEFAULT);
                 DynamoDbClient raw = DynamoLocal.shared().client()) {
             UserAccount account = new UserAccount(TestIds.userId(), TestIds.username(), TestIds.email(),
                     DisplayName.of("Stamped"), Bio.EMPTY, Instant.now());
@@ -101,7 +102,7 @@ class TableLayoutTest {
             storage.likes().like(post.ref(), reader);
             storage.feedItems().append(List.of(new Delivery(reader, post.ref())));
             storage.celebrityRegistry().mark(account.id());
-            storage.idempotencyKeys().claim(reader, "k-1", "fp", Instant.now());
+            storage.idempotencyKeys().claim(reader, IdempotencyKey.of("k-1"), "fp", Instant.now());
 
             Map<Key, String> expected = Map.ofEntries(
                     Map.entry(TableLayout.profile(account.id()), "user"),
@@ -114,7 +115,7 @@ class TableLayoutTest {
                     Map.entry(TableLayout.feedItem(reader, id), "feed_item"),
                     Map.entry(TableLayout.fanoutJob(job.key()), "fanout_job"),
                     Map.entry(TableLayout.celebrity(account.id()), "celebrity"),
-                    Map.entry(TableLayout.idempotencyKey(reader, "k-1"), "idempotency_key"));
+                    Map.entry(TableLayout.idempotencyKey(reader, IdempotencyKey.of("k-1")), "idempotency_key"));
             expected.forEach((key, entity) -> {
                 Map<String, AttributeValue> item = raw.getItem(b -> b.tableName(storage.settings().tableName())
                         .key(TableLayout.keyMap(key))).item();

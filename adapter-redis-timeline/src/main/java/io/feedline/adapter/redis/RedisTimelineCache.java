@@ -132,11 +132,6 @@ final class RedisTimelineCache implements TimelineCache {
     }
 
     @Override
-    public boolean exists(UserId reader) {
-        return call("exists", () -> redis.exists(keys.window(reader))) > 0;
-    }
-
-    @Override
     public void replace(UserId reader, List<PostRef> entries) {
         if (entries.isEmpty()) {
             evict(reader);
@@ -157,11 +152,6 @@ final class RedisTimelineCache implements TimelineCache {
     @Override
     public void evict(UserId reader) {
         call("evict", () -> redis.del(keys.window(reader)));
-    }
-
-    @Override
-    public boolean mirrorsFeedItems() {
-        return false;
     }
 
     private CommandArgs<String, String> trimArgs(String window) {

@@ -57,7 +57,6 @@ class RedisTimelineFaultTest {
                     "range", () -> cache.range(reader, Optional.empty(), 10),
                     "remove", () -> cache.remove(reader, entry.postId()),
                     "removeAuthor", () -> cache.removeAuthor(reader, entry.authorId()),
-                    "exists", () -> cache.exists(reader),
                     "replace", () -> cache.replace(reader, List.of(entry)),
                     "evict", () -> cache.evict(reader),
                     "ping", () -> timelines.healthProbe().ping());
@@ -77,12 +76,16 @@ class RedisTimelineFaultTest {
             cache.add(List.of(new Delivery(reader, entry)));
 
             server.shutDown();
-            assertThatThrownBy(() -> cache.exists(reader)).isInstanceOf(FeedlineException.StorageUnavailable.class);
+            assertThatThrownBy(() -> cache.range(reader, Optional.empty(), 10))
+                    .isInstanceOf(FeedlineException.StorageUnavailable.class);
             server.restart();
 
             // The client reconnects in the background; until then calls keep failing fast.
-            boolean existsAfterRestart = awaitAnswer(() -> cache.exists(reader));
-            assertThat(existsAfterRestart).isFalse();
+            awaitAnswer(() -> {
+                timelines.healthProbe().ping();
+                return true;
+            });
+            assertThat(server.admin().exists(windowKey(reader))).isFalse();
             // The restarted server lost its scripts too: the first range loads them again.
             assertThat(cache.range(reader, Optional.empty(), 10)).isEmpty();
             cache.add(List.of(new Delivery(reader, entry)));
@@ -97,13 +100,18 @@ class RedisTimelineFaultTest {
             TimelineCache cache = timelines.timelineCache();
             UserId reader = TestIds.userId();
             cache.add(List.of(new Delivery(reader, new PostRef(TestIds.postId(), TestIds.userId()))));
-            assertThat(cache.exists(reader)).isTrue();
+            assertThat(server.admin().exists(windowKey(reader))).isTrue();
 
             server.flushAll();
 
-            assertThat(cache.exists(reader)).isFalse();
+            assertThat(server.admin().exists(windowKey(reader))).isFalse();
             assertThat(cache.range(reader, Optional.empty(), 10)).isEmpty();
         }
+    }
+
+    /** The reader's window under the settings' (empty) key prefix. */
+    private static String windowKey(UserId reader) {
+        return new TimelineKeys("").window(reader);
     }
 
     private static <T> T awaitAnswer(java.util.function.Supplier<T> call) {

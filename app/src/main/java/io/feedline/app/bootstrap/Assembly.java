@@ -1,6 +1,5 @@
 package io.feedline.app.bootstrap;
 
-import io.feedline.domain.DomainPorts;
 import io.feedline.domain.FeedlineCore;
 import java.time.Clock;
 
@@ -27,11 +26,7 @@ final class Assembly implements AutoCloseable {
             metrics.close();
             throw e;
         }
-        DomainPorts ports = new DomainPorts(
-                storage.users, storage.posts, storage.graph, storage.feedItems, storage.timelines, storage.likes,
-                storage.jobs, storage.celebrities, storage.idempotencyKeys,
-                new Argon2idPasswords(), new UlidIds(clock), clock);
-        FeedlineCore core = FeedlineCore.create(ports, config.feed());
+        FeedlineCore core = FeedlineCore.create(storage.ports(clock), config.feed());
         core.onFanoutDelivered(metrics::fanoutDelivered);
         return new Assembly(config, metrics, storage, core);
     }

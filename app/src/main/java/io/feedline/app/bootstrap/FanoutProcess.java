@@ -22,6 +22,11 @@ public final class FanoutProcess implements AutoCloseable {
                     + "profile with dynamodb.endpoint, or AWS); on the embedded profile DynamoDB lives inside the "
                     + "server, and `feedline serve` drains the outbox itself (worker.in-process)");
         }
+        if (config.timelines() == FeedlineConfig.TimelinesStore.MEMORY) {
+            LOG.warn("storage.timelines = memory: the windows this worker writes live in its own memory, where no "
+                    + "server reads them, and a server with memory windows does not see this worker's deliveries "
+                    + "until its windows are rebuilt; run separate workers with storage.timelines = redis");
+        }
         Assembly assembly = Assembly.open(config, Clock.systemUTC());
         try {
             return new FanoutProcess(assembly, WorkerLoops.start(assembly.core, config.workerLoops()));

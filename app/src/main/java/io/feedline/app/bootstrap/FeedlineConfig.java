@@ -2,6 +2,7 @@ package io.feedline.app.bootstrap;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
+import io.feedline.adapter.memory.MemorySettings;
 import io.feedline.adapter.postgres.PostgresSettings;
 import io.feedline.adapter.redis.RedisSettings;
 import io.feedline.app.http.HttpApi;
@@ -40,7 +41,8 @@ public record FeedlineConfig(
         Duration idempotencyRetention,
         Dynamo dynamo,
         Optional<PostgresSettings> postgres,
-        Optional<RedisSettings> redis) {
+        Optional<RedisSettings> redis,
+        Optional<MemorySettings> memory) {
 
     public FeedlineConfig {
         Objects.requireNonNull(profile, "profile");
@@ -52,16 +54,20 @@ public record FeedlineConfig(
         Objects.requireNonNull(dynamo, "dynamo");
         Objects.requireNonNull(postgres, "postgres");
         Objects.requireNonNull(redis, "redis");
+        Objects.requireNonNull(memory, "memory");
         if (users == UsersStore.POSTGRES && postgres.isEmpty()) {
             throw new InvalidConfiguration("storage.users = postgres needs the postgres settings");
         }
         if (timelines == TimelinesStore.REDIS && redis.isEmpty()) {
             throw new InvalidConfiguration("storage.timelines = redis needs the redis settings");
         }
+        if (timelines == TimelinesStore.MEMORY && memory.isEmpty()) {
+            throw new InvalidConfiguration("storage.timelines = memory needs the memory settings");
+        }
     }
 
     public enum Profile {
-        EMBEDDED(UsersStore.DYNAMODB, TimelinesStore.DYNAMODB),
+        EMBEDDED(UsersStore.DYNAMODB, TimelinesStore.MEMORY),
         POLYGLOT(UsersStore.POSTGRES, TimelinesStore.REDIS);
 
         final UsersStore users;
@@ -75,7 +81,11 @@ public record FeedlineConfig(
 
     public enum UsersStore { POSTGRES, DYNAMODB }
 
-    public enum TimelinesStore { REDIS, DYNAMODB }
+    /**
+     * Where the hot windows live: a Redis every process shares, or this process's own heap (one
+     * process only: a window there sees no fan-out done by another process).
+     */
+    public enum TimelinesStore { REDIS, MEMORY }
 
     /**
      * Keys from the environment. Hidden from {@link #toString()}, so a logged configuration leaks
@@ -167,13 +177,14 @@ public record FeedlineConfig(
                     c.getBoolean("dynamodb.in-memory"));
             Optional<PostgresSettings> postgres = users == UsersStore.POSTGRES ? Optional.of(postgres(c)) : Optional.empty();
             Optional<RedisSettings> redis = timelines == TimelinesStore.REDIS ? Optional.of(redis(c)) : Optional.empty();
+            Optional<MemorySettings> memory = timelines == TimelinesStore.MEMORY ? Optional.of(memory(c)) : Optional.empty();
             return new FeedlineConfig(
                     profile, users, timelines, c.getBoolean("storage.auto-init"), http, secrets,
                     positive(c, "token.ttl"), positive(c, "cursor.ttl"),
                     feed, positive(c, "feed.retention"),
                     atLeast(c, "worker.in-process", 0), atLeast(c, "worker.loops", 1),
                     positive(c, "idempotency.lock-timeout"), positive(c, "idempotency.retention"),
-                    dynamo, postgres, redis);
+                    dynamo, postgres, redis, memory);
         } catch (ConfigException e) {
             throw new InvalidConfiguration(e.getMessage(), e);
         }
@@ -196,6 +207,10 @@ public record FeedlineConfig(
                 positive(c, "redis.command-timeout"),
                 positive(c, "redis.connect-timeout"),
                 c.getString("redis.key-prefix")));
+    }
+
+    private static MemorySettings memory(Config c) {
+        return checked(() -> new MemorySettings(c.getLong("memory.max-windows"), c.getInt("timelines.cap")));
     }
 
     private static FanoutMode fanoutMode(String value) {

@@ -4,8 +4,10 @@ import io.feedline.adapter.dynamodb.CapacityListener;
 import io.feedline.adapter.dynamodb.DynamoSettings;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisTimelines;
+import io.feedline.domain.DomainPorts;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
@@ -17,6 +19,7 @@ import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
 import java.net.URI;
+import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -59,6 +62,15 @@ final class Storage implements AutoCloseable {
     }
 
     /**
+     * The domain's ports over these engines, with the app's password hasher and an id generator on
+     * {@code clock}: what the core runs on, built in this one place.
+     */
+    DomainPorts ports(Clock clock) {
+        return new DomainPorts(users, posts, graph, feedItems, timelines, likes, jobs, celebrities, idempotencyKeys,
+                new Argon2idPasswords(), new UlidIds(clock), clock);
+    }
+
+    /**
      * Opens every engine the configuration names; with {@code initialize}, also creates the table and
      * runs the migrations. If one engine fails, those already open are closed before the failure
      * propagates.
@@ -89,7 +101,7 @@ final class Storage implements AutoCloseable {
                 }
             };
             TimelineCache timelines = switch (config.timelines()) {
-                case DYNAMODB -> dynamo.timelineCache();
+                case MEMORY -> MemoryCaches.create(config.memory().orElseThrow()).timelineCache();
                 case REDIS -> {
                     RedisTimelines redis = RedisTimelines.connect(config.redis().orElseThrow());
                     resources.push(redis);

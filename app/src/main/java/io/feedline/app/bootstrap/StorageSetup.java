@@ -26,11 +26,7 @@ public final class StorageSetup {
      */
     public static OpenedStorage open(FeedlineConfig config, CapacityListener capacity, Clock clock) {
         Storage storage = Storage.open(config, capacity, config.autoInit());
-        DomainPorts ports = new DomainPorts(
-                storage.users, storage.posts, storage.graph, storage.feedItems, storage.timelines, storage.likes,
-                storage.jobs, storage.celebrities, storage.idempotencyKeys,
-                new Argon2idPasswords(), new UlidIds(clock), clock);
-        return new OpenedStorage(ports, storage::close);
+        return new OpenedStorage(storage.ports(clock), storage::close);
     }
 
     /** Ports over open engines; {@link #close()} releases the engines. */

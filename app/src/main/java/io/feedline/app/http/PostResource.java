@@ -5,6 +5,7 @@ import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.http.Representations.PublishRequest;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
@@ -31,7 +32,7 @@ final class PostResource {
         UserId author = Caller.of(ctx).required();
         PublishRequest body = json.read(ctx, PublishRequest.class);
         Optional<String> key = Optional.ofNullable(ctx.header(IDEMPOTENCY_KEY));
-        Post post = useCases.publishPost().publish(new PublishPost.Command(author, PostText.of(body.text()), key));
+        Post post = useCases.publishPost().publish(new PublishPost.Command(author, PostText.of(body.text()), key.map(IdempotencyKey::of)));
         ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.of(post));
     }
 

@@ -7,13 +7,34 @@ import io.feedline.app.http.Accounts.User;
 import io.feedline.app.http.ApiClient;
 import io.feedline.app.http.ApiClient.Response;
 import io.feedline.app.http.TestApps;
+import io.feedline.ports.in.PublishPost;
+import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.DisplayName;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.Password;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.Username;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The embedded default keeps its data in files: what one run wrote, the next one reads. */
+/**
+ * The embedded default keeps its data in files: what one run wrote, the next one reads. Its hot
+ * windows live in the process's memory, so a restart leaves them empty, and feeds are answered from
+ * the durable feed items until they are rebuilt.
+ */
 class EmbeddedRestartTest {
 
     @Test
@@ -38,6 +59,62 @@ class EmbeddedRestartTest {
             assertThat(api.get("/posts/" + post).send().text("text")).isEqualTo("still here tomorrow");
             assertThat(api.get("/feed").token(alice.token()).send().status())
                     .as("the token key is configured, so tokens outlive the restart too").isEqualTo(200);
+        }
+    }
+
+    @Test
+    void afterARestartTheWindowIsColdAndTheFeedIsServedFromTheDurableFeedItems(@TempDir Path dataDir) {
+        FeedlineConfig config = TestApps.embedded(Map.of("dynamodb.in-memory", false, "dynamodb.data-dir", dataDir.toString()));
+        assertThat(config.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.MEMORY);
+        UserAccount reader;
+        Post post;
+        try (Assembly first = Assembly.open(config, Clock.systemUTC())) {
+            UseCases app = first.core.useCases();
+            UserAccount author = register(app, "restart_author");
+            reader = register(app, "restart_reader");
+            app.follow().follow(reader.id(), author.username());
+            post = app.publishPost().publish(new PublishPost.Command(author.id(), PostText.of("before the restart"), Optional.empty()));
+            first.core.worker("before-restart").drain();
+
+            assertThat(first.storage.timelines.range(reader.id(), Optional.empty(), 10))
+                    .as("the fan-out filled the reader's window").contains(List.of(post.ref()));
+            assertThat(feed(app, reader)).containsExactly(post.id());
+        }
+
+        try (Assembly second = Assembly.open(config, Clock.systemUTC())) {
+            assertThat(second.storage.timelines.range(reader.id(), Optional.empty(), 10))
+                    .as("the in-process window did not survive the restart").isEmpty();
+
+            assertThat(feed(second.core.useCases(), reader))
+                    .as("answered from the durable feed items").containsExactly(post.id());
+            awaitWindow(second, reader, List.of(post.ref()));
+        }
+    }
+
+    private static UserAccount register(UseCases app, String name) {
+        return app.registerUser().register(new RegisterUser.Command(Username.of(name), Email.of(name + "@example.org"),
+                new Password("correct horse battery"), DisplayName.of(name), Bio.EMPTY));
+    }
+
+    private static List<PostId> feed(UseCases app, UserAccount reader) {
+        return app.readHomeFeed().read(reader.id(), reader.id(), PageRequest.first(20)).items().stream()
+                .map(Post::id).toList();
+    }
+
+    /** The read that found no window refills it in the background; wait until it holds {@code expected}. */
+    private static void awaitWindow(Assembly assembly, UserAccount reader, Object expected) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!assembly.storage.timelines.range(reader.id(), Optional.empty(), 10).equals(Optional.of(expected))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the window was not rebuilt from the durable feed: "
+                        + assembly.storage.timelines.range(reader.id(), Optional.empty(), 10));
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
         }
     }
 }

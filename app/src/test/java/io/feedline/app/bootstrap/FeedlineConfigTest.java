@@ -22,7 +22,10 @@ class FeedlineConfigTest {
 
         assertThat(config.profile()).isEqualTo(FeedlineConfig.Profile.EMBEDDED);
         assertThat(config.users()).isEqualTo(FeedlineConfig.UsersStore.DYNAMODB);
-        assertThat(config.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.DYNAMODB);
+        assertThat(config.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.MEMORY);
+        assertThat(config.memory().orElseThrow().maxWindows()).isEqualTo(10_000);
+        assertThat(config.memory().orElseThrow().windowCap()).isEqualTo(800);
+        assertThat(config.redis()).isEmpty();
         assertThat(config.feed().mode()).isEqualTo(FanoutMode.HYBRID);
         assertThat(config.feed().celebrityThreshold()).isEqualTo(10_000);
         assertThat(config.feed().backfillPosts()).isEqualTo(100);
@@ -82,9 +85,18 @@ class FeedlineConfigTest {
                 .isInstanceOf(InvalidConfiguration.class)
                 .hasMessageContaining("storage.users").hasMessageContaining("postgres, dynamodb");
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("storage.timelines", "memcached")))
-                .hasMessageContaining("redis, dynamodb");
+                .hasMessageContaining("redis, memory");
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("profile", "cloud")))
                 .hasMessageContaining("embedded, polyglot");
+    }
+
+    @Test
+    void timelinesOnDynamodbAreNoLongerAChoiceAndSayWhatIs() {
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("storage.timelines", "dynamodb")))
+                .isInstanceOf(InvalidConfiguration.class)
+                .hasMessageContaining("storage.timelines 'dynamodb'").hasMessageContaining("valid: redis, memory");
+        assertThatThrownBy(() -> FeedlineConfig.load(Optional.empty(), Map.of("FEEDLINE_STORAGE_TIMELINES", "dynamodb")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("redis, memory");
     }
 
     @Test
@@ -95,6 +107,8 @@ class FeedlineConfigTest {
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("celebrity-threshold");
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("http.rate-limit.period", "0s")))
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("http.rate-limit.period");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("memory.max-windows", 0)))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("memory.max-windows");
     }
 
     @Test
@@ -109,16 +123,19 @@ class FeedlineConfigTest {
     @Test
     void eachPortCanBeMovedOffTheProfilesChoice() {
         FeedlineConfig polyglot = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET));
-        FeedlineConfig mixed = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET, "storage.timelines", "dynamodb"));
+        FeedlineConfig mixed = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET, "storage.timelines", "memory",
+                "memory.max-windows", 50));
         FeedlineConfig embeddedWithRedis = FeedlineConfig.of(Map.of("storage.timelines", "redis"));
 
         assertThat(polyglot.users()).isEqualTo(FeedlineConfig.UsersStore.POSTGRES);
         assertThat(polyglot.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.REDIS);
         assertThat(mixed.users()).isEqualTo(FeedlineConfig.UsersStore.POSTGRES);
-        assertThat(mixed.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.DYNAMODB);
+        assertThat(mixed.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.MEMORY);
         assertThat(mixed.redis()).isEmpty();
+        assertThat(mixed.memory().orElseThrow().maxWindows()).isEqualTo(50);
         assertThat(embeddedWithRedis.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.REDIS);
         assertThat(embeddedWithRedis.redis().orElseThrow().cap()).isEqualTo(800);
+        assertThat(embeddedWithRedis.memory()).isEmpty();
     }
 
     @Test

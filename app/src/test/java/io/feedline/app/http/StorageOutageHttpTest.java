@@ -23,7 +23,7 @@ class StorageOutageHttpTest {
         app = App.create(FeedlineConfig.of(Map.of(
                 "profile", "polyglot",
                 "storage.users", "dynamodb",
-                "storage.timelines", "dynamodb",
+                "storage.timelines", "memory",
                 "storage.auto-init", false,
                 "dynamodb.endpoint", "http://127.0.0.1:1",
                 "http.host", "127.0.0.1",

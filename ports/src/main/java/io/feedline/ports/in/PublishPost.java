@@ -1,5 +1,6 @@
 package io.feedline.ports.in;
 
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
@@ -15,17 +16,11 @@ public interface PublishPost {
 
     Post publish(Command command);
 
-    record Command(UserId author, PostText text, Optional<String> idempotencyKey) {
+    record Command(UserId author, PostText text, Optional<IdempotencyKey> idempotencyKey) {
         public Command {
             Objects.requireNonNull(author, "author");
             Objects.requireNonNull(text, "text");
             Objects.requireNonNull(idempotencyKey, "idempotencyKey");
-            idempotencyKey.ifPresent(key -> {
-                if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
-                    throw new io.feedline.ports.model.FeedlineException.InvalidInput(
-                            "Idempotency-Key", "Idempotency-Key must be 1-255 visible ASCII characters");
-                }
-            });
         }
     }
 }

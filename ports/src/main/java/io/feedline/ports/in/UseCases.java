@@ -6,7 +6,6 @@ import java.util.Objects;
 public record UseCases(
         RegisterUser registerUser,
         Authenticate authenticate,
-        ResolveUser resolveUser,
         ReadProfile readProfile,
         PublishPost publishPost,
         DeletePost deletePost,
@@ -23,7 +22,6 @@ public record UseCases(
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
-        Objects.requireNonNull(resolveUser, "resolveUser");
         Objects.requireNonNull(readProfile, "readProfile");
         Objects.requireNonNull(publishPost, "publishPost");
         Objects.requireNonNull(deletePost, "deletePost");

@@ -5,7 +5,8 @@ import java.util.Set;
 
 /**
  * The small set of authors whose posts are merged into feeds at read time instead of fanned out
- * (hybrid mode). Marking is idempotent.
+ * (hybrid mode). Marking is idempotent, and an author once marked stays marked: their posts from
+ * then on were never fanned out.
  */
 public interface CelebrityRegistry {
 
@@ -14,7 +15,4 @@ public interface CelebrityRegistry {
 
     /** Marks {@code author}; idempotent. */
     void mark(UserId author);
-
-    /** Unmarks {@code author}; idempotent. */
-    void unmark(UserId author);
 }

@@ -1,6 +1,7 @@
 package io.feedline.ports.out;
 
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.UserId;
 import java.time.Instant;
 
@@ -14,11 +15,11 @@ public interface IdempotencyKeys {
      * Atomically claims {@code key} for a request whose body hashes to {@code fingerprint}, or reports
      * who holds it. An in-progress claim older than the adapter's lock timeout may be taken over.
      */
-    IdempotencyClaim claim(UserId user, String key, String fingerprint, Instant now);
+    IdempotencyClaim claim(UserId user, IdempotencyKey key, String fingerprint, Instant now);
 
     /** Marks the claim finished with {@code result}, so replays return it. */
-    void complete(UserId user, String key, String result, Instant now);
+    void complete(UserId user, IdempotencyKey key, String result, Instant now);
 
     /** Drops an unfinished claim after its request failed, so that a retry may run. */
-    void abandon(UserId user, String key);
+    void abandon(UserId user, IdempotencyKey key);
 }

@@ -1,6 +1,5 @@
 package io.feedline.ports.out;
 
-import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 
@@ -20,7 +19,4 @@ public interface Likes {
 
     /** Removes the like and subtracts one from the count. Returns false, changing nothing, if absent. */
     boolean unlike(PostRef post, UserId user);
-
-    /** Whether the user likes the post. */
-    boolean hasLiked(PostId post, UserId user);
 }

@@ -34,9 +34,6 @@ public interface TimelineCache {
     /** Removes every entry by {@code author} from the reader's window. */
     void removeAuthor(UserId reader, UserId author);
 
-    /** Whether the reader has a window at all (a missing one is rebuilt; an empty list is not "missing"). */
-    boolean exists(UserId reader);
-
     /**
      * Replaces the reader's whole window with {@code entries} (capped), atomically: no reader ever
      * sees half of it. An empty list leaves no window, as after {@link #evict}.
@@ -45,12 +42,4 @@ public interface TimelineCache {
 
     /** Drops the reader's window so that the next read rebuilds it. */
     void evict(UserId reader);
-
-    /**
-     * True when this window is stored in the durable feed itself (the all-DynamoDB layout). Writers
-     * then skip it, since {@link FeedItems} already holds every entry, and readers never rebuild it.
-     */
-    default boolean mirrorsFeedItems() {
-        return false;
-    }
 }

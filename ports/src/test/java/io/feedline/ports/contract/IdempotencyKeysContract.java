@@ -3,6 +3,7 @@ package io.feedline.ports.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdempotencyKeys;
 import java.time.Duration;
@@ -19,8 +20,8 @@ public abstract class IdempotencyKeysContract {
 
     private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(30);
 
-    private static String freshKey() {
-        return "key-" + TestIds.postId().value();
+    private static IdempotencyKey freshKey() {
+        return IdempotencyKey.of("key-" + TestIds.postId().value());
     }
 
     private static Instant now() {
@@ -31,7 +32,7 @@ public abstract class IdempotencyKeysContract {
     void firstClaimAcquiresAndASecondSeesItInProgress() {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId user = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
         Instant now = now();
 
         assertThat(keys.claim(user, key, "fp-1", now)).isEqualTo(new IdempotencyClaim.Acquired());
@@ -45,7 +46,7 @@ public abstract class IdempotencyKeysContract {
     void completedKeyReplaysItsResult() {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId user = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
         Instant now = now();
         String result = "{\"id\":\"01HX\",\"text\":\"it's \\\"quoted\\\" 😀\\n\"}";
         keys.claim(user, key, "fp-1", now);
@@ -63,7 +64,7 @@ public abstract class IdempotencyKeysContract {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId ann = TestIds.userId();
         UserId ben = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
         Instant now = now();
         keys.claim(ann, key, "fp-ann", now);
 
@@ -79,7 +80,7 @@ public abstract class IdempotencyKeysContract {
     void abandonedKeyCanBeClaimedAgain() {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId user = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
         Instant now = now();
         keys.claim(user, key, "fp-1", now);
 
@@ -94,7 +95,7 @@ public abstract class IdempotencyKeysContract {
     void abandoningAnUnknownKeyIsHarmless() {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId user = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
 
         keys.abandon(user, key);
 
@@ -105,7 +106,7 @@ public abstract class IdempotencyKeysContract {
     void staleInProgressClaimCanBeTakenOver() {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId user = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
         Instant now = now();
         keys.claim(user, key, "fp-crashed", now);
 
@@ -121,7 +122,7 @@ public abstract class IdempotencyKeysContract {
     void completedKeyIsNeverTakenOverByALateClaim() {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId user = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
         Instant now = now();
         keys.claim(user, key, "fp-1", now);
         keys.complete(user, key, "done", now.plusSeconds(1));
@@ -134,7 +135,7 @@ public abstract class IdempotencyKeysContract {
     void concurrentClaimsOfOneKeyLetExactlyOneAcquire() {
         IdempotencyKeys keys = idempotencyKeys(LOCK_TIMEOUT);
         UserId user = TestIds.userId();
-        String key = freshKey();
+        IdempotencyKey key = freshKey();
         Instant now = now();
 
         List<Concurrently.Outcome<IdempotencyClaim>> outcomes =

@@ -26,10 +26,4 @@ public final class InMemoryCelebrityRegistry implements CelebrityRegistry {
         calls.record("mark");
         marked.add(Objects.requireNonNull(author, "author"));
     }
-
-    @Override
-    public synchronized void unmark(UserId author) {
-        calls.record("unmark");
-        marked.remove(author);
-    }
 }

@@ -1,6 +1,7 @@
 package io.feedline.ports.fakes;
 
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdempotencyKeys;
 import java.time.Duration;
@@ -17,7 +18,7 @@ import java.util.Optional;
 public final class InMemoryIdempotencyKeys implements IdempotencyKeys {
     public static final Duration DEFAULT_RETENTION = Duration.ofHours(24);
 
-    private record Scope(UserId user, String key) {}
+    private record Scope(UserId user, IdempotencyKey key) {}
 
     private record Entry(String fingerprint, Instant since, Optional<String> result) {}
 
@@ -40,7 +41,7 @@ public final class InMemoryIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public synchronized IdempotencyClaim claim(UserId user, String key, String fingerprint, Instant now) {
+    public synchronized IdempotencyClaim claim(UserId user, IdempotencyKey key, String fingerprint, Instant now) {
         calls.record("claim");
         Scope scope = new Scope(user, key);
         Entry held = entries.get(scope);
@@ -57,7 +58,7 @@ public final class InMemoryIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public synchronized void complete(UserId user, String key, String result, Instant now) {
+    public synchronized void complete(UserId user, IdempotencyKey key, String result, Instant now) {
         calls.record("complete");
         Objects.requireNonNull(result, "result");
         Scope scope = new Scope(user, key);
@@ -68,7 +69,7 @@ public final class InMemoryIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public synchronized void abandon(UserId user, String key) {
+    public synchronized void abandon(UserId user, IdempotencyKey key) {
         calls.record("abandon");
         Scope scope = new Scope(user, key);
         Entry held = entries.get(scope);

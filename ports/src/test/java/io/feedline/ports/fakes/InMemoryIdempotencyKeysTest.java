@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.feedline.ports.contract.IdempotencyKeysContract;
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdempotencyKeys;
 import java.time.Duration;
@@ -23,12 +24,13 @@ class InMemoryIdempotencyKeysTest extends IdempotencyKeysContract {
         InMemoryIdempotencyKeys keys = new InMemoryIdempotencyKeys(Duration.ofSeconds(30), Duration.ofHours(24));
         UserId user = TestIds.userId();
         Instant now = Instant.parse("2024-03-01T12:00:00Z");
-        keys.claim(user, "k", "fp", now);
-        keys.complete(user, "k", "done", now);
+        IdempotencyKey key = IdempotencyKey.of("k");
+        keys.claim(user, key, "fp", now);
+        keys.complete(user, key, "done", now);
 
-        assertThat(keys.claim(user, "k", "fp", now.plus(Duration.ofHours(23))))
+        assertThat(keys.claim(user, key, "fp", now.plus(Duration.ofHours(23))))
                 .isEqualTo(new IdempotencyClaim.Completed("fp", "done"));
-        assertThat(keys.claim(user, "k", "fp-new", now.plus(Duration.ofHours(25))))
+        assertThat(keys.claim(user, key, "fp-new", now.plus(Duration.ofHours(25))))
                 .isEqualTo(new IdempotencyClaim.Acquired());
         assertThat(keys.calls().count("claim")).isEqualTo(3);
     }

@@ -183,14 +183,6 @@ public final class InMemoryPostStore {
             }
         }
 
-        @Override
-        public boolean hasLiked(PostId post, UserId user) {
-            synchronized (InMemoryPostStore.this) {
-                calls.record("hasLiked");
-                return likes.getOrDefault(post, Set.of()).contains(user);
-            }
-        }
-
         private void store(Post post) {
             posts.put(post.id(), post);
             byAuthor.get(post.authorId()).put(post.id(), post);

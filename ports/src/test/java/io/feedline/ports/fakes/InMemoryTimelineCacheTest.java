@@ -41,7 +41,6 @@ class InMemoryTimelineCacheTest extends CappedTimelineCacheContract {
                 () -> cache.range(reader, Optional.empty(), 10),
                 () -> cache.remove(reader, ref.postId()),
                 () -> cache.removeAuthor(reader, ref.authorId()),
-                () -> cache.exists(reader),
                 () -> cache.replace(reader, List.of(ref)),
                 () -> cache.evict(reader));
         for (Runnable call : calls) {

@@ -1,0 +1,91 @@
+package io.feedline.adapter.memory;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.TimelineCache;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Hot windows in this process's heap: one immutable {@link Window} per reader in a Caffeine cache
+ * bounded by the number of readers. Each change to a reader's window is one atomic step on that
+ * key (the map's {@code compute}), which builds the next window and swaps it in, so a reader sees
+ * the window before or after a change, never half of one, and never waits on a lock to read.
+ *
+ * <p>A window pushed out by the bound, or lost with the process, is a missing window: the domain
+ * rebuilds it from the durable feed on the reader's next read, as it does for Redis.
+ */
+final class MemoryTimelineCache implements TimelineCache {
+    private final Cache<UserId, Window> windows;
+    private final int cap;
+
+    MemoryTimelineCache(long maxWindows, int cap) {
+        if (cap < 1) {
+            throw new IllegalArgumentException("cap must be at least 1, got " + cap);
+        }
+        this.cap = cap;
+        // Eviction runs on the writing thread: no background pool, and the bound holds right after
+        // each write rather than eventually.
+        this.windows = Caffeine.newBuilder().maximumSize(maxWindows).executor(Runnable::run).build();
+    }
+
+    @Override
+    public void add(Collection<Delivery> deliveries) {
+        Map<UserId, List<PostRef>> byReader = new LinkedHashMap<>();
+        for (Delivery delivery : deliveries) {
+            byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
+        }
+        byReader.forEach((reader, entries) ->
+                windows.asMap().compute(reader, (r, current) -> Window.merge(current, entries, cap)));
+    }
+
+    @Override
+    public Optional<List<PostRef>> range(UserId reader, Optional<PostId> before, int limit) {
+        Objects.requireNonNull(before, "before");
+        if (limit < 0) {
+            throw new FeedlineException.InvalidInput("limit", "limit must not be negative");
+        }
+        return Optional.ofNullable(windows.getIfPresent(reader)).map(window -> window.olderThan(before, limit));
+    }
+
+    @Override
+    public void remove(UserId reader, PostId post) {
+        windows.asMap().computeIfPresent(reader, (r, window) -> window.without(post));
+    }
+
+    @Override
+    public void removeAuthor(UserId reader, UserId author) {
+        windows.asMap().computeIfPresent(reader, (r, window) -> window.withoutAuthor(author));
+    }
+
+    @Override
+    public void replace(UserId reader, List<PostRef> entries) {
+        Window rebuilt = Window.merge(null, entries, cap);
+        if (rebuilt == null) {
+            windows.invalidate(reader);
+        } else {
+            windows.put(reader, rebuilt);
+        }
+    }
+
+    @Override
+    public void evict(UserId reader) {
+        windows.invalidate(reader);
+    }
+
+    /** How many windows are held now, once pending evictions are done (for the module's tests). */
+    long windowCount() {
+        windows.cleanUp();
+        return windows.estimatedSize();
+    }
+}

@@ -1,0 +1,87 @@
+package io.feedline.adapter.memory;
+
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One reader's window: at most the cap's newest entries, one per post, sorted newest first by post
+ * id. Immutable: every change returns a new window, or null when nothing is left, since an empty
+ * window is no window (as an empty sorted set is no key in Redis).
+ */
+final class Window {
+    private final PostRef[] newestFirst;
+
+    private Window(PostRef[] newestFirst) {
+        this.newestFirst = newestFirst;
+    }
+
+    /**
+     * {@code current} (which may be null) with {@code additions}, in post-id order, without
+     * duplicates and cut to the newest {@code cap}. Null if the result is empty.
+     */
+    static Window merge(Window current, List<PostRef> additions, int cap) {
+        PostRef[] incoming = additions.stream().sorted().toArray(PostRef[]::new);
+        PostRef[] existing = current == null ? new PostRef[0] : current.newestFirst;
+        List<PostRef> merged = new ArrayList<>(Math.min(cap, existing.length + incoming.length));
+        int i = 0;
+        int j = 0;
+        while (merged.size() < cap && (i < existing.length || j < incoming.length)) {
+            PostRef next;
+            if (j >= incoming.length || (i < existing.length && existing[i].compareTo(incoming[j]) <= 0)) {
+                next = existing[i++];
+            } else {
+                next = incoming[j++];
+            }
+            if (merged.isEmpty() || !merged.getLast().postId().equals(next.postId())) {
+                merged.add(next);
+            }
+        }
+        return of(merged);
+    }
+
+    /** The entries strictly older than {@code before} (or the newest), newest first, at most {@code limit}. */
+    List<PostRef> olderThan(Optional<PostId> before, int limit) {
+        int from = before.map(this::firstOlderThan).orElse(0);
+        int to = (int) Math.min(newestFirst.length, (long) from + limit);
+        return from >= to ? List.of() : List.of(Arrays.copyOfRange(newestFirst, from, to));
+    }
+
+    Window without(PostId post) {
+        int at = firstOlderThan(post) - 1;
+        if (at < 0 || !newestFirst[at].postId().equals(post)) {
+            return this;
+        }
+        List<PostRef> kept = new ArrayList<>(Arrays.asList(newestFirst));
+        kept.remove(at);
+        return of(kept);
+    }
+
+    Window withoutAuthor(UserId author) {
+        List<PostRef> kept = Arrays.stream(newestFirst).filter(ref -> !ref.authorId().equals(author)).toList();
+        return kept.size() == newestFirst.length ? this : of(kept);
+    }
+
+    /** The index of the first entry whose post id is below {@code id}: a binary search, the array being sorted. */
+    private int firstOlderThan(PostId id) {
+        int low = 0;
+        int high = newestFirst.length;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (newestFirst[mid].postId().compareTo(id) >= 0) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
+    }
+
+    private static Window of(List<PostRef> newestFirst) {
+        return newestFirst.isEmpty() ? null : new Window(newestFirst.toArray(PostRef[]::new));
+    }
+}
