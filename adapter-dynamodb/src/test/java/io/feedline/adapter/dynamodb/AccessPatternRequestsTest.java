@@ -197,4 +197,17 @@ class AccessPatternRequestsTest {
         assertThat(requests.queryItemsRead()).isEqualTo(4);
         assertThat(requests.count("UpdateItem")).isEqualTo(4);
     }
+
+    @Test
+    void importingSixtyFollowersIsThreeBatchWritesAndOneCountUpdate() {
+        UserId star = TestIds.userId();
+        List<UserId> fans = IntStream.range(0, 60).mapToObj(i -> TestIds.userId()).sorted().toList();
+
+        ((FollowEdgeImport) storage.followGraph()).importFollowers(star, fans, Instant.now());
+
+        assertThat(requests.all()).isEqualTo(Map.of("BatchWriteItem", 3, "TransactWriteItems", 1));
+        assertThat(storage.followGraph().followers(star, PageRequest.first(100)).items()).containsExactlyElementsOf(fans);
+        assertThat(storage.followGraph().counts(star).followers()).isEqualTo(60);
+        assertThat(storage.followGraph().isFollowing(fans.get(17), star)).isTrue();
+    }
 }
