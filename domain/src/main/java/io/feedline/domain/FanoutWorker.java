@@ -53,7 +53,8 @@ import java.util.logging.Logger;
  * A window write that fails or hangs never holds up the durable write (the window is a cache,
  * and the read path continues into the durable items past the window's end); the durable write
  * and the checkpoint always come before completion. Storage calls run on virtual threads, at most
- * {@link FeedSettings#workerConcurrency()} at once.
+ * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (one call at a time per
+ * held job, so bounded by the batch).
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -417,12 +418,13 @@ public final class FanoutWorker {
                 PageToken token = from;
                 try {
                     while (!stopped) {
-                        PageToken at = token;
-                        Page<UserId> page = withCall(() -> graph.followers(post.authorId(),
-                                new PageRequest(Optional.of(at), settings.fanoutPageSize())));
+                        // Outside the bound on calls: one call at a time per held job, so that the
+                        // windows of a big fan-out never queue behind the durable writes.
+                        Page<UserId> page = graph.followers(post.authorId(),
+                                new PageRequest(Optional.of(token), settings.fanoutPageSize()));
                         List<Delivery> deliveries = page.items().stream().map(reader -> new Delivery(reader, post)).toList();
                         if (!deliveries.isEmpty()) {
-                            withCall(() -> Windows.update(timelines, window -> window.add(deliveries)));
+                            Windows.update(timelines, window -> window.add(deliveries));
                         }
                         ahead.put(new Ahead(deliveries, page.next(), null));
                         if (page.next().isEmpty()) {
