@@ -435,9 +435,19 @@ public final class FanoutWorker {
                 } catch (InterruptedException e) {
                     // Stopped: the job was dropped.
                 } catch (RuntimeException e) {
-                    ahead.offer(new Ahead(List.of(), Optional.empty(), e));
+                    failed(e);
+                } catch (Error e) {
+                    // The step waiting for a page must not wait forever; the error still ends the thread.
+                    failed(new IllegalStateException("follower read-ahead died", e));
+                    throw e;
                 }
             });
+        }
+
+        /** Ends the read-ahead with {@code failure}: the pages not yet written are dropped and redone on the retry. */
+        private void failed(RuntimeException failure) {
+            ahead.clear();
+            ahead.offer(new Ahead(List.of(), Optional.empty(), failure));
         }
 
         void stopReading() {

@@ -458,12 +458,17 @@ final class FanoutLoadBenchmark {
                     run.windowInsertsPerSecond(), run.zaddPerSecond()));
         }
         List<Run> runs = result.runs();
-        lines.add(row("**median**", median(runs, r -> r.burst().publishSeconds()), median(runs, r -> r.burst().lagP50()),
+        // The median row's ratios are the medians of the per-run ratios, not ratios of medians.
+        lines.add(String.format(Locale.ROOT,
+                "| **median** | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
+                median(runs, r -> r.burst().publishSeconds()), median(runs, r -> r.burst().lagP50()),
                 median(runs, r -> r.burst().lagP99()), median(runs, r -> r.burst().drainedAfterLastMs()),
                 median(runs, r -> r.burst().entriesPerSecond()), median(runs, Run::rawItemsPerSecond),
+                median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
                 median(runs, r -> r.big().windowP50()), median(runs, r -> r.big().windowP99()),
                 median(runs, r -> r.big().durableP50()), median(runs, r -> r.big().durableP99()),
-                median(runs, Run::windowInsertsPerSecond), median(runs, Run::zaddPerSecond)));
+                count(median(runs, Run::windowInsertsPerSecond)), median(runs, Run::zaddPerSecond),
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond()))));
         Run first = runs.get(0);
         lines.add("");
         lines.add(String.format(Locale.ROOT, "burst: %d posts by %d authors, %d followers each (%,d feed entries with the authors' own); "
@@ -472,18 +477,27 @@ final class FanoutLoadBenchmark {
                 first.burst().entries(), first.big().posts(), first.big().followers(),
                 first.big().windowsSeparate() ? "" : " (embedded: the hot window is the durable feed, so window = durable)"));
         lines.add(String.format(Locale.ROOT, "ratios, median of the per-run ratios: fan-out %.2fx the raw BatchWriteItem item rate; "
-                        + "window inserts %.2fx redis-benchmark -P 16 -t zadd",
+                        + "window inserts %s redis-benchmark -P 16 -t zadd",
                 median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
-                median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond())));
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond()))));
         return lines;
     }
 
     private static String row(String label, double publish, double lagP50, double lagP99, double drained, double rate,
             double raw, double windowP50, double windowP99, double durableP50, double durableP99, double windows, double zadd) {
         return String.format(Locale.ROOT,
-                "| %s | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %,.0f | %,.0f | %.2fx |",
+                "| %s | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
                 label, publish, lagP50, lagP99, drained, rate, raw, rate / raw, windowP50, windowP99, durableP50, durableP99,
-                windows, zadd, windows / zadd);
+                count(windows), zadd, ratio(windows / zadd));
+    }
+
+    /** A rate, or "-" where there is none (no separate window). */
+    private static String count(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    private static String ratio(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.2fx", value);
     }
 
     private static double median(List<Run> runs, ToDoubleFunction<Run> figure) {
