@@ -367,73 +367,29 @@ final class FanoutLoadBenchmark {
         }
 
         FeedItems feedItems(FeedItems delegate) {
-            return new FeedItems() {
-                @Override
-                public void append(Collection<Delivery> deliveries) {
-                    delegate.append(deliveries);
-                    counted(deliveries, true);
-                }
-
-                @Override
-                public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
-                    return delegate.page(reader, before, limit);
-                }
-
-                @Override
-                public void remove(Collection<Delivery> entries) {
-                    delegate.remove(entries);
-                }
-
-                @Override
-                public int removeAuthor(UserId reader, UserId author) {
-                    return delegate.removeAuthor(reader, author);
-                }
-            };
+            return watching(FeedItems.class, delegate, "append", true);
         }
 
         TimelineCache timelines(TimelineCache delegate) {
-            return new TimelineCache() {
-                @Override
-                public void add(Collection<Delivery> deliveries) {
-                    delegate.add(deliveries);
-                    counted(deliveries, false);
-                }
+            return watching(TimelineCache.class, delegate, "add", false);
+        }
 
-                @Override
-                public Optional<List<PostRef>> range(UserId reader, Optional<PostId> before, int limit) {
-                    return delegate.range(reader, before, limit);
+        /** The port, with each successful call of {@code method} (taking the deliveries) counted. A proxy, as BackendCalls'. */
+        @SuppressWarnings("unchecked")
+        private <T> T watching(Class<T> type, T port, String method, boolean durable) {
+            java.lang.reflect.InvocationHandler handler = (proxy, called, args) -> {
+                Object result;
+                try {
+                    result = called.invoke(port, args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw e.getCause();
                 }
-
-                @Override
-                public void remove(UserId reader, PostId post) {
-                    delegate.remove(reader, post);
+                if (called.getName().equals(method)) {
+                    counted((Collection<Delivery>) args[0], durable);
                 }
-
-                @Override
-                public void removeAuthor(UserId reader, UserId author) {
-                    delegate.removeAuthor(reader, author);
-                }
-
-                @Override
-                public boolean exists(UserId reader) {
-                    return delegate.exists(reader);
-                }
-
-                @Override
-                public void replace(UserId reader, List<PostRef> entries) {
-                    delegate.replace(reader, entries);
-                }
-
-                @Override
-                public void evict(UserId reader) {
-                    delegate.evict(reader);
-                }
-
-                @Override
-                public boolean mirrorsFeedItems() {
-                    return delegate.mirrorsFeedItems();
-                }
+                return result;
             };
+            return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
         }
     }
 
