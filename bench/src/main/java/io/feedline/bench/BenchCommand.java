@@ -56,7 +56,8 @@ import picocli.CommandLine.Option;
             BenchCommand.Redis.class,
             BenchCommand.Postgres.class,
             BenchCommand.Crash.class,
-            BenchCommand.DynamoLocal.class
+            BenchCommand.DynamoLocal.class,
+            FanoutLoadCommand.class
         })
 public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 

@@ -6,6 +6,7 @@ import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
@@ -16,7 +17,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,14 +35,36 @@ import java.util.logging.Logger;
 
 /**
  * Drains the outbox (DESIGN §4, "Publish"). A job is leased, its author's followers are walked a
- * page at a time, and a checkpoint is written after each page, so a worker that dies is replaced
- * from where it stopped. Every write is idempotent, so replaying a page after a crash changes
- * nothing. Durable feed items are written first; the hot window after them, as a cache whose
- * failure never holds up the durable copy.
+ * page at a time, and a checkpoint is written once a page is durable, so a worker that dies is
+ * replaced from where it stopped. Every write is idempotent, so replaying a page after a crash
+ * changes nothing.
+ *
+ * <p>The worker holds up to {@link FeedSettings#jobsPerClaim()} jobs and works them in steps. A
+ * step takes the next pages of every job it holds (a job's first page is read in the step; the
+ * pages after it are read ahead by a virtual thread of the job's own), and then:
+ * <ol>
+ *   <li>sends the hot-window inserts of all those pages as one write (one pipelined round trip),
+ *       without waiting for anything durable; pages read ahead had theirs sent as they were read,
+ *       so a big fan-out reaches every hot window at the speed of the follower reads;</li>
+ *   <li>writes the durable feed items of all those pages, coalesced across jobs into chunks of
+ *       {@value #WRITE_BATCH} (one BatchWriteItem each), the chunks in parallel;</li>
+ *   <li>checkpoints each job whose pages are durable, or completes it after its last page.</li>
+ * </ol>
+ * A window write that fails or hangs never holds up the durable write (the window is a cache,
+ * and the read path continues into the durable items past the window's end); the durable write
+ * and the checkpoint always come before completion. Storage calls run on virtual threads, at most
+ * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (one call at a time per
+ * held job, so bounded by the batch).
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
+    /** Items per durable write call: one full BatchWriteItem, so coalesced chunks are one request each. */
+    static final int WRITE_BATCH = 25;
+    /** Follower pages a job may read ahead of its durable writes (at most 100 ids each). */
+    static final int READ_AHEAD_PAGES = 100;
+    /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
+    static final int PAGES_PER_STEP = 10;
 
     private final String workerId;
     private final FanoutJobs jobs;
@@ -44,9 +74,13 @@ public final class FanoutWorker {
     private final Clock clock;
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
+    private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     private boolean wakeRequested;
+    // Only the thread running this worker's loop touches these.
+    private final List<JobRun> held = new ArrayList<>();
+    private long lastClaimNanos;
 
     FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, FeedItems feedItems, TimelineCache timelines,
             Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter) {
@@ -58,32 +92,22 @@ public final class FanoutWorker {
         this.clock = clock;
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
+        this.calls = new Semaphore(settings.workerConcurrency());
     }
 
     public String id() {
         return workerId;
     }
 
-    /** Claims what is claimable now and works it off. Returns how many jobs were completed. */
+    /**
+     * Claims up to a batch of what is claimable now and works it off, claiming nothing more.
+     * Returns how many jobs were completed.
+     */
     public int runOnce() {
-        List<ClaimedJob> claimed = jobs.claim(workerId, settings.jobsPerClaim(), clock.instant(), settings.jobLease());
+        take(jobs.claim(workerId, settings.jobsPerClaim() - held.size(), clock.instant(), settings.jobLease()));
         int done = 0;
-        for (ClaimedJob job : claimed) {
-            try {
-                process(job);
-                jobs.complete(job);
-                done++;
-            } catch (FeedlineException.WriteConflict lost) {
-                LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", job.job().key());
-            } catch (RuntimeException e) {
-                Instant retryAt = clock.instant().plus(backoff(job.attempts()));
-                LOG.log(Level.WARNING, "fan-out job " + job.job().key() + " failed; retrying at " + retryAt, e);
-                try {
-                    jobs.release(job, retryAt);
-                } catch (RuntimeException releaseFailed) {
-                    LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
-                }
-            }
+        while (!held.isEmpty()) {
+            done += step();
         }
         return done;
     }
@@ -98,20 +122,30 @@ public final class FanoutWorker {
         return total;
     }
 
-    /** Works until {@code stop} says so, sleeping between empty polls unless woken. */
+    /**
+     * Works until {@code stop} says so, sleeping between empty polls unless woken. Between steps it
+     * tops its jobs up to the batch: at once when idle or woken, else once per idle-poll interval,
+     * so a long fan-out does not poll the outbox at every page. On stop, the jobs still held are
+     * given back, claimable at once from their checkpoints.
+     */
     public void runUntil(BooleanSupplier stop) {
         while (!stop.getAsBoolean()) {
-            int done;
-            try {
-                done = runOnce();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "outbox poll failed", e);
-                done = 0;
+            int room = settings.jobsPerClaim() - held.size();
+            if (room > 0 && (held.isEmpty() || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos())) {
+                try {
+                    lastClaimNanos = System.nanoTime();
+                    take(jobs.claim(workerId, room, clock.instant(), settings.jobLease()));
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "outbox poll failed", e);
+                }
             }
-            if (done == 0) {
+            if (held.isEmpty()) {
                 awaitWork();
+                continue;
             }
+            step();
         }
+        handBack();
     }
 
     /** Cuts the idle wait short: called when this process enqueued a job. */
@@ -120,6 +154,17 @@ public final class FanoutWorker {
         try {
             wakeRequested = true;
             woken.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private boolean consumeWake() {
+        lock.lock();
+        try {
+            boolean was = wakeRequested;
+            wakeRequested = false;
+            return was;
         } finally {
             lock.unlock();
         }
@@ -139,53 +184,309 @@ public final class FanoutWorker {
         }
     }
 
-    private void process(ClaimedJob claimed) {
-        switch (claimed.job()) {
-            case FanoutJob.Deliver deliver -> walkAudience(claimed, deliver.post(), this::deliver);
-            case FanoutJob.Retract retract -> walkAudience(claimed, retract.post(), this::retract);
-            case FanoutJob.PurgeAuthor purge -> {
-                if (graph.isFollowing(purge.reader(), purge.author())) {
-                    // Followed again since: the re-follow's backfill is the newer truth.
-                    return;
-                }
-                feedItems.removeAuthor(purge.reader(), purge.author());
-                Windows.update(timelines, window -> window.removeAuthor(purge.reader(), purge.author()));
+    private void take(List<ClaimedJob> claimed) {
+        for (ClaimedJob job : claimed) {
+            held.add(new JobRun(job));
+        }
+    }
+
+    private void handBack() {
+        Instant now = clock.instant();
+        for (JobRun run : held) {
+            run.stopReading();
+            try {
+                jobs.release(run.claimed, now);
+            } catch (RuntimeException e) {
+                LOG.log(Level.INFO, "could not hand back " + run.claimed.job().key() + "; its lease will expire", e);
             }
         }
+        held.clear();
+    }
+
+    /** One step over every held job (see the class comment). Returns how many jobs it completed. */
+    private int step() {
+        List<JobRun> runs = List.copyOf(held);
+        // 1. The next pages of every job (a purge or a retraction is done whole here).
+        List<Outcome<Batch>> taken = parallel(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
+        rethrowErrors(taken);
+        Map<JobRun, Batch> batches = new IdentityHashMap<>();
+        Map<JobRun, RuntimeException> failed = new IdentityHashMap<>();
+        List<Delivery> unwindowed = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Outcome<Batch> outcome = taken.get(i);
+            if (outcome.failure() != null) {
+                failed.put(runs.get(i), (RuntimeException) outcome.failure());
+            } else {
+                batches.put(runs.get(i), outcome.value());
+                if (!outcome.value().windowed()) {
+                    unwindowed.addAll(outcome.value().deliveries());
+                }
+            }
+        }
+        // 2. Hot windows first, on their own: nothing durable waits for them.
+        Thread windowWrite = unwindowed.isEmpty() ? null : Thread.ofVirtual().name("fanout-window-" + workerId)
+                .start(() -> withCall(() -> Windows.update(timelines, window -> window.add(unwindowed))));
+        // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
+        List<Chunk> chunks = chunks(runs, batches);
+        List<Outcome<Void>> written = parallel(chunks.stream().<Callable<Void>>map(chunk -> () -> {
+            feedItems.append(chunk.deliveries());
+            return null;
+        }).toList());
+        rethrowErrors(written);
+        for (int i = 0; i < chunks.size(); i++) {
+            if (written.get(i).failure() != null) {
+                for (JobRun run : chunks.get(i).runs()) {
+                    failed.putIfAbsent(run, (RuntimeException) written.get(i).failure());
+                }
+            }
+        }
+        // 4. Checkpoint what is durable, complete what is done, give back what failed.
+        List<Outcome<Boolean>> settled = parallel(runs.stream().<Callable<Boolean>>map(run -> () -> {
+            RuntimeException failure = failed.get(run);
+            return failure != null ? giveBack(run, failure) : advance(run, batches.get(run));
+        }).toList());
+        rethrowErrors(settled);
+        int done = 0;
+        for (int i = 0; i < runs.size(); i++) {
+            Outcome<Boolean> outcome = settled.get(i);
+            JobRun run = runs.get(i);
+            if (outcome.failure() != null) {
+                LOG.log(Level.WARNING, "fan-out job " + run.claimed.job().key() + " could not be settled; its lease will expire",
+                        outcome.failure());
+                drop(run);
+            } else if (outcome.value()) {
+                done++;
+                drop(run);
+            } else if (failed.containsKey(run) || run.lost) {
+                drop(run);
+            }
+        }
+        if (windowWrite != null) {
+            try {
+                windowWrite.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return done;
+    }
+
+    private void drop(JobRun run) {
+        run.stopReading();
+        held.remove(run);
+    }
+
+    /** Records the step's progress; true if the job is finished (and so completed). */
+    private boolean advance(JobRun run, Batch batch) {
+        if (batch.last()) {
+            withCall(() -> jobs.complete(run.claimed));
+            if (run.claimed.job() instanceof FanoutJob.Deliver deliver) {
+                deliveredAfter.accept(Duration.ofMillis(Math.max(0, clock.millis() - deliver.post().postId().epochMillis())));
+            }
+            return true;
+        }
+        if (batch.position().isPresent()) {
+            try {
+                run.claimed = withCall(() -> jobs.checkpoint(run.claimed, batch.position().get(), clock.instant(), settings.jobLease()));
+            } catch (FeedlineException.WriteConflict lost) {
+                LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", run.claimed.job().key());
+                run.lost = true;
+            }
+        }
+        return false;
+    }
+
+    private boolean giveBack(JobRun run, RuntimeException failure) {
+        if (failure instanceof FeedlineException.WriteConflict) {
+            LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", run.claimed.job().key());
+            return false;
+        }
+        Instant retryAt = clock.instant().plus(backoff(run.claimed.attempts()));
+        LOG.log(Level.WARNING, "fan-out job " + run.claimed.job().key() + " failed; retrying at " + retryAt, failure);
+        try {
+            withCall(() -> jobs.release(run.claimed, retryAt));
+        } catch (RuntimeException releaseFailed) {
+            LOG.log(Level.WARNING, "could not release " + run.claimed.job().key() + "; its lease will expire", releaseFailed);
+        }
+        return false;
+    }
+
+    /** The step's deliveries in chunks of {@value #WRITE_BATCH}, each knowing whose deliveries it carries. */
+    private static List<Chunk> chunks(List<JobRun> runs, Map<JobRun, Batch> batches) {
+        List<Chunk> chunks = new ArrayList<>();
+        List<Delivery> current = new ArrayList<>(WRITE_BATCH);
+        Set<JobRun> owners = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (JobRun run : runs) {
+            Batch batch = batches.get(run);
+            if (batch == null) {
+                continue;
+            }
+            for (Delivery delivery : batch.deliveries()) {
+                current.add(delivery);
+                owners.add(run);
+                if (current.size() == WRITE_BATCH) {
+                    chunks.add(new Chunk(current, List.copyOf(owners)));
+                    current = new ArrayList<>(WRITE_BATCH);
+                    owners.clear();
+                }
+            }
+        }
+        if (!current.isEmpty()) {
+            chunks.add(new Chunk(current, List.copyOf(owners)));
+        }
+        return chunks;
+    }
+
+    private record Chunk(List<Delivery> deliveries, List<JobRun> runs) {}
+
+    /**
+     * What a step takes from one job: its deliveries, whether their windows were already written
+     * (read ahead), the position after them, and whether they end the job.
+     */
+    private record Batch(List<Delivery> deliveries, boolean windowed, Optional<PageToken> position, boolean last) {}
+
+    /** A page read ahead, or the failure that stopped the reading. */
+    private record Ahead(List<Delivery> deliveries, Optional<PageToken> next, RuntimeException failure) {}
+
+    /** One held job and, for a delivery with more than one page, its read-ahead. */
+    private final class JobRun {
+        ClaimedJob claimed;
+        volatile boolean lost;
+        private boolean started;
+        private LinkedBlockingQueue<Ahead> ahead;
+        private Thread reader;
+        private volatile boolean stopped;
+
+        JobRun(ClaimedJob claimed) {
+            this.claimed = claimed;
+        }
+
+        Batch next() {
+            return switch (claimed.job()) {
+                case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post());
+                case FanoutJob.Retract retract -> {
+                    walkAudience(this, retract.post(), FanoutWorker.this::retract);
+                    yield new Batch(List.of(), true, Optional.empty(), true);
+                }
+                case FanoutJob.PurgeAuthor purge -> {
+                    purge(purge);
+                    yield new Batch(List.of(), true, Optional.empty(), true);
+                }
+            };
+        }
+
+        private Batch nextDeliveries(PostRef post) {
+            if (!started) {
+                started = true;
+                List<Delivery> deliveries = new ArrayList<>();
+                if (claimed.checkpoint().isEmpty()) {
+                    deliveries.add(new Delivery(post.authorId(), post));
+                }
+                Page<UserId> page = withCall(() -> graph.followers(post.authorId(),
+                        new PageRequest(claimed.checkpoint(), settings.fanoutPageSize())));
+                page.items().forEach(reader -> deliveries.add(new Delivery(reader, post)));
+                page.next().ifPresent(next -> startReading(post, next));
+                return new Batch(deliveries, false, page.next(), page.next().isEmpty());
+            }
+            List<Ahead> pages = new ArrayList<>();
+            try {
+                pages.add(ahead.take());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for follower pages", e);
+            }
+            ahead.drainTo(pages, PAGES_PER_STEP - 1);
+            List<Delivery> deliveries = new ArrayList<>();
+            Optional<PageToken> position = Optional.empty();
+            for (Ahead page : pages) {
+                if (page.failure() != null) {
+                    // The pages before it are written again on the retry: every write is idempotent.
+                    throw page.failure();
+                }
+                deliveries.addAll(page.deliveries());
+                position = page.next();
+                if (position.isEmpty()) {
+                    return new Batch(deliveries, true, position, true);
+                }
+            }
+            return new Batch(deliveries, true, position, false);
+        }
+
+        /** Reads the follower pages after {@code from}, sending each page's window inserts as it comes. */
+        private void startReading(PostRef post, PageToken from) {
+            ahead = new LinkedBlockingQueue<>(READ_AHEAD_PAGES);
+            reader = Thread.ofVirtual().name("fanout-read-" + claimed.job().key()).start(() -> {
+                PageToken token = from;
+                try {
+                    while (!stopped) {
+                        // Outside the bound on calls: one call at a time per held job, so that the
+                        // windows of a big fan-out never queue behind the durable writes.
+                        Page<UserId> page = graph.followers(post.authorId(),
+                                new PageRequest(Optional.of(token), settings.fanoutPageSize()));
+                        List<Delivery> deliveries = page.items().stream().map(reader -> new Delivery(reader, post)).toList();
+                        if (!deliveries.isEmpty()) {
+                            Windows.update(timelines, window -> window.add(deliveries));
+                        }
+                        ahead.put(new Ahead(deliveries, page.next(), null));
+                        if (page.next().isEmpty()) {
+                            return;
+                        }
+                        token = page.next().get();
+                    }
+                } catch (InterruptedException e) {
+                    // Stopped: the job was dropped.
+                } catch (RuntimeException e) {
+                    failed(e);
+                } catch (Error e) {
+                    // The step waiting for a page must not wait forever; the error still ends the thread.
+                    failed(new IllegalStateException("follower read-ahead died", e));
+                    throw e;
+                }
+            });
+        }
+
+        /** Ends the read-ahead with {@code failure}: the pages not yet written are dropped and redone on the retry. */
+        private void failed(RuntimeException failure) {
+            ahead.clear();
+            ahead.offer(new Ahead(List.of(), Optional.empty(), failure));
+        }
+
+        void stopReading() {
+            stopped = true;
+            if (reader != null) {
+                reader.interrupt();
+            }
+        }
+    }
+
+    private void purge(FanoutJob.PurgeAuthor purge) {
+        if (graph.isFollowing(purge.reader(), purge.author())) {
+            // Followed again since: the re-follow's backfill is the newer truth.
+            return;
+        }
+        feedItems.removeAuthor(purge.reader(), purge.author());
+        Windows.update(timelines, window -> window.removeAuthor(purge.reader(), purge.author()));
     }
 
     private interface PageAction {
         void apply(PostRef post, List<UserId> readers);
     }
 
-    /** The author and every follower, a page at a time, from the job's checkpoint. */
-    private void walkAudience(ClaimedJob claimed, PostRef post, PageAction action) {
-        ClaimedJob current = claimed;
-        if (current.checkpoint().isEmpty()) {
+    /** The author and every follower, a page at a time, from the job's checkpoint (retractions). */
+    private void walkAudience(JobRun run, PostRef post, PageAction action) {
+        if (run.claimed.checkpoint().isEmpty()) {
             action.apply(post, List.of(post.authorId()));
         }
         while (true) {
-            Page<UserId> page = graph.followers(post.authorId(), new PageRequest(current.checkpoint(), settings.fanoutPageSize()));
+            Page<UserId> page = graph.followers(post.authorId(), new PageRequest(run.claimed.checkpoint(), settings.fanoutPageSize()));
             if (!page.items().isEmpty()) {
                 action.apply(post, page.items());
             }
             if (page.next().isEmpty()) {
                 break;
             }
-            current = jobs.checkpoint(current, page.next().get(), clock.instant(), settings.jobLease());
+            run.claimed = jobs.checkpoint(run.claimed, page.next().get(), clock.instant(), settings.jobLease());
         }
-        if (claimed.job() instanceof FanoutJob.Deliver) {
-            deliveredAfter.accept(Duration.ofMillis(Math.max(0, clock.millis() - post.postId().epochMillis())));
-        }
-    }
-
-    private void deliver(PostRef post, List<UserId> readers) {
-        List<Delivery> deliveries = new ArrayList<>(readers.size());
-        for (UserId reader : readers) {
-            deliveries.add(new Delivery(reader, post));
-        }
-        feedItems.append(deliveries);
-        Windows.update(timelines, window -> window.add(deliveries));
     }
 
     private void retract(PostRef post, List<UserId> readers) {
@@ -193,6 +494,74 @@ public final class FanoutWorker {
         for (UserId reader : readers) {
             Windows.update(timelines, window -> window.remove(reader, post.postId()));
         }
+    }
+
+    /** A task's value or what it threw. */
+    private record Outcome<T>(T value, Throwable failure) {}
+
+    /** Runs the tasks on virtual threads (one alone on this thread) and returns their outcomes in order. */
+    private <T> List<Outcome<T>> parallel(List<Callable<T>> tasks) {
+        if (tasks.size() == 1) {
+            return List.of(attempt(tasks.get(0)));
+        }
+        List<Outcome<T>> outcomes = new ArrayList<>(java.util.Collections.nCopies(tasks.size(), null));
+        List<Thread> threads = new ArrayList<>(tasks.size());
+        for (int i = 0; i < tasks.size(); i++) {
+            int index = i;
+            threads.add(Thread.ofVirtual().name("fanout-" + workerId).start(() -> outcomes.set(index, attempt(tasks.get(index)))));
+        }
+        for (Thread thread : threads) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while fanning out", e);
+            }
+        }
+        return outcomes;
+    }
+
+    private static <T> Outcome<T> attempt(Callable<T> task) {
+        try {
+            return new Outcome<>(task.call(), null);
+        } catch (RuntimeException | Error e) {
+            return new Outcome<>(null, e);
+        } catch (Exception e) {
+            return new Outcome<>(null, new IllegalStateException(e));
+        }
+    }
+
+    /** An Error (the process is dying) stops the worker as it would have stopped a single thread. */
+    private <T> void rethrowErrors(List<Outcome<T>> outcomes) {
+        for (Outcome<T> outcome : outcomes) {
+            if (outcome.failure() instanceof Error error) {
+                held.forEach(JobRun::stopReading);
+                held.clear();
+                throw error;
+            }
+        }
+    }
+
+    /** One storage call, within the worker's bound on concurrent calls. */
+    private <T> T withCall(java.util.function.Supplier<T> call) {
+        try {
+            calls.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to call storage", e);
+        }
+        try {
+            return call.get();
+        } finally {
+            calls.release();
+        }
+    }
+
+    private void withCall(Runnable call) {
+        withCall(() -> {
+            call.run();
+            return null;
+        });
     }
 
     private static Duration backoff(int attempts) {

@@ -16,8 +16,9 @@ import java.util.Objects;
  * @param celebrityCacheTtl how long this process trusts its copy of the celebrity set
  * @param fanoutPageSize followers read per fan-out page (one checkpoint per page)
  * @param jobLease how long a claimed fan-out job stays leased without a checkpoint
- * @param jobsPerClaim jobs a worker claims at once
+ * @param jobsPerClaim jobs a worker holds and works at once (its claim tops up to this many)
  * @param idlePoll how long an idle worker waits before polling the outbox again
+ * @param workerConcurrency storage calls one worker runs at once, each on a virtual thread
  */
 public record FeedSettings(
         FanoutMode mode,
@@ -30,7 +31,8 @@ public record FeedSettings(
         int fanoutPageSize,
         Duration jobLease,
         int jobsPerClaim,
-        Duration idlePoll) {
+        Duration idlePoll,
+        int workerConcurrency) {
 
     public FeedSettings {
         Objects.requireNonNull(mode, "mode");
@@ -46,7 +48,8 @@ public record FeedSettings(
         if (fanoutPageSize > 100) {
             throw new IllegalArgumentException("fanout.page-size must be at most 100");
         }
-        requirePositive("fanout.jobs-per-claim", jobsPerClaim);
+        requirePositive("worker.batch", jobsPerClaim);
+        requirePositive("worker.concurrency", workerConcurrency);
     }
 
     private static void requirePositive(String key, long value) {
@@ -58,41 +61,51 @@ public record FeedSettings(
     public static FeedSettings defaults() {
         return new FeedSettings(
                 FanoutMode.HYBRID, 10_000, 100, 800, 16, 200,
-                Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 8, Duration.ofMillis(200));
+                Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 64, Duration.ofMillis(200), 16);
     }
 
     public FeedSettings withMode(FanoutMode value) {
         return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
     }
 
     public FeedSettings withCelebrityThreshold(long value) {
         return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
     }
 
     public FeedSettings withBackfillPosts(int value) {
         return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
     }
 
     public FeedSettings withWindowSize(int value) {
         return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll);
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
     }
 
     public FeedSettings withFanoutPageSize(int value) {
         return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll);
+                maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
     }
 
     public FeedSettings withJobLease(Duration value) {
         return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll);
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency);
     }
 
     public FeedSettings withIdlePoll(Duration value) {
         return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value);
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency);
+    }
+
+    public FeedSettings withJobsPerClaim(int value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency);
+    }
+
+    public FeedSettings withWorkerConcurrency(int value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
+                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value);
     }
 }

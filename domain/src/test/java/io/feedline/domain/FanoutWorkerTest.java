@@ -67,9 +67,10 @@ class FanoutWorkerTest {
     void workerThatDiesMidFanoutIsReplacedFromItsCheckpointAndNoFeedGetsADuplicate() {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "survive a crash");
-            // The author's own entry is append 1, the first page of 10 followers append 2.
+            // The author's own entry and the first page of 10 followers are append 1 (one step); the
+            // next step's pages die before they are durable or checkpointed.
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph,
-                    dyingAfter(world.feedItems, 2), world.timelines, world.clock, world.core.settings(), delay -> {});
+                    dyingAfter(world.feedItems, 1), world.timelines, world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             assertThat(world.worker.runOnce()).as("the dead worker's lease still holds").isZero();
@@ -141,6 +142,87 @@ class FanoutWorkerTest {
             assertThat(worker.runOnce()).isEqualTo(1);
 
             assertThat(world.wholeFeed("follower_7", 10)).containsExactly(post.id());
+        }
+    }
+
+    @Test
+    void fortyJobsOfFiveEntriesAreWrittenInEightFullBatchesAndOneWindowWrite() {
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH))) {
+            List<Post> posts = new java.util.ArrayList<>();
+            for (int a = 0; a < 40; a++) {
+                world.register("author_" + a);
+            }
+            for (int f = 0; f < 4; f++) {
+                world.register("reader_" + f);
+                for (int a = 0; a < 40; a++) {
+                    world.follow("reader_" + f, "author_" + a);
+                }
+            }
+            world.drain();
+            for (int a = 0; a < 40; a++) {
+                posts.add(world.publish("author_" + a, "post " + a));
+            }
+            world.feedItems.calls().reset();
+            world.timelines.calls().reset();
+
+            assertThat(world.drain()).isEqualTo(40);
+
+            // 40 jobs x (the author + 4 followers) = 200 entries: 8 calls of 25, not 40 calls of 5.
+            assertThat(world.feedItems.calls().count("append")).isEqualTo(8);
+            assertThat(world.feedItems.calls().delivered()).isEqualTo(200);
+            assertThat(world.timelines.calls().count("add")).as("one window write for the whole step").isEqualTo(1);
+            for (int f = 0; f < 4; f++) {
+                assertThat(world.wholeFeed("reader_" + f, 100)).containsExactlyInAnyOrderElementsOf(
+                        posts.stream().map(Post::id).toList());
+            }
+        }
+    }
+
+    @Test
+    void aCrashBetweenTheWindowWriteAndTheDurableWriteIsRepairedByTheRedo() {
+        try (World world = pushWorldWithFollowers()) {
+            Post post = world.publish("author", "window first");
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph,
+                    dyingAfter(world.feedItems, 1), world.timelines, world.clock, world.core.settings(), delay -> {});
+            assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
+
+            // Followers 10-19 (the second page, read ahead) got the post in their hot window, not
+            // in their durable feed: the process died before that page was durable.
+            List<UserId> walked = world.graph.followers(world.id("author"), io.feedline.ports.model.PageRequest.first(100)).items();
+            UserId secondPage = walked.get(10);
+            assertThat(world.timelines.range(secondPage, Optional.empty(), 10).orElseThrow())
+                    .extracting(PostRef::postId).containsExactly(post.id());
+            assertThat(world.feedItems.page(secondPage, Optional.empty(), 10)).isEmpty();
+
+            world.clock.advance(Duration.ofSeconds(31));
+            assertThat(world.drain()).isEqualTo(1);
+
+            for (UserId follower : walked) {
+                assertThat(world.feedItems.page(follower, Optional.empty(), 10)).extracting(PostRef::postId)
+                        .containsExactly(post.id());
+                assertThat(world.timelines.range(follower, Optional.empty(), 10).orElseThrow())
+                        .extracting(PostRef::postId).containsExactly(post.id());
+            }
+            for (int i = 0; i < FOLLOWERS; i++) {
+                assertThat(world.wholeFeed("follower_" + i, 10)).containsExactly(post.id());
+            }
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void aFailingWindowNeverHoldsUpTheDurableFeed() {
+        try (World world = pushWorldWithFollowers()) {
+            world.timelines.setAvailable(false);
+            Post post = world.publish("author", "cache down");
+
+            assertThat(world.drain()).isEqualTo(1);
+
+            for (int i = 0; i < FOLLOWERS; i++) {
+                assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10))
+                        .extracting(PostRef::postId).containsExactly(post.id());
+            }
+            assertThat(world.postStore.jobs().pending()).isZero();
         }
     }
 }

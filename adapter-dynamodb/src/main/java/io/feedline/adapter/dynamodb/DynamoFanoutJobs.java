@@ -10,6 +10,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.READER_ID;
 
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PageToken;
@@ -20,13 +21,12 @@ import io.feedline.ports.out.FanoutJobs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
-import software.amazon.awssdk.enhanced.dynamodb.model.Page;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -40,6 +40,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * lease end while leased, the retry time once released. A lease is identified by its owner and
  * claim count, and every change to a leased job is conditional on both, so a worker whose lease
  * was taken over can neither checkpoint nor complete the job.
+ *
+ * <p>Each job also carries the keys of the sparse GSI2 ({@link TableLayout#claimableJobs}): its
+ * sort key starts with the time from which the job is claimable (the enqueue time, then each lease's
+ * or backoff's end), moved by every claim, checkpoint and release. A claim is one Query per shard
+ * for the jobs claimable now, oldest first, and one conditional update per job it leases: it never
+ * reads held or future jobs. The index is eventually consistent, so a candidate may already be
+ * taken; the lease's condition, on the table itself, settles that.
  */
 final class DynamoFanoutJobs implements FanoutJobs {
     private static final String DELIVER = "deliver";
@@ -47,8 +54,6 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String PURGE = "purge";
 
     private final TableAccess db;
-    // Claims start at a different shard each time, so no shard starves behind a busy one.
-    private final AtomicInteger rotation = new AtomicInteger();
 
     DynamoFanoutJobs(TableAccess db) {
         this.db = db;
@@ -68,13 +73,15 @@ final class DynamoFanoutJobs implements FanoutJobs {
      * The job as an upsert: it creates the item, or leaves an existing one (and its lease and
      * checkpoint) untouched, so that enqueueing is idempotent even inside a larger transaction.
      */
-    private static Expressions.Update upsert(FanoutJob job) {
+    private Expressions.Update upsert(FanoutJob job) {
         TableLayout.Entity entity = TableLayout.Entity.FANOUT_JOB;
         Expressions update = Expressions.update()
                 .setIfAbsent(TableLayout.ENTITY, AttributeValue.fromS(entity.tag))
                 .setIfAbsent(TableLayout.VERSION, n(entity.version))
                 .setIfAbsent(AVAILABLE_AT, n(0))
-                .setIfAbsent(ATTEMPTS, n(0));
+                .setIfAbsent(ATTEMPTS, n(0))
+                .setIfAbsent(TableLayout.GSI2_PK, AttributeValue.fromS(TableLayout.fanoutReadyPk(job.key())))
+                .setIfAbsent(TableLayout.GSI2_SK, readySk(db.clock.millis(), job.key()));
         switch (job) {
             case FanoutJob.Deliver deliver -> post(update, DELIVER, deliver.post());
             case FanoutJob.Retract retract -> post(update, RETRACT, retract.post());
@@ -99,28 +106,25 @@ final class DynamoFanoutJobs implements FanoutJobs {
         }
         long nowMillis = now.toEpochMilli();
         long until = now.plus(lease).toEpochMilli();
+        // A job enqueued by this process is ready from this process's clock on, even for a caller whose
+        // "now" lags behind it; the lease's condition still holds every other job to "now".
+        long readyBound = Math.max(nowMillis, db.clock.millis());
         return db.call("fanout_claim", () -> {
+            List<EnhancedDocument> candidates = new ArrayList<>();
+            for (int shard = 0; shard < TableLayout.FANOUT_SHARDS; shard++) {
+                candidates.addAll(db.queryOutboxIndexPage("fanout_claim", QueryEnhancedRequest.builder()
+                        .queryConditional(TableLayout.claimableJobs(shard, readyBound))
+                        .limit(max)
+                        .build()).items());
+            }
+            // Oldest first across the shards.
+            candidates.sort(Comparator.comparing(candidate -> candidate.getString(TableLayout.GSI2_SK)));
             List<ClaimedJob> claimed = new ArrayList<>();
-            int first = Math.floorMod(rotation.getAndIncrement(), TableLayout.FANOUT_SHARDS);
-            for (int i = 0; i < TableLayout.FANOUT_SHARDS && claimed.size() < max; i++) {
-                int shard = (first + i) % TableLayout.FANOUT_SHARDS;
-                QueryEnhancedRequest claimable = QueryEnhancedRequest.builder()
-                        .queryConditional(TableLayout.fanoutShard(shard))
-                        .filterExpression(Expression.builder()
-                                .expression("#available <= :now")
-                                .putExpressionName("#available", AVAILABLE_AT)
-                                .putExpressionValue(":now", n(nowMillis))
-                                .build())
-                        .consistentRead(true)
-                        .build();
-                for (Page<EnhancedDocument> page : db.table.query(claimable)) {
-                    for (EnhancedDocument candidate : page.items()) {
-                        lease(candidate, worker, nowMillis, until).ifPresent(claimed::add);
-                        if (claimed.size() == max) {
-                            return claimed;
-                        }
-                    }
+            for (EnhancedDocument candidate : candidates) {
+                if (claimed.size() == max) {
+                    break;
                 }
+                lease(candidate, worker, nowMillis, until).ifPresent(claimed::add);
             }
             return claimed;
         });
@@ -131,6 +135,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
         Expressions update = Expressions.update()
                 .set(LEASE_OWNER, AttributeValue.fromS(worker))
                 .set(AVAILABLE_AT, n(until))
+                .set(TableLayout.GSI2_SK, readySk(until, jobKeyOf(candidate)))
                 .increment(ATTEMPTS);
         update.when(update.name(ATTEMPTS) + " = " + update.value(n(candidate.getNumber(ATTEMPTS).longValue())));
         update.when(update.name(AVAILABLE_AT) + " <= " + update.value(n(nowMillis)));
@@ -146,7 +151,8 @@ final class DynamoFanoutJobs implements FanoutJobs {
     public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
         Expressions update = Expressions.update()
                 .set(CHECKPOINT, AttributeValue.fromS(position.value()))
-                .set(AVAILABLE_AT, n(now.plus(lease).toEpochMilli()));
+                .set(AVAILABLE_AT, n(now.plus(lease).toEpochMilli()))
+                .set(TableLayout.GSI2_SK, readySk(now.plus(lease).toEpochMilli(), job.job().key()));
         heldBy(update, job);
         return db.call("fanout_checkpoint", () -> {
             try {
@@ -163,6 +169,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
     public void release(ClaimedJob job, Instant retryAt) {
         Expressions update = Expressions.update()
                 .set(AVAILABLE_AT, n(retryAt.toEpochMilli()))
+                .set(TableLayout.GSI2_SK, readySk(retryAt.toEpochMilli(), job.job().key()))
                 .remove(LEASE_OWNER);
         heldBy(update, job);
         db.conditionally("fanout_release",
@@ -187,6 +194,66 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     .build());
         }
         return Math.toIntExact(total);
+    }
+
+    @Override
+    public FanoutBacklog backlog(Instant now) {
+        long bound = Math.max(now.toEpochMilli(), db.clock.millis());
+        return db.call("fanout_backlog", () -> {
+            long waiting = 0;
+            Optional<Long> oldest = Optional.empty();
+            for (int shard = 0; shard < TableLayout.FANOUT_SHARDS; shard++) {
+                waiting += db.countOutboxIndex("fanout_backlog", QueryEnhancedRequest.builder()
+                        .queryConditional(TableLayout.claimableJobs(shard, bound))
+                        .select(Select.COUNT)
+                        .build());
+                List<EnhancedDocument> first = db.queryOutboxIndexPage("fanout_backlog", QueryEnhancedRequest.builder()
+                        .queryConditional(TableLayout.claimableJobs(shard, bound))
+                        .limit(1)
+                        .build()).items();
+                if (!first.isEmpty()) {
+                    long readyAt = TableLayout.readyAtOf(first.get(0).getString(TableLayout.GSI2_SK));
+                    oldest = Optional.of(oldest.map(o -> Math.min(o, readyAt)).orElse(readyAt));
+                }
+            }
+            return new FanoutBacklog(waiting, oldest.map(Instant::ofEpochMilli));
+        });
+    }
+
+    /**
+     * Gives GSI2 keys to jobs written before the outbox had its index (run once, when the index is
+     * added to an existing table): a job never claimed becomes claimable now, any other from its
+     * {@code availableAt}.
+     */
+    void indexLegacyJobs() {
+        long now = db.clock.millis();
+        for (int shard = 0; shard < TableLayout.FANOUT_SHARDS; shard++) {
+            List<EnhancedDocument> legacy = db.queryAll("fanout_index_legacy", QueryEnhancedRequest.builder()
+                    .queryConditional(TableLayout.fanoutShard(shard))
+                    .filterExpression(Expression.builder()
+                            .expression("attribute_not_exists(#ready)")
+                            .putExpressionName("#ready", TableLayout.GSI2_PK)
+                            .build())
+                    .consistentRead(true)
+                    .build());
+            for (EnhancedDocument job : legacy) {
+                long availableAt = job.getNumber(AVAILABLE_AT).longValue();
+                String key = jobKeyOf(job);
+                Expressions update = Expressions.update()
+                        .setIfAbsent(TableLayout.GSI2_PK, AttributeValue.fromS(TableLayout.fanoutReadyPk(key)))
+                        .setIfAbsent(TableLayout.GSI2_SK, readySk(availableAt == 0 ? now : availableAt, key));
+                db.conditionally("fanout_index_legacy", () -> db.updateItem(keyOf(job), update.build(), ReturnValue.NONE));
+            }
+        }
+    }
+
+    private static AttributeValue readySk(long readyAtMillis, String jobKey) {
+        return AttributeValue.fromS(TableLayout.fanoutReadySk(readyAtMillis, jobKey));
+    }
+
+    /** The job's key: the item's sort key (the fan-out job's sort prefix is empty). */
+    private static String jobKeyOf(EnhancedDocument item) {
+        return item.getString(TableLayout.SK).substring(TableLayout.Entity.FANOUT_JOB.skPrefix.length());
     }
 
     private static void heldBy(Expressions expressions, ClaimedJob job) {

@@ -6,6 +6,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWERS;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWER_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWING;
 
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -29,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * Follow edges under the follower ({@code USER#<follower>} / {@code FOLLOWS#<followee>}), indexed on
  * GSI1 by followee. Each edge change and both users' counters are one transaction.
  */
-final class DynamoFollowGraph implements FollowGraph {
+final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     private final TableAccess db;
 
     DynamoFollowGraph(TableAccess db) {
@@ -38,14 +39,33 @@ final class DynamoFollowGraph implements FollowGraph {
 
     @Override
     public boolean follow(UserId follower, UserId followee, Instant at) {
-        EnhancedDocument edge = TableLayout.Entity.FOLLOW_EDGE.document(TableLayout.edge(follower, followee))
+        return changeEdge("follow", db.putNew(edge(follower, followee, at)), follower, followee, +1);
+    }
+
+    private static EnhancedDocument edge(UserId follower, UserId followee, Instant at) {
+        return TableLayout.Entity.FOLLOW_EDGE.document(TableLayout.edge(follower, followee))
                 .putString(TableLayout.GSI1_PK, TableLayout.followerIndexPk(followee))
                 .putString(TableLayout.GSI1_SK, TableLayout.followerIndexSk(follower))
                 .putString(FOLLOWER_ID, follower.value())
                 .putString(FOLLOWEE_ID, followee.value())
                 .putString(CREATED_AT, at.toString())
                 .build();
-        return changeEdge("follow", db.putNew(edge), follower, followee, +1);
+    }
+
+    @Override
+    public void importFollowers(UserId followee, List<UserId> followers, Instant at) {
+        if (followers.isEmpty()) {
+            return;
+        }
+        db.batchWrite("follow_import", followers.stream()
+                .<TableAccess.BatchOp>map(follower -> new TableAccess.BatchOp.PutDoc(edge(follower, followee, at)))
+                .toList());
+        TableAccess.Outcome outcome = db.transact("follow_import",
+                List.of(Counters.change(db, followee, Map.of(FOLLOWERS, (long) followers.size()))), Optional.empty());
+        if (!outcome.committed()) {
+            throw new FeedlineException.StorageUnavailable(
+                    TableAccess.COMPONENT, "follow_import of the follower count was cancelled: " + outcome.reasons(), null);
+        }
     }
 
     @Override

@@ -95,7 +95,11 @@ public final class DynamoStorage implements AutoCloseable {
 
     /** Creates the table if missing and checks its shape (see {@link TableBootstrap}). */
     public void bootstrap() {
-        new TableBootstrap(client, settings.tableName()).ensure();
+        TableBootstrap table = new TableBootstrap(client, settings.tableName());
+        table.ensure();
+        if (table.addedOutboxIndex()) {
+            jobs.indexLegacyJobs();
+        }
     }
 
     public DynamoSettings settings() {

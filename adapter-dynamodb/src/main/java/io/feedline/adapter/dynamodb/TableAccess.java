@@ -60,6 +60,7 @@ final class TableAccess {
     final DynamoDbClient client;
     final DynamoDbTable<EnhancedDocument> table;
     final DynamoDbIndex<EnhancedDocument> gsi1;
+    final DynamoDbIndex<EnhancedDocument> gsi2;
     final String tableName;
     final Clock clock;
     private final DynamoDbEnhancedClient enhanced;
@@ -70,6 +71,7 @@ final class TableAccess {
         this.enhanced = DynamoDbEnhancedClient.builder().dynamoDbClient(client).build();
         this.table = enhanced.table(tableName, TableLayout.SCHEMA);
         this.gsi1 = table.index(TableLayout.GSI1);
+        this.gsi2 = table.index(TableLayout.GSI2);
         this.tableName = tableName;
         this.retries = retries;
         this.clock = clock;
@@ -115,6 +117,22 @@ final class TableAccess {
     /** Exactly one Query request on GSI1. */
     Page<EnhancedDocument> queryIndexPage(String pattern, QueryEnhancedRequest request) {
         return call(pattern, () -> gsi1.query(request).iterator().next());
+    }
+
+    /** Exactly one Query request on GSI2 (the outbox's claimable jobs). */
+    Page<EnhancedDocument> queryOutboxIndexPage(String pattern, QueryEnhancedRequest request) {
+        return call(pattern, () -> gsi2.query(request).iterator().next());
+    }
+
+    /** How many items a query on GSI2 matches, counted by the engine page after page. */
+    long countOutboxIndex(String pattern, QueryEnhancedRequest request) {
+        return call(pattern, () -> {
+            long total = 0;
+            for (Page<EnhancedDocument> page : gsi2.query(request)) {
+                total += page.count() == null ? 0 : page.count();
+            }
+            return total;
+        });
     }
 
     /** Every item the query matches, page after page (for partitions known to stay small). */

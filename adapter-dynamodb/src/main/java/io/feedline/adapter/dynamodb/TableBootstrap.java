@@ -31,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 public final class TableBootstrap {
     private final DynamoDbClient client;
     private final String tableName;
+    private boolean addedOutboxIndex;
 
     TableBootstrap(DynamoDbClient client, String tableName) {
         this.client = client;
@@ -62,6 +63,11 @@ public final class TableBootstrap {
             TableDescription table = describe().orElseThrow(
                     () -> new IllegalStateException("table '" + tableName + "' vanished while it was being created"));
             List<String> differences = differences(table);
+            if (differences.equals(List.of("index " + TableLayout.GSI2 + " is missing"))) {
+                // A table of the layout before the outbox index: upgraded in place.
+                addedOutboxIndex = addOutboxIndexIfMissing();
+                differences = differences(describe().orElseThrow());
+            }
             if (!differences.isEmpty()) {
                 throw new IllegalStateException("table '" + tableName + "' exists with the wrong shape: "
                         + String.join("; ", differences)
@@ -72,6 +78,11 @@ public final class TableBootstrap {
             throw new FeedlineException.StorageUnavailable(
                     TableAccess.COMPONENT, "could not create or check table '" + tableName + "': " + e.getMessage(), e);
         }
+    }
+
+    /** Whether {@link #ensure} had to add the outbox index to an older table. */
+    boolean addedOutboxIndex() {
+        return addedOutboxIndex;
     }
 
     private Optional<TableDescription> describe() {
@@ -88,16 +99,64 @@ public final class TableBootstrap {
                     .billingMode(BillingMode.PAY_PER_REQUEST)
                     .attributeDefinitions(
                             string(TableLayout.PK), string(TableLayout.SK),
-                            string(TableLayout.GSI1_PK), string(TableLayout.GSI1_SK))
+                            string(TableLayout.GSI1_PK), string(TableLayout.GSI1_SK),
+                            string(TableLayout.GSI2_PK), string(TableLayout.GSI2_SK))
                     .keySchema(hash(TableLayout.PK), range(TableLayout.SK))
-                    .globalSecondaryIndexes(GlobalSecondaryIndex.builder()
-                            .indexName(TableLayout.GSI1)
-                            .keySchema(hash(TableLayout.GSI1_PK), range(TableLayout.GSI1_SK))
-                            .projection(p -> p.projectionType(ProjectionType.ALL))
-                            .build()));
+                    .globalSecondaryIndexes(gsi1(), gsi2()));
         } catch (ResourceInUseException e) {
             // Another process created it first: the shape check that follows covers both cases.
         }
+    }
+
+    private static GlobalSecondaryIndex gsi1() {
+        return GlobalSecondaryIndex.builder()
+                .indexName(TableLayout.GSI1)
+                .keySchema(hash(TableLayout.GSI1_PK), range(TableLayout.GSI1_SK))
+                .projection(p -> p.projectionType(ProjectionType.ALL))
+                .build();
+    }
+
+    private static GlobalSecondaryIndex gsi2() {
+        return GlobalSecondaryIndex.builder()
+                .indexName(TableLayout.GSI2)
+                .keySchema(hash(TableLayout.GSI2_PK), range(TableLayout.GSI2_SK))
+                .projection(p -> p.projectionType(ProjectionType.ALL))
+                .build();
+    }
+
+    /**
+     * A table made before the outbox had its index gets it added (DynamoDB builds it in the
+     * background; this waits until it is active), so an existing deployment upgrades in place.
+     * Jobs written before then carry no GSI2 keys: {@link DynamoFanoutJobs#indexLegacyJobs} adds them.
+     */
+    boolean addOutboxIndexIfMissing() {
+        TableDescription table = describe().orElseThrow();
+        boolean present = table.globalSecondaryIndexes() != null && table.globalSecondaryIndexes().stream()
+                .anyMatch(index -> index.indexName().equals(TableLayout.GSI2));
+        if (present) {
+            return false;
+        }
+        GlobalSecondaryIndex index = gsi2();
+        client.updateTable(b -> b.tableName(tableName)
+                .attributeDefinitions(string(TableLayout.GSI2_PK), string(TableLayout.GSI2_SK))
+                .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName(index.indexName())
+                        .keySchema(index.keySchema())
+                        .projection(index.projection()))));
+        for (int i = 0; i < 600; i++) {
+            boolean active = describe().orElseThrow().globalSecondaryIndexes().stream()
+                    .filter(d -> d.indexName().equals(TableLayout.GSI2))
+                    .anyMatch(d -> "ACTIVE".equals(d.indexStatusAsString()));
+            if (active) {
+                return true;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while index " + TableLayout.GSI2 + " was being built", e);
+            }
+        }
+        throw new IllegalStateException("index " + TableLayout.GSI2 + " of table '" + tableName + "' did not become active within 60 s");
     }
 
     /** Every way {@code table} differs from the layout, in words; empty if it matches. */
@@ -107,26 +166,29 @@ public final class TableBootstrap {
         if (!table.keySchema().equals(expectedKeys)) {
             differences.add("its key is " + describe(table.keySchema()) + ", expected " + describe(expectedKeys));
         }
-        for (String attribute : List.of(TableLayout.PK, TableLayout.SK, TableLayout.GSI1_PK, TableLayout.GSI1_SK)) {
+        for (String attribute : List.of(TableLayout.PK, TableLayout.SK, TableLayout.GSI1_PK, TableLayout.GSI1_SK,
+                TableLayout.GSI2_PK, TableLayout.GSI2_SK)) {
             table.attributeDefinitions().stream()
                     .filter(d -> d.attributeName().equals(attribute))
                     .filter(d -> d.attributeType() != ScalarAttributeType.S)
                     .forEach(d -> differences.add("attribute " + attribute + " is of type " + d.attributeTypeAsString()
                             + ", expected S"));
         }
-        Optional<GlobalSecondaryIndexDescription> gsi1 = table.globalSecondaryIndexes().stream()
-                .filter(index -> index.indexName().equals(TableLayout.GSI1))
-                .findFirst();
-        if (gsi1.isEmpty()) {
-            differences.add("index " + TableLayout.GSI1 + " is missing");
-        } else {
-            List<KeySchemaElement> expectedIndexKeys = List.of(hash(TableLayout.GSI1_PK), range(TableLayout.GSI1_SK));
-            if (!gsi1.get().keySchema().equals(expectedIndexKeys)) {
-                differences.add("index " + TableLayout.GSI1 + " is keyed by " + describe(gsi1.get().keySchema())
-                        + ", expected " + describe(expectedIndexKeys));
+        for (GlobalSecondaryIndex expected : List.of(gsi1(), gsi2())) {
+            Optional<GlobalSecondaryIndexDescription> index = table.globalSecondaryIndexes() == null ? Optional.empty()
+                    : table.globalSecondaryIndexes().stream()
+                            .filter(d -> d.indexName().equals(expected.indexName()))
+                            .findFirst();
+            if (index.isEmpty()) {
+                differences.add("index " + expected.indexName() + " is missing");
+                continue;
             }
-            if (gsi1.get().projection() == null || gsi1.get().projection().projectionType() != ProjectionType.ALL) {
-                differences.add("index " + TableLayout.GSI1 + " does not project ALL attributes");
+            if (!index.get().keySchema().equals(expected.keySchema())) {
+                differences.add("index " + expected.indexName() + " is keyed by " + describe(index.get().keySchema())
+                        + ", expected " + describe(expected.keySchema()));
+            }
+            if (index.get().projection() == null || index.get().projection().projectionType() != ProjectionType.ALL) {
+                differences.add("index " + expected.indexName() + " does not project ALL attributes");
             }
         }
         return differences;

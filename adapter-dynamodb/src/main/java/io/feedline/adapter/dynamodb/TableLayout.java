@@ -24,13 +24,20 @@ public final class TableLayout {
 
     /** The table's name unless configured otherwise. */
     public static final String DEFAULT_TABLE_NAME = "feedline";
-    /** The one global secondary index: get-by-id of posts (AP3) and followers (AP5). */
+    /** The first global secondary index: get-by-id of posts (AP3) and followers (AP5). */
     public static final String GSI1 = "gsi1";
+    /**
+     * The second, sparse global secondary index: only outbox jobs carry its keys, so one Query per
+     * shard returns exactly the claimable jobs, longest-waiting first (AP7).
+     */
+    public static final String GSI2 = "gsi2";
 
     static final String PK = "pk";
     static final String SK = "sk";
     static final String GSI1_PK = "gsi1pk";
     static final String GSI1_SK = "gsi1sk";
+    static final String GSI2_PK = "gsi2pk";
+    static final String GSI2_SK = "gsi2sk";
     static final String ENTITY = "entity";
     static final String VERSION = "v";
     static final String TTL = "ttl";
@@ -70,6 +77,8 @@ public final class TableLayout {
             .addIndexSortKey(TableMetadata.primaryIndexName(), SK, AttributeValueType.S)
             .addIndexPartitionKey(GSI1, GSI1_PK, AttributeValueType.S)
             .addIndexSortKey(GSI1, GSI1_SK, AttributeValueType.S)
+            .addIndexPartitionKey(GSI2, GSI2_PK, AttributeValueType.S)
+            .addIndexSortKey(GSI2, GSI2_SK, AttributeValueType.S)
             .attributeConverterProviders(AttributeConverterProvider.defaultProvider())
             .build();
 
@@ -127,6 +136,14 @@ public final class TableLayout {
             this.skPrefix = skPrefix;
         }
     }
+
+    /**
+     * The GSI2 key family of outbox jobs: {@code FANOUT_READY#<shard>} / {@code <ready-at>#<job key>},
+     * where ready-at is the epoch millisecond from which the job may be claimed (its enqueue time,
+     * then each lease's or backoff's end), zero-padded so that the string order is the time order.
+     */
+    static final String FANOUT_READY_PREFIX = "FANOUT_READY#";
+    private static final int READY_AT_DIGITS = 15;
 
     /** Posts sort after the #-keys of their author's partition and before nothing else there. */
     static final String POST_PREFIX = Entity.POST.skPrefix;
@@ -267,6 +284,38 @@ public final class TableLayout {
 
     static QueryConditional fanoutShard(int shard) {
         return QueryConditional.keyEqualTo(k -> k.partitionValue(Entity.FANOUT_JOB.pkPrefix + shard));
+    }
+
+    static String fanoutReadyPk(int shard) {
+        return FANOUT_READY_PREFIX + shard;
+    }
+
+    static String fanoutReadyPk(String jobKey) {
+        return fanoutReadyPk(shardOf(jobKey));
+    }
+
+    /** The job's GSI2 sort key: claimable from {@code readyAtMillis} on. */
+    static String fanoutReadySk(long readyAtMillis, String jobKey) {
+        return readyAt(readyAtMillis) + "#" + jobKey;
+    }
+
+    /** The epoch millisecond a GSI2 sort key says the job became claimable. */
+    static long readyAtOf(String readySk) {
+        return Long.parseLong(readySk.substring(0, READY_AT_DIGITS));
+    }
+
+    private static String readyAt(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("a job cannot be ready before the epoch: " + millis);
+        }
+        String digits = Long.toString(millis);
+        return "0".repeat(READY_AT_DIGITS - digits.length()) + digits;
+    }
+
+    /** AP7: the jobs of a shard that are claimable at {@code atMillis}, longest-waiting first (GSI2). */
+    static QueryConditional claimableJobs(int shard, long atMillis) {
+        // Every sort key of a job ready at or before atMillis is below the bare time of the next millisecond.
+        return QueryConditional.sortLessThan(k -> k.partitionValue(fanoutReadyPk(shard)).sortValue(readyAt(atMillis + 1)));
     }
 
     /** A stable shard for a job key, so that a replayed enqueue lands on the same item. */

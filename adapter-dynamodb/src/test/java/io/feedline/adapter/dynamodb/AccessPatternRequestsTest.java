@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -15,6 +17,8 @@ import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
+import io.feedline.ports.out.FanoutJobs;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,5 +171,43 @@ class AccessPatternRequestsTest {
             assertThatThrownBy(() -> storage.followGraph().followers(author, request))
                     .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("cursor"));
         }
+    }
+
+    @Test
+    void claimIsOneIndexQueryPerShardAndOneUpdatePerJobAndReadsOnlyClaimableJobs() {
+        FanoutJobs outbox = storage.fanoutJobs();
+        Instant now = Instant.now().plusSeconds(1);
+        List<FanoutJob> held = IntStream.range(0, 30).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
+        held.forEach(outbox::enqueue);
+        assertThat(outbox.claim("holder", 30, now, Duration.ofMinutes(5))).hasSize(30);
+        List<FanoutJob> waiting = IntStream.range(0, 12).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
+        waiting.forEach(outbox::enqueue);
+        requests.reset();
+
+        List<ClaimedJob> claimed = outbox.claim("w1", 8, now, Duration.ofMinutes(5));
+
+        assertThat(claimed).hasSize(8);
+        assertThat(waiting).containsAll(claimed.stream().map(ClaimedJob::job).toList());
+        assertThat(requests.all()).isEqualTo(Map.of("Query", TableLayout.FANOUT_SHARDS, "UpdateItem", 8));
+        assertThat(requests.queryItemsRead()).as("the 30 held jobs are never read").isLessThanOrEqualTo(12);
+
+        requests.reset();
+        assertThat(outbox.claim("w1", 8, now, Duration.ofMinutes(5))).hasSize(4);
+        assertThat(outbox.claim("w1", 8, now, Duration.ofMinutes(5))).isEmpty();
+        assertThat(requests.queryItemsRead()).isEqualTo(4);
+        assertThat(requests.count("UpdateItem")).isEqualTo(4);
+    }
+
+    @Test
+    void importingSixtyFollowersIsThreeBatchWritesAndOneCountUpdate() {
+        UserId star = TestIds.userId();
+        List<UserId> fans = IntStream.range(0, 60).mapToObj(i -> TestIds.userId()).sorted().toList();
+
+        ((FollowEdgeImport) storage.followGraph()).importFollowers(star, fans, Instant.now());
+
+        assertThat(requests.all()).isEqualTo(Map.of("BatchWriteItem", 3, "TransactWriteItems", 1));
+        assertThat(storage.followGraph().followers(star, PageRequest.first(100)).items()).containsExactlyElementsOf(fans);
+        assertThat(storage.followGraph().counts(star).followers()).isEqualTo(60);
+        assertThat(storage.followGraph().isFollowing(fans.get(17), star)).isTrue();
     }
 }

@@ -8,10 +8,12 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** Counts the requests sent to DynamoDB, by operation, every attempt included. */
 final class RequestCounter implements ExecutionInterceptor {
     private final Map<String, AtomicInteger> sent = new ConcurrentHashMap<>();
+    private final AtomicInteger scanned = new AtomicInteger();
 
     @Override
     public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
@@ -19,8 +21,21 @@ final class RequestCounter implements ExecutionInterceptor {
                 .incrementAndGet();
     }
 
+    @Override
+    public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        if (context.response() instanceof QueryResponse query && query.scannedCount() != null) {
+            scanned.addAndGet(query.scannedCount());
+        }
+    }
+
     void reset() {
         sent.clear();
+        scanned.set(0);
+    }
+
+    /** Items the engine read to answer every Query since the reset, before any filter. */
+    int queryItemsRead() {
+        return scanned.get();
     }
 
     int count(String operation) {

@@ -49,10 +49,17 @@ class TableBootstrapTest {
         TableDescription table = raw.describeTable(b -> b.tableName(name)).table();
         assertThat(table.keySchema()).extracting(k -> k.attributeName() + " " + k.keyType())
                 .containsExactly("pk " + KeyType.HASH, "sk " + KeyType.RANGE);
-        assertThat(table.globalSecondaryIndexes()).singleElement().satisfies(index -> {
+        assertThat(table.globalSecondaryIndexes()).hasSize(2);
+        assertThat(table.globalSecondaryIndexes()).anySatisfy(index -> {
             assertThat(index.indexName()).isEqualTo(TableLayout.GSI1);
             assertThat(index.keySchema()).extracting(k -> k.attributeName() + " " + k.keyType())
                     .containsExactly("gsi1pk " + KeyType.HASH, "gsi1sk " + KeyType.RANGE);
+            assertThat(index.projection().projectionType()).isEqualTo(ProjectionType.ALL);
+        });
+        assertThat(table.globalSecondaryIndexes()).anySatisfy(index -> {
+            assertThat(index.indexName()).isEqualTo(TableLayout.GSI2);
+            assertThat(index.keySchema()).extracting(k -> k.attributeName() + " " + k.keyType())
+                    .containsExactly("gsi2pk " + KeyType.HASH, "gsi2sk " + KeyType.RANGE);
             assertThat(index.projection().projectionType()).isEqualTo(ProjectionType.ALL);
         });
         assertThat(table.billingModeSummary().billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
@@ -99,6 +106,50 @@ class TableBootstrapTest {
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("index gsi1 does not project ALL attributes")
                     .hasMessageNotContaining("its key is");
+        }
+    }
+
+    @Test
+    void tableWithoutTheOutboxIndexGetsItAndItsWaitingJobsBecomeClaimable() {
+        String name = "before-gsi2-" + TABLES.incrementAndGet();
+        raw.createTable(b -> b.tableName(name)
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("sk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("gsi1pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("gsi1sk").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .globalSecondaryIndexes(g -> g.indexName("gsi1")
+                        .keySchema(k -> k.attributeName("gsi1pk").keyType(KeyType.HASH),
+                                k -> k.attributeName("gsi1sk").keyType(KeyType.RANGE))
+                        .projection(p -> p.projectionType(ProjectionType.ALL))));
+        // A job as the layout before the index wrote it: no GSI2 keys.
+        var job = new io.feedline.ports.model.FanoutJob.Deliver(new io.feedline.ports.model.PostRef(
+                io.feedline.ports.contract.TestIds.postId(), io.feedline.ports.contract.TestIds.userId()));
+        var key = TableLayout.fanoutJob(job.key());
+        raw.putItem(b -> b.tableName(name).item(java.util.Map.of(
+                "pk", TableLayout.s(key.partitionKeyValue().s()),
+                "sk", TableLayout.s(key.sortKeyValue().orElseThrow().s()),
+                "entity", TableLayout.s("fanout_job"),
+                "v", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("1"),
+                "kind", TableLayout.s("deliver"),
+                "postId", TableLayout.s(job.post().postId().value()),
+                "authorId", TableLayout.s(job.post().authorId().value()),
+                "availableAt", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("0"),
+                "attempts", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("0"))));
+
+        try (DynamoStorage storage = storageOn(name)) {
+            storage.bootstrap();
+
+            TableDescription table = raw.describeTable(b -> b.tableName(name)).table();
+            assertThat(table.globalSecondaryIndexes()).extracting(i -> i.indexName())
+                    .containsExactlyInAnyOrder(TableLayout.GSI1, TableLayout.GSI2);
+            java.time.Instant now = java.time.Instant.now().plusSeconds(1);
+            assertThat(storage.fanoutJobs().backlog(now).waitingJobs()).isEqualTo(1);
+            assertThat(storage.fanoutJobs().claim("w1", 10, now, java.time.Duration.ofMinutes(1)))
+                    .extracting(c -> c.job()).containsExactly(job);
+            storage.bootstrap();
         }
     }
 }

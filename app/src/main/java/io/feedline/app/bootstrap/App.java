@@ -2,11 +2,13 @@ package io.feedline.app.bootstrap;
 
 import io.feedline.app.http.BearerTokens;
 import io.feedline.app.http.Cursors;
+import io.feedline.app.http.DegradationCheck;
 import io.feedline.app.http.EngineProbe;
 import io.feedline.app.http.HttpApi;
 import io.feedline.domain.FanoutWorker;
 import io.feedline.ports.in.UseCases;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,12 +43,15 @@ public final class App implements AutoCloseable {
         Keys keys = Keys.from(config);
         Assembly assembly = Assembly.open(config, clock);
         try {
+            FanoutBacklogWatch backlog = new FanoutBacklogWatch(assembly.storage.jobs, clock, config.fanoutBacklogThreshold());
+            assembly.metrics.watchFanoutBacklog(backlog);
             HttpApi http = HttpApi.create(
                     config.http(),
                     assembly.core.useCases(),
                     new BearerTokens(keys.token(), config.tokenTtl(), clock),
                     new Cursors(keys.cursor(), config.cursorTtl(), clock),
                     assembly.storage.probes.stream().map(p -> new EngineProbe(p.component(), p::ping)).toList(),
+                    List.of(new DegradationCheck("fanout", backlog::degradedBecause)),
                     assembly.metrics.registry);
             return new App(assembly, http);
         } catch (RuntimeException e) {

@@ -37,6 +37,7 @@ public record FeedlineConfig(
         Duration feedRetention,
         int inProcessWorkers,
         int workerLoops,
+        Duration fanoutBacklogThreshold,
         Duration idempotencyLockTimeout,
         Duration idempotencyRetention,
         Dynamo dynamo,
@@ -51,6 +52,7 @@ public record FeedlineConfig(
         Objects.requireNonNull(http, "http");
         Objects.requireNonNull(secrets, "secrets");
         Objects.requireNonNull(feed, "feed");
+        Objects.requireNonNull(fanoutBacklogThreshold, "fanoutBacklogThreshold");
         Objects.requireNonNull(dynamo, "dynamo");
         Objects.requireNonNull(postgres, "postgres");
         Objects.requireNonNull(redis, "redis");
@@ -77,6 +79,18 @@ public record FeedlineConfig(
             this.users = users;
             this.timelines = timelines;
         }
+    }
+
+    /** The most fan-out workers one process may run, in-process or not. */
+    public static final int MAX_WORKERS = 64;
+
+    /**
+     * {@code worker.in-process = auto}: one worker per core, at least 2 (a worker mostly waits on
+     * storage, so even one core keeps two busy) and at most 8 (past that the engines, not the
+     * workers, are the limit; add {@code feedline worker} processes instead).
+     */
+    static int autoWorkers(int cores) {
+        return Math.min(8, Math.max(2, cores));
     }
 
     public enum UsersStore { POSTGRES, DYNAMODB }
@@ -161,7 +175,9 @@ public record FeedlineConfig(
                     .withWindowSize(c.getInt("timelines.cap"))
                     .withFanoutPageSize(c.getInt("fanout.page-size"))
                     .withJobLease(positive(c, "fanout.job-lease"))
-                    .withIdlePoll(positive(c, "fanout.idle-poll")));
+                    .withIdlePoll(positive(c, "fanout.idle-poll"))
+                    .withJobsPerClaim(between(c, "worker.batch", 1, 1000))
+                    .withWorkerConcurrency(between(c, "worker.concurrency", 1, 1000)));
             HttpApi.Settings http = checked(() -> new HttpApi.Settings(
                     c.getString("http.host"),
                     c.getInt("http.port"),
@@ -182,7 +198,8 @@ public record FeedlineConfig(
                     profile, users, timelines, c.getBoolean("storage.auto-init"), http, secrets,
                     positive(c, "token.ttl"), positive(c, "cursor.ttl"),
                     feed, positive(c, "feed.retention"),
-                    atLeast(c, "worker.in-process", 0), atLeast(c, "worker.loops", 1),
+                    workers(c, "worker.in-process", 0), workers(c, "worker.loops", 1),
+                    positive(c, "fanout.backlog-threshold"),
                     positive(c, "idempotency.lock-timeout"), positive(c, "idempotency.retention"),
                     dynamo, postgres, redis, memory);
         } catch (ConfigException e) {
@@ -258,10 +275,28 @@ public record FeedlineConfig(
         return value;
     }
 
-    private static int atLeast(Config c, String key, int min) {
+    private static int between(Config c, String key, int min, int max) {
         int value = c.getInt(key);
-        if (value < min) {
-            throw new InvalidConfiguration(key + " must be at least " + min);
+        if (value < min || value > max) {
+            throw new InvalidConfiguration(key + " must be between " + min + " and " + max);
+        }
+        return value;
+    }
+
+    /** A worker count: {@code auto} (see {@link #autoWorkers}) or a number from {@code min} to {@link #MAX_WORKERS}. */
+    private static int workers(Config c, String key, int min) {
+        String raw = c.getString(key).strip();
+        if (raw.equalsIgnoreCase("auto")) {
+            return autoWorkers(Runtime.getRuntime().availableProcessors());
+        }
+        int value;
+        try {
+            value = Integer.parseInt(raw);
+        } catch (NumberFormatException e) {
+            throw new InvalidConfiguration(key + " must be auto or a whole number, not '" + raw + "'");
+        }
+        if (value < min || value > MAX_WORKERS) {
+            throw new InvalidConfiguration(key + " must be auto or between " + min + " and " + MAX_WORKERS);
         }
         return value;
     }

@@ -2,6 +2,7 @@ package io.feedline.app.bootstrap;
 
 import io.feedline.adapter.dynamodb.CapacityListener;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -23,6 +24,8 @@ final class Metrics implements AutoCloseable {
     static final String CAPACITY = "feedline.dynamodb.capacity.units";
     static final String REQUESTS = "feedline.dynamodb.requests";
     static final String FANOUT_LAG = "feedline.fanout.lag";
+    static final String FANOUT_BACKLOG = "feedline.fanout.backlog.jobs";
+    static final String FANOUT_OLDEST_AGE = "feedline.fanout.oldest.job.age";
 
     final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gc = new JvmGcMetrics();
@@ -53,6 +56,17 @@ final class Metrics implements AutoCloseable {
                 counter(CAPACITY, accessPattern, "write").increment(writeUnits);
             }
         };
+    }
+
+    /** The outbox backlog gauges: jobs waiting for a worker, and how long the oldest has waited. */
+    void watchFanoutBacklog(FanoutBacklogWatch watch) {
+        Gauge.builder(FANOUT_BACKLOG, watch, FanoutBacklogWatch::waitingJobs)
+                .description("Fan-out jobs claimable now that no worker holds")
+                .register(registry);
+        Gauge.builder(FANOUT_OLDEST_AGE, watch, FanoutBacklogWatch::oldestAgeSeconds)
+                .description("How long the longest-waiting fan-out job has waited for a worker")
+                .baseUnit("seconds")
+                .register(registry);
     }
 
     void fanoutDelivered(Duration lag) {

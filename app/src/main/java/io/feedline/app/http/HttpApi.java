@@ -50,6 +50,18 @@ public final class HttpApi implements AutoCloseable {
             Cursors cursors,
             List<EngineProbe> probes,
             PrometheusMeterRegistry registry) {
+        return create(settings, useCases, tokens, cursors, probes, List.of(), registry);
+    }
+
+    /** As above, with checks that turn {@code /health} DEGRADED (still 200) while one of them says so. */
+    public static HttpApi create(
+            Settings settings,
+            UseCases useCases,
+            BearerTokens tokens,
+            Cursors cursors,
+            List<EngineProbe> probes,
+            List<DegradationCheck> degradations,
+            PrometheusMeterRegistry registry) {
         Json json = new Json(settings.maxRequestBytes());
         Paging paging = new Paging(cursors);
         ProblemMapper problems = new ProblemMapper(json.mapper());
@@ -59,7 +71,7 @@ public final class HttpApi implements AutoCloseable {
         PostResource posts = new PostResource(useCases, json, paging);
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);
-        OperationsResource operations = new OperationsResource(probes, settings.healthTimeout(), registry);
+        OperationsResource operations = new OperationsResource(probes, degradations, settings.healthTimeout(), registry);
 
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -28,13 +29,20 @@ final class OperationsResource {
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
 
     private final List<EngineProbe> probes;
+    private final List<DegradationCheck> degradations;
     private final Duration probeTimeout;
     private final PrometheusMeterRegistry registry;
     private final byte[] openApi;
     private final String docsPage;
 
     OperationsResource(List<EngineProbe> probes, Duration probeTimeout, PrometheusMeterRegistry registry) {
+        this(probes, List.of(), probeTimeout, registry);
+    }
+
+    OperationsResource(List<EngineProbe> probes, List<DegradationCheck> degradations, Duration probeTimeout,
+            PrometheusMeterRegistry registry) {
         this.probes = List.copyOf(probes);
+        this.degradations = List.copyOf(degradations);
         this.probeTimeout = probeTimeout;
         this.registry = registry;
         this.openApi = resource("/openapi.yaml");
@@ -74,7 +82,28 @@ final class OperationsResource {
         } finally {
             pings.shutdownNow();
         }
-        ctx.status(up ? 200 : 503).header("Cache-Control", "no-store").json(new Health(up ? "UP" : "DOWN", components));
+        boolean degraded = up && degraded(components);
+        ctx.status(up ? 200 : 503).header("Cache-Control", "no-store")
+                .json(new Health(up ? (degraded ? "DEGRADED" : "UP") : "DOWN", components));
+    }
+
+    /** Adds each degraded check to {@code components}; true if any is. A check that fails counts as not degraded. */
+    private boolean degraded(Map<String, Health.Component> components) {
+        boolean any = false;
+        for (DegradationCheck check : degradations) {
+            Optional<String> because;
+            try {
+                because = check.degradedBecause().get();
+            } catch (RuntimeException e) {
+                LOG.warn("health check {} failed", check.component(), e);
+                continue;
+            }
+            if (because.isPresent()) {
+                components.put(check.component(), new Health.Component("DEGRADED", because.get()));
+                any = true;
+            }
+        }
+        return any;
     }
 
     void metrics(Context ctx) {

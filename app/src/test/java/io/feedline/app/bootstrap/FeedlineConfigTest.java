@@ -151,4 +151,41 @@ class FeedlineConfigTest {
         assertThatThrownBy(() -> FeedlineConfig.load(Optional.of(dir.resolve("absent.conf")), Map.of()))
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("absent.conf");
     }
+
+    @Test
+    void inProcessFanoutFollowsTheCoresWithinItsBoundsAndTakesItsBatchAndConcurrency() {
+        FeedlineConfig defaults = FeedlineConfig.load(Optional.empty(), Map.of());
+
+        assertThat(defaults.inProcessWorkers()).isEqualTo(FeedlineConfig.autoWorkers(Runtime.getRuntime().availableProcessors()));
+        assertThat(FeedlineConfig.autoWorkers(1)).isEqualTo(2);
+        assertThat(FeedlineConfig.autoWorkers(2)).isEqualTo(2);
+        assertThat(FeedlineConfig.autoWorkers(6)).isEqualTo(6);
+        assertThat(FeedlineConfig.autoWorkers(96)).isEqualTo(8);
+        assertThat(defaults.feed().jobsPerClaim()).isEqualTo(64);
+        assertThat(defaults.feed().workerConcurrency()).isEqualTo(16);
+        assertThat(defaults.fanoutBacklogThreshold()).isEqualTo(Duration.ofSeconds(10));
+
+        FeedlineConfig set = FeedlineConfig.load(Optional.empty(), Map.of(
+                "FEEDLINE_WORKER_IN_PROCESS", "3", "FEEDLINE_WORKER_LOOPS", "auto", "FEEDLINE_WORKER_BATCH", "12",
+                "FEEDLINE_WORKER_CONCURRENCY", "4", "FEEDLINE_FANOUT_BACKLOG_THRESHOLD", "2s"));
+        assertThat(set.inProcessWorkers()).isEqualTo(3);
+        assertThat(set.workerLoops()).isEqualTo(FeedlineConfig.autoWorkers(Runtime.getRuntime().availableProcessors()));
+        assertThat(set.feed().jobsPerClaim()).isEqualTo(12);
+        assertThat(set.feed().workerConcurrency()).isEqualTo(4);
+        assertThat(set.fanoutBacklogThreshold()).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void workerCountsOutsideTheirBoundsStopTheStartNamingTheKey() {
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("worker.in-process", 65)))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("worker.in-process must be auto or between 0 and 64");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("worker.in-process", "lots")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("worker.in-process must be auto or a whole number");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("worker.loops", 0)))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("worker.loops must be auto or between 1 and 64");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("worker.concurrency", 0)))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("worker.concurrency must be between 1 and 1000");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("fanout.backlog-threshold", "0s")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("fanout.backlog-threshold must be a positive duration");
+    }
 }

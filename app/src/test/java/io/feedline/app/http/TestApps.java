@@ -35,6 +35,8 @@ public final class TestApps {
         config.put("http.port", 0);
         config.put("dynamodb.in-memory", true);
         config.put("worker.in-process", 0);
+        // No worker runs until a test drains the outbox, so a waiting job is no sign of trouble here.
+        config.put("fanout.backlog-threshold", "1d");
         config.put("token.secret", TOKEN_SECRET);
         config.putAll(overrides);
         return FeedlineConfig.of(config);

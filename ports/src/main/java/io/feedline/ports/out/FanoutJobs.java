@@ -1,6 +1,7 @@
 package io.feedline.ports.out;
 
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.PageToken;
 import java.time.Duration;
@@ -18,7 +19,8 @@ public interface FanoutJobs {
 
     /**
      * Leases up to {@code max} jobs that are unleased or whose lease expired before {@code now} to
-     * {@code worker} until {@code now + lease}. Two concurrent claims never get the same job.
+     * {@code worker} until {@code now + lease}, those that have waited longest first. Two concurrent
+     * claims never get the same job. The cost does not grow with the jobs that are held or finished.
      */
     List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease);
 
@@ -37,4 +39,7 @@ public interface FanoutJobs {
 
     /** How many jobs are waiting or running. */
     int pending();
+
+    /** The jobs claimable at {@code now} that no worker holds, and how long the oldest has waited. */
+    FanoutBacklog backlog(Instant now);
 }

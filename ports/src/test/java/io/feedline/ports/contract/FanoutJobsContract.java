@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PageToken;
@@ -279,5 +280,83 @@ public abstract class FanoutJobsContract {
         assertThat(timesClaimed).containsOnlyKeys(mine);
         assertThat(timesClaimed.values()).containsOnly(1L);
         assertThat(claimed).allSatisfy(c -> assertThat(c.leaseOwner()).matches("w[0-3]"));
+    }
+
+    /** Enqueues {@code job} and returns the wall-clock interval around it, which holds its enqueue time. */
+    private Instant[] enqueueTimed(FanoutJob job) throws InterruptedException {
+        // Engines keep milliseconds.
+        Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        jobs.enqueue(job);
+        Instant after = Instant.now();
+        // Apart by a few milliseconds, so that enqueue times order the jobs.
+        Thread.sleep(3);
+        return new Instant[] {before, after};
+    }
+
+    @Test
+    void claimTakesTheJobThatHasWaitedLongestFirst() throws InterruptedException {
+        FanoutJob first = freshDeliver();
+        FanoutJob second = freshDeliver();
+        FanoutJob third = freshDeliver();
+        enqueueTimed(first);
+        enqueueTimed(second);
+        enqueueTimed(third);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS).plusSeconds(1);
+
+        List<ClaimedJob> one = jobs.claim("w1", 1, start, LEASE);
+        assertThat(one).extracting(ClaimedJob::job).containsExactly(first);
+        // Released with a retry time later than the others' enqueue: it now queues behind them.
+        jobs.release(one.get(0), start.plusSeconds(10));
+
+        Instant later = start.plusSeconds(60);
+        assertThat(jobs.claim("w2", 1, later, LEASE)).extracting(ClaimedJob::job).containsExactly(second);
+        assertThat(jobs.claim("w2", 1, later, LEASE)).extracting(ClaimedJob::job).containsExactly(third);
+        assertThat(jobs.claim("w2", 1, later, LEASE)).extracting(ClaimedJob::job).containsExactly(first);
+        assertThat(jobs.claim("w2", 1, later, LEASE)).isEmpty();
+    }
+
+    @Test
+    void backlogCountsTheClaimableJobsNobodyHoldsAndDatesTheOldest() throws InterruptedException {
+        FanoutJob first = freshDeliver();
+        FanoutJob second = freshDeliver();
+        Instant[] firstEnqueued = enqueueTimed(first);
+        Instant[] secondEnqueued = enqueueTimed(second);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS).plusSeconds(1);
+
+        FanoutBacklog both = jobs.backlog(start);
+        assertThat(both.waitingJobs()).isEqualTo(2);
+        assertThat(both.oldestWaitingSince().orElseThrow()).isBetween(firstEnqueued[0], firstEnqueued[1]);
+        assertThat(both.oldestAge(start)).isPositive();
+
+        List<ClaimedJob> oldestOnly = jobs.claim("w1", 1, start, LEASE);
+        assertThat(oldestOnly).extracting(ClaimedJob::job).containsExactly(first);
+        ClaimedJob held = oldestOnly.get(0);
+        FanoutBacklog one = jobs.backlog(start);
+        assertThat(one.waitingJobs()).as("a held job is not waiting").isEqualTo(1);
+        assertThat(one.oldestWaitingSince().orElseThrow()).isBetween(secondEnqueued[0], secondEnqueued[1]);
+
+        assertThat(jobs.claim("w1", 1, start, LEASE)).extracting(ClaimedJob::job).containsExactly(second);
+        assertThat(jobs.backlog(start)).isEqualTo(FanoutBacklog.none());
+
+        // An expired lease makes the job wait again, from the moment its lease ended.
+        Instant afterExpiry = held.leaseUntil().plusSeconds(5);
+        FanoutBacklog expired = jobs.backlog(afterExpiry);
+        assertThat(expired.waitingJobs()).isEqualTo(2);
+        assertThat(expired.oldestWaitingSince()).contains(held.leaseUntil());
+        assertThat(expired.oldestAge(afterExpiry)).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void aJobReleasedForLaterIsNotWaitingUntilThen() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS).plusSeconds(1);
+        Instant retryAt = start.plus(Duration.ofMinutes(10));
+        jobs.release(claimOne("w1", start, job), retryAt);
+
+        assertThat(jobs.backlog(retryAt.minusSeconds(1))).isEqualTo(FanoutBacklog.none());
+        assertThat(jobs.backlog(retryAt.plusSeconds(1))).isEqualTo(new FanoutBacklog(1, Optional.of(retryAt)));
+        jobs.complete(claimOne("w1", retryAt.plusSeconds(1), job));
+        assertThat(jobs.backlog(retryAt.plusSeconds(2))).isEqualTo(FanoutBacklog.none());
     }
 }

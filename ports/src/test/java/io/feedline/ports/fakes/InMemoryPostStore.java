@@ -2,6 +2,7 @@ package io.feedline.ports.fakes;
 
 import io.feedline.ports.contract.PostStore;
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PageToken;
@@ -12,6 +13,7 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.Posts;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,18 +39,34 @@ public final class InMemoryPostStore {
 
     /** One outbox row. {@code attempts} doubles as a fencing token: each claim bumps it. */
     private record JobRow(FanoutJob job, Optional<String> owner, Instant availableAt,
-            Optional<PageToken> checkpoint, int attempts) {}
+            Optional<PageToken> checkpoint, int attempts, Instant enqueuedAt) {
+
+        /** Since when the job has been claimable: its enqueue time, or the end of its lease or backoff. */
+        Instant waitingSince() {
+            return owner.isEmpty() && availableAt.equals(Instant.MIN) ? enqueuedAt : availableAt;
+        }
+    }
 
     private final Map<PostId, Post> posts = new HashMap<>();
     private final Map<UserId, NavigableMap<PostId, Post>> byAuthor = new HashMap<>();
     private final Map<PostId, Set<UserId>> likes = new HashMap<>();
-    // Insertion order: the oldest pending job is claimed first.
     private final Map<String, JobRow> outbox = new LinkedHashMap<>();
     private final CallLog calls = new CallLog();
+    private final Clock clock;
 
     private final Posts postsPort = new PostsView();
     private final Likes likesPort = new LikesView();
     private final FanoutJobs jobsPort = new JobsView();
+
+    /** Stamps enqueued jobs with the wall clock. */
+    public InMemoryPostStore() {
+        this(Clock.systemUTC());
+    }
+
+    /** Stamps enqueued jobs with {@code clock}'s time, as the engines stamp them with theirs. */
+    public InMemoryPostStore(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
 
     public Posts posts() {
         return postsPort;
@@ -71,7 +89,7 @@ public final class InMemoryPostStore {
     }
 
     private void enqueueLocked(FanoutJob job) {
-        outbox.putIfAbsent(job.key(), new JobRow(job, Optional.empty(), Instant.MIN, Optional.empty(), 0));
+        outbox.putIfAbsent(job.key(), new JobRow(job, Optional.empty(), Instant.MIN, Optional.empty(), 0, clock.instant()));
     }
 
     private final class PostsView implements Posts {
@@ -202,18 +220,17 @@ public final class InMemoryPostStore {
         public List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("claim");
+                List<JobRow> waiting = outbox.values().stream()
+                        .filter(row -> claimable(row, now))
+                        .sorted(Comparator.comparing(JobRow::waitingSince))
+                        .limit(Math.max(0, max))
+                        .toList();
                 List<ClaimedJob> claimed = new ArrayList<>();
-                for (Map.Entry<String, JobRow> entry : outbox.entrySet()) {
-                    if (claimed.size() >= max) {
-                        break;
-                    }
-                    JobRow row = entry.getValue();
-                    if (claimable(row, now)) {
-                        JobRow leased = new JobRow(row.job(), Optional.of(worker), now.plus(lease),
-                                row.checkpoint(), row.attempts() + 1);
-                        entry.setValue(leased);
-                        claimed.add(toClaimed(leased));
-                    }
+                for (JobRow row : waiting) {
+                    JobRow leased = new JobRow(row.job(), Optional.of(worker), now.plus(lease),
+                            row.checkpoint(), row.attempts() + 1, row.enqueuedAt());
+                    outbox.put(row.job().key(), leased);
+                    claimed.add(toClaimed(leased));
                 }
                 return claimed;
             }
@@ -228,7 +245,8 @@ public final class InMemoryPostStore {
                     throw new FeedlineException.WriteConflict(
                             "lease on " + job.job().key() + " was lost by " + job.leaseOwner(), null);
                 }
-                JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), Optional.of(position), row.attempts());
+                JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), Optional.of(position), row.attempts(),
+                        row.enqueuedAt());
                 outbox.put(job.job().key(), saved);
                 return toClaimed(saved);
             }
@@ -241,7 +259,7 @@ public final class InMemoryPostStore {
                 JobRow row = outbox.get(job.job().key());
                 if (heldBy(row, job)) {
                     outbox.put(job.job().key(),
-                            new JobRow(row.job(), Optional.empty(), retryAt, row.checkpoint(), row.attempts()));
+                            new JobRow(row.job(), Optional.empty(), retryAt, row.checkpoint(), row.attempts(), row.enqueuedAt()));
                 }
             }
         }
@@ -261,6 +279,18 @@ public final class InMemoryPostStore {
             synchronized (InMemoryPostStore.this) {
                 calls.record("pending");
                 return outbox.size();
+            }
+        }
+
+        @Override
+        public FanoutBacklog backlog(Instant now) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("backlog");
+                List<Instant> waiting = outbox.values().stream()
+                        .filter(row -> claimable(row, now))
+                        .map(JobRow::waitingSince)
+                        .toList();
+                return new FanoutBacklog(waiting.size(), waiting.stream().min(Comparator.naturalOrder()));
             }
         }
 

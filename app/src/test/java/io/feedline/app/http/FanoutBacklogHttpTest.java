@@ -1,0 +1,65 @@
+package io.feedline.app.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.app.bootstrap.App;
+import io.feedline.app.http.ApiClient.Response;
+import io.feedline.ports.fakes.MutableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fan-out backlog shows on /metrics always and turns /health DEGRADED (still 200) once the oldest
+ * waiting job is older than fanout.backlog-threshold; it clears when the workers catch up. No worker
+ * runs in this app until the test drains the outbox, so the backlog is exactly what it published.
+ */
+class FanoutBacklogHttpTest {
+
+    @Test
+    void aBacklogOlderThanTheThresholdIsReportedAndClearsOnceDrained() {
+        MutableClock clock = new MutableClock(Instant.now());
+        try (App app = App.create(TestApps.embedded(Map.of("fanout.backlog-threshold", "5s", "token.ttl", "1d")), clock).start()) {
+            ApiClient api = new ApiClient(app.port());
+            Accounts.User author = new Accounts(api).signUp("backlog");
+            for (int i = 0; i < 3; i++) {
+                assertThat(api.post("/posts").token(author.token()).json("text", "waiting " + i).send().status()).isEqualTo(201);
+            }
+
+            Response fresh = api.get("/health").send();
+            assertThat(fresh.status()).isEqualTo(200);
+            assertThat(fresh.text("status")).isEqualTo("UP");
+            assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isEqualTo(3.0);
+
+            clock.advance(Duration.ofSeconds(30));
+            Response behind = api.get("/health").send();
+            assertThat(behind.status()).isEqualTo(200);
+            assertThat(behind.text("status")).isEqualTo("DEGRADED");
+            assertThat(behind.json().path("components").path("fanout").path("status").asText()).isEqualTo("DEGRADED");
+            assertThat(behind.json().path("components").path("fanout").path("detail").asText())
+                    .contains("3 jobs waiting").contains("threshold 5.0 s");
+            assertThat(behind.json().path("components").path("dynamodb").path("status").asText()).isEqualTo("UP");
+            assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isEqualTo(3.0);
+            // The clock moved 30 s on from a start a little before the posts were published.
+            assertThat(gauge(api, "feedline_fanout_oldest_job_age_seconds")).isGreaterThan(20.0).isLessThanOrEqualTo(30.0);
+
+            assertThat(app.drainFanout()).isEqualTo(3);
+            clock.advance(Duration.ofSeconds(2));
+            Response caughtUp = api.get("/health").send();
+            assertThat(caughtUp.text("status")).isEqualTo("UP");
+            assertThat(caughtUp.json().path("components").has("fanout")).isFalse();
+            assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isZero();
+            assertThat(gauge(api, "feedline_fanout_oldest_job_age_seconds")).isZero();
+        }
+    }
+
+    private static double gauge(ApiClient api, String name) {
+        String metrics = api.get("/metrics").send().body();
+        Matcher line = Pattern.compile("(?m)^" + name + "(?:\\{[^}]*\\})? (\\S+)$").matcher(metrics);
+        assertThat(line.find()).as("%s in /metrics", name).isTrue();
+        return Double.parseDouble(line.group(1));
+    }
+}

@@ -1,0 +1,462 @@
+package io.feedline.bench;
+
+import io.feedline.testsupport.Executables;
+import io.feedline.testsupport.ThrowawayRedis;
+
+import io.feedline.adapter.dynamodb.FollowEdgeImport;
+import io.feedline.app.bootstrap.FeedlineConfig;
+import io.feedline.domain.DomainPorts;
+import io.feedline.domain.FanoutWorker;
+import io.feedline.domain.FeedSettings;
+import io.feedline.domain.FeedlineCore;
+import io.feedline.ports.in.PublishPost;
+import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.DisplayName;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.Password;
+import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.TimelineCache;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fan-out at engine speed: a burst of posts by many authors with ordinary audiences, published as
+ * fast as the publish use case takes them, and single posts to a large audience, each measured
+ * beside the raw engines in the same run (a sequential BatchWriteItem loop into the same DynamoDB,
+ * and {@code redis-benchmark -P 16 -t zadd} on a private redis-server). The workers are the ones
+ * {@code feedline serve} runs in-process ({@code worker.in-process}, {@code worker.batch},
+ * {@code worker.concurrency}), in push mode so that the large audience is fanned out too.
+ */
+final class FanoutLoadBenchmark {
+    private static final Logger LOG = LoggerFactory.getLogger(FanoutLoadBenchmark.class);
+    private static final Duration PHASE_TIMEOUT = Duration.ofMinutes(15);
+    private static final int PUBLISHERS = 16;
+    private static final Pattern ZADD = Pattern.compile("^ZADD: ([0-9.]+) requests per second", Pattern.MULTILINE);
+
+    record Options(FeedlineConfig.Profile profile, BenchLayout.Engines engines, int runs, int authors, int followers,
+            int readerPool, int bigFollowers, int bigPosts, int workers, int rawItems, int zaddRequests, long seed) {}
+
+    /** The burst: lag from publication to the end of each post's fan-out, and the rates. */
+    record Burst(int posts, long entries, double publishSeconds, double lagP50, double lagP99, double drainedAfterLastMs,
+            double entriesPerSecond) {}
+
+    /** Single posts to a large audience: time until every window and every durable feed has each. */
+    record Big(int posts, int followers, double windowP50, double windowP99, double durableP50, double durableP99,
+            boolean windowsSeparate) {}
+
+    /** One run: the two loads and the raw baselines taken in it. */
+    record Run(Burst burst, Big big, double rawItemsPerSecond, double windowInsertsPerSecond, double zaddPerSecond) {}
+
+    record Result(String layout, int workers, FeedSettings settings, List<Run> runs) {}
+
+    private final Options options;
+
+    private FanoutLoadBenchmark(Options options) {
+        this.options = options;
+    }
+
+    static Result run(Options options) {
+        return new FanoutLoadBenchmark(options).run();
+    }
+
+    private Result run() {
+        try (BenchLayout layout = BenchLayout.open(options.profile(), options.engines(), new BackendCalls())) {
+            FeedSettings settings = layout.config.feed().withMode(FanoutMode.PUSH);
+            int workers = options.workers() > 0 ? options.workers() : Math.max(1, layout.config.inProcessWorkers());
+            LOG.info("fanout-load: {}; {} workers, batch {}, concurrency {}", layout.describe(), workers,
+                    settings.jobsPerClaim(), settings.workerConcurrency());
+            Graph graph = seed(layout);
+            List<Run> runs = new ArrayList<>();
+            try {
+                for (int run = 1; run <= options.runs(); run++) {
+                    Run result = runOnce(layout, settings, workers, graph, run);
+                    LOG.info("fanout-load run {}: {}", run, result);
+                    runs.add(result);
+                }
+            } finally {
+                Set<UserId> readers = new HashSet<>(graph.pool());
+                readers.addAll(graph.bigAudience());
+                readers.addAll(graph.authors());
+                readers.add(graph.bigAuthor());
+                layout.cleanUp(readers);
+            }
+            return new Result(layout.describe(), workers, settings, runs);
+        }
+    }
+
+    private record Graph(List<UserId> authors, List<UserId> pool, UserId bigAuthor, List<UserId> bigAudience, Username[] names) {}
+
+    private Graph seed(BenchLayout layout) {
+        DomainPorts ports = layout.raw;
+        long start = System.nanoTime();
+        List<UserId> authors = new ArrayList<>();
+        for (int i = 0; i < options.authors(); i++) {
+            authors.add(ports.ids().newUserId());
+        }
+        UserId bigAuthor = ports.ids().newUserId();
+        List<UserId> pool = new ArrayList<>();
+        for (int i = 0; i < options.readerPool(); i++) {
+            pool.add(ports.ids().newUserId());
+        }
+        List<UserId> bigAudience = new ArrayList<>();
+        for (int i = 0; i < options.bigFollowers(); i++) {
+            bigAudience.add(ports.ids().newUserId());
+        }
+        Username[] names = new Username[authors.size() + 1];
+        PasswordHash hash = ports.hasher().hash(new Password("bench-" + layout.tag));
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Parallel.forEach(names.length, i -> {
+            UserId id = i < authors.size() ? authors.get(i) : bigAuthor;
+            names[i] = Username.of("f" + layout.tag.substring(18) + "_" + i);
+            ports.users().create(new UserAccount(id, names[i], Email.of(names[i].value() + "@bench.example"),
+                    DisplayName.of("Bench " + i), Bio.EMPTY, now), hash);
+        });
+        SplittableRandom random = new SplittableRandom(options.seed());
+        int[][] edges = new int[authors.size() * options.followers()][];
+        for (int a = 0; a < authors.size(); a++) {
+            Set<Integer> chosen = new HashSet<>();
+            while (chosen.size() < options.followers()) {
+                chosen.add(random.nextInt(pool.size()));
+            }
+            int k = 0;
+            for (int reader : chosen) {
+                edges[a * options.followers() + k++] = new int[] {reader, a};
+            }
+        }
+        if (ports.graph() instanceof FollowEdgeImport bulk) {
+            // 110,000 edges one transaction each would take longer than the runs themselves.
+            Parallel.forEach(authors.size(), 4, a -> bulk.importFollowers(authors.get(a),
+                    java.util.stream.IntStream.range(0, options.followers())
+                            .mapToObj(k -> pool.get(edges[a * options.followers() + k][0])).toList(), now));
+            for (int from = 0; from < bigAudience.size(); from += 1000) {
+                bulk.importFollowers(bigAuthor, bigAudience.subList(from, Math.min(bigAudience.size(), from + 1000)), now);
+            }
+        } else {
+            Parallel.forEach(edges.length, i -> ports.graph().follow(pool.get(edges[i][0]), authors.get(edges[i][1]), now));
+            Parallel.forEach(bigAudience.size(), i -> ports.graph().follow(bigAudience.get(i), bigAuthor, now));
+        }
+        LOG.info("fanout-load: {} accounts and {} follow edges written in {} s", names.length,
+                edges.length + bigAudience.size(), (System.nanoTime() - start) / 1_000_000_000);
+        return new Graph(authors, pool, bigAuthor, bigAudience, names);
+    }
+
+    private Run runOnce(BenchLayout layout, FeedSettings settings, int workerCount, Graph graph, int run) {
+        double raw = rawBatchWriteRate(layout);
+        Progress progress = new Progress();
+        DomainPorts raw0 = layout.raw;
+        DomainPorts tracked = new DomainPorts(raw0.users(), raw0.posts(), raw0.graph(),
+                progress.feedItems(raw0.feedItems()), progress.timelines(raw0.timelines()), raw0.likes(), raw0.jobs(),
+                raw0.celebrities(), raw0.idempotencyKeys(), raw0.hasher(), raw0.ids(), raw0.clock());
+        Burst burst;
+        Big big;
+        try (FeedlineCore core = FeedlineCore.create(tracked, settings)) {
+            LongAdder delivered = new LongAdder();
+            Samples lags = new Samples();
+            core.onFanoutDelivered(lag -> {
+                lags.add(lag.toNanos());
+                delivered.increment();
+            });
+            List<FanoutWorker> workers = new ArrayList<>();
+            List<Thread> threads = new ArrayList<>();
+            AtomicBoolean stop = new AtomicBoolean();
+            for (int i = 0; i < workerCount; i++) {
+                FanoutWorker worker = core.worker("fanout-load-" + run + "-" + i);
+                workers.add(worker);
+                threads.add(Thread.ofPlatform().name(worker.id()).start(() -> worker.runUntil(stop::get)));
+            }
+            try {
+                burst = burst(core, layout, graph, delivered, lags, progress);
+                big = big(core, layout, graph, delivered, progress);
+            } finally {
+                stop.set(true);
+                workers.forEach(FanoutWorker::wake);
+                for (Thread thread : threads) {
+                    try {
+                        thread.join(Duration.ofSeconds(30));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        }
+        double windows = windowInsertRate(layout, graph, settings.workerConcurrency());
+        double zadd = zaddBaseline(options.zaddRequests());
+        return new Run(burst, big, raw, windows, zadd);
+    }
+
+    private Burst burst(FeedlineCore core, BenchLayout layout, Graph graph, LongAdder delivered, Samples lags, Progress progress) {
+        long before = delivered.sum();
+        PublishPost publish = core.useCases().publishPost();
+        int posts = graph.authors().size();
+        AtomicLong lastPublished = new AtomicLong();
+        long start = System.nanoTime();
+        Parallel.forEach(posts, PUBLISHERS, i -> {
+            publish.publish(new PublishPost.Command(graph.authors().get(i), PostText.of("burst " + i), Optional.empty()));
+            lastPublished.accumulateAndGet(System.nanoTime(), Math::max);
+        });
+        long published = System.nanoTime();
+        awaitDelivered(layout, delivered, before + posts);
+        long done = System.nanoTime();
+        long entries = (long) posts * (options.followers() + 1);
+        return new Burst(posts, entries, (published - start) / 1e9, lags.millis(50), lags.millis(99),
+                (done - lastPublished.get()) / 1e6, entries / ((done - start) / 1e9));
+    }
+
+    private Big big(FeedlineCore core, BenchLayout layout, Graph graph, LongAdder delivered, Progress progress) {
+        PublishPost publish = core.useCases().publishPost();
+        Samples window = new Samples();
+        Samples durable = new Samples();
+        int audience = graph.bigAudience().size() + 1;
+        boolean separate = true;
+        for (int i = 0; i < options.bigPosts(); i++) {
+            long before = delivered.sum();
+            long start = System.nanoTime();
+            Post post = publish.publish(new PublishPost.Command(graph.bigAuthor(), PostText.of("to everyone " + i), Optional.empty()));
+            awaitDelivered(layout, delivered, before + 1);
+            Progress.Of of = progress.of(post.id());
+            if (of.durable.get() < audience || (separate && of.windows.get() < audience)) {
+                throw new IllegalStateException("post " + post.id() + " reached " + of.durable.get() + " feeds and "
+                        + of.windows.get() + " windows of " + audience);
+            }
+            durable.add(of.durableLast - start);
+            window.add((separate ? of.windowLast : of.durableLast) - start);
+        }
+        return new Big(options.bigPosts(), graph.bigAudience().size(), window.millis(50), window.millis(99),
+                durable.millis(50), durable.millis(99), separate);
+    }
+
+    private static void awaitDelivered(BenchLayout layout, LongAdder delivered, long target) {
+        long deadline = System.nanoTime() + PHASE_TIMEOUT.toNanos();
+        while (delivered.sum() < target) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("fan-out did not finish within " + PHASE_TIMEOUT + "; "
+                        + layout.raw.jobs().pending() + " jobs pending");
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
+    /** A sequential BatchWriteItem loop, 25 items a call, into the same table: the engine's raw item rate. */
+    private double rawBatchWriteRate(BenchLayout layout) {
+        PostRef post = new PostRef(layout.raw.ids().newPostId(), layout.raw.ids().newUserId());
+        List<Delivery> deliveries = new ArrayList<>(options.rawItems());
+        for (int i = 0; i < options.rawItems(); i++) {
+            deliveries.add(new Delivery(layout.raw.ids().newUserId(), post));
+        }
+        long start = System.nanoTime();
+        for (int from = 0; from < deliveries.size(); from += 25) {
+            layout.raw.feedItems().append(deliveries.subList(from, Math.min(deliveries.size(), from + 25)));
+        }
+        return deliveries.size() / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * Window inserts as the workers send them, alone: one pipelined write per page of 100 windows,
+     * each insert trimmed to the cap, {@code worker.concurrency} pages in flight, three posts to the
+     * big audience's windows. On the embedded profile the windows are the in-process cache.
+     */
+    private double windowInsertRate(BenchLayout layout, Graph graph, int concurrency) {
+        List<UserId> readers = graph.bigAudience();
+        int pages = (readers.size() + 99) / 100;
+        long start = System.nanoTime();
+        for (int round = 0; round < 3; round++) {
+            PostRef post = new PostRef(layout.raw.ids().newPostId(), graph.bigAuthor());
+            Parallel.forEach(pages, concurrency, p -> layout.raw.timelines().add(
+                    readers.subList(p * 100, Math.min(readers.size(), (p + 1) * 100)).stream()
+                            .map(reader -> new Delivery(reader, post)).toList()));
+        }
+        return 3.0 * readers.size() / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /** {@code redis-benchmark -q -P 16 -t zadd} on a private redis-server; NaN when the tools are missing. */
+    static double zaddBaseline(int requests) {
+        Optional<java.nio.file.Path> benchmark = Executables.onPath("redis-benchmark");
+        if (requests <= 0 || benchmark.isEmpty() || Executables.onPath("redis-server").isEmpty()) {
+            return Double.NaN;
+        }
+        try (ThrowawayRedis redis = ThrowawayRedis.start()) {
+            Process process = new ProcessBuilder(benchmark.get().toString(), "-h", "127.0.0.1", "-p", Integer.toString(redis.port()),
+                    "-q", "-P", "16", "-t", "zadd", "-n", Integer.toString(requests)).redirectErrorStream(true).start();
+            String output;
+            try (InputStream in = process.getInputStream()) {
+                output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
+                throw new IllegalStateException("redis-benchmark failed: " + output);
+            }
+            Matcher matcher = ZADD.matcher(output.replace('\r', '\n'));
+            if (!matcher.find()) {
+                throw new IllegalStateException("no ZADD figure in redis-benchmark output: " + output);
+            }
+            return Double.parseDouble(matcher.group(1));
+        } catch (IOException e) {
+            throw new IllegalStateException("could not run redis-benchmark", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Per post: how many windows and durable feeds got it, and when the last of each did. */
+    private static final class Progress {
+        static final class Of {
+            final AtomicLong windows = new AtomicLong();
+            final AtomicLong durable = new AtomicLong();
+            volatile long windowLast;
+            volatile long durableLast;
+        }
+
+        private final Map<PostId, Of> posts = new ConcurrentHashMap<>();
+
+        Of of(PostId post) {
+            return posts.computeIfAbsent(post, p -> new Of());
+        }
+
+        private void counted(Collection<Delivery> deliveries, boolean durable) {
+            long now = System.nanoTime();
+            Map<PostId, Long> byPost = new java.util.HashMap<>();
+            deliveries.forEach(d -> byPost.merge(d.entry().postId(), 1L, Long::sum));
+            byPost.forEach((post, n) -> {
+                Of of = of(post);
+                if (durable) {
+                    of.durable.addAndGet(n);
+                    of.durableLast = now;
+                } else {
+                    of.windows.addAndGet(n);
+                    of.windowLast = now;
+                }
+            });
+        }
+
+        FeedItems feedItems(FeedItems delegate) {
+            return watching(FeedItems.class, delegate, "append", true);
+        }
+
+        TimelineCache timelines(TimelineCache delegate) {
+            return watching(TimelineCache.class, delegate, "add", false);
+        }
+
+        /** The port, with each successful call of {@code method} (taking the deliveries) counted. A proxy, as BackendCalls'. */
+        @SuppressWarnings("unchecked")
+        private <T> T watching(Class<T> type, T port, String method, boolean durable) {
+            java.lang.reflect.InvocationHandler handler = (proxy, called, args) -> {
+                Object result;
+                try {
+                    result = called.invoke(port, args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw e.getCause();
+                }
+                if (called.getName().equals(method)) {
+                    counted((Collection<Delivery>) args[0], durable);
+                }
+                return result;
+            };
+            return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
+        }
+    }
+
+    /** The report: every run, then the medians and the ratios to the raw engines. */
+    static List<String> report(String command, Result result) {
+        List<String> lines = new ArrayList<>();
+        FeedSettings s = result.settings();
+        lines.add("### `" + command + "`");
+        lines.add("");
+        lines.add("machine: " + Machine.current().describe());
+        lines.add("layout: " + result.layout());
+        lines.add(String.format(Locale.ROOT, "workers: %d in-process (push mode), batch %d, concurrency %d, page %d, cap %d",
+                result.workers(), s.jobsPerClaim(), s.workerConcurrency(), s.fanoutPageSize(), s.windowSize()));
+        lines.add("");
+        lines.add("| run | burst: posts published in | lag p50 / p99 | drained after last publish | feed entries/s | raw BatchWriteItem items/s | ratio | big post: window p50 / p99 | durable p50 / p99 | window inserts/s | zadd -P 16 /s | ratio |");
+        lines.add("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        int n = 0;
+        for (Run run : result.runs()) {
+            lines.add(row(Integer.toString(++n), run.burst().publishSeconds(), run.burst().lagP50(), run.burst().lagP99(),
+                    run.burst().drainedAfterLastMs(), run.burst().entriesPerSecond(), run.rawItemsPerSecond(),
+                    run.big().windowP50(), run.big().windowP99(), run.big().durableP50(), run.big().durableP99(),
+                    run.windowInsertsPerSecond(), run.zaddPerSecond()));
+        }
+        List<Run> runs = result.runs();
+        // The median row's ratios are the medians of the per-run ratios, not ratios of medians.
+        lines.add(String.format(Locale.ROOT,
+                "| **median** | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
+                median(runs, r -> r.burst().publishSeconds()), median(runs, r -> r.burst().lagP50()),
+                median(runs, r -> r.burst().lagP99()), median(runs, r -> r.burst().drainedAfterLastMs()),
+                median(runs, r -> r.burst().entriesPerSecond()), median(runs, Run::rawItemsPerSecond),
+                median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
+                median(runs, r -> r.big().windowP50()), median(runs, r -> r.big().windowP99()),
+                median(runs, r -> r.big().durableP50()), median(runs, r -> r.big().durableP99()),
+                count(median(runs, Run::windowInsertsPerSecond)), median(runs, Run::zaddPerSecond),
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond()))));
+        Run first = runs.get(0);
+        lines.add("");
+        lines.add(String.format(Locale.ROOT, "burst: %d posts by %d authors, %d followers each (%,d feed entries with the authors' own); "
+                        + "big post: %d posts, one at a time, to %,d followers%s.",
+                first.burst().posts(), first.burst().posts(), (first.burst().entries() / first.burst().posts()) - 1,
+                first.burst().entries(), first.big().posts(), first.big().followers(),
+                first.big().windowsSeparate() ? "" : " (embedded: the hot window is the durable feed, so window = durable)"));
+        lines.add(String.format(Locale.ROOT, "ratios, median of the per-run ratios: fan-out %.2fx the raw BatchWriteItem item rate; "
+                        + "window inserts %s redis-benchmark -P 16 -t zadd",
+                median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond()))));
+        return lines;
+    }
+
+    private static String row(String label, double publish, double lagP50, double lagP99, double drained, double rate,
+            double raw, double windowP50, double windowP99, double durableP50, double durableP99, double windows, double zadd) {
+        return String.format(Locale.ROOT,
+                "| %s | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
+                label, publish, lagP50, lagP99, drained, rate, raw, rate / raw, windowP50, windowP99, durableP50, durableP99,
+                count(windows), zadd, ratio(windows / zadd));
+    }
+
+    /** A rate, or "-" where there is none (no separate window). */
+    private static String count(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    private static String ratio(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.2fx", value);
+    }
+
+    private static double median(List<Run> runs, ToDoubleFunction<Run> figure) {
+        return Samples.median(runs.stream().mapToDouble(figure).toArray());
+    }
+}
