@@ -64,13 +64,10 @@ public final class BenchCommand implements Callable<Integer>, ExtraCommand {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "PROFILE", defaultValue = "embedded",
-            description = "embedded (everything on DynamoDB Local) or polyglot (users on Postgres, timelines on Redis). Default: ${DEFAULT-VALUE}.")
-    String profile;
+    @CommandLine.Mixin
+    EngineOptions engines;
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-            description = "A HOCON file over the defaults, as for serve (engines, fanout.* and timelines.cap are read from it).")
-    Path config;
+
 
     @Option(names = "--users", paramLabel = "N", defaultValue = "1000", description = "Ordinary users in the graph. Default: ${DEFAULT-VALUE}.")
     int users;
@@ -141,28 +138,19 @@ public final class BenchCommand implements Callable<Integer>, ExtraCommand {
             description = "-n of the redis-benchmark baseline; 0 skips it. Default: ${DEFAULT-VALUE}.")
     int redisRequests;
 
-    @Option(names = "--dynamodb-endpoint", paramLabel = "URL", description = "polyglot: a DynamoDB Local to use instead of one in this process.")
-    String dynamoEndpoint;
 
-    @Option(names = "--redis-uri", paramLabel = "URI", description = "polyglot: the Redis for the timelines (else redis.uri).")
-    String redisUri;
 
-    @Option(names = "--postgres-url", paramLabel = "JDBC_URL", description = "polyglot: the Postgres for the users (else postgres.url).")
-    String postgresUrl;
 
-    @Option(names = "--postgres-user", paramLabel = "USER", description = "polyglot: its user (else postgres.user).")
-    String postgresUser;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Also write the Markdown report to FILE.")
     Path out;
 
     @Override
     public Integer call() {
-        FeedlineConfig.Profile chosen = parseProfile(profile);
+        FeedlineConfig.Profile chosen = engines.profile();
         FeedBenchmark.Options options = new FeedBenchmark.Options(
                 chosen,
-                new BenchLayout.Engines(Optional.ofNullable(config), Optional.ofNullable(dynamoEndpoint),
-                        Optional.ofNullable(redisUri), Optional.ofNullable(postgresUrl), Optional.ofNullable(postgresUser)),
+                engines.engines(),
                 users, follows, exponent, seed, heavyFollows, celebrities,
                 celebrityThreshold == null ? OptionalLong.empty() : OptionalLong.of(celebrityThreshold),
                 history, posts, celebrityPosts, duration("--publish-interval", publishInterval), workers,
@@ -189,15 +177,6 @@ public final class BenchCommand implements Callable<Integer>, ExtraCommand {
         return 0;
     }
 
-    private static FeedlineConfig.Profile parseProfile(String value) {
-        for (FeedlineConfig.Profile p : FeedlineConfig.Profile.values()) {
-            if (p.name().equalsIgnoreCase(value)) {
-                return p;
-            }
-        }
-        throw new CommandLine.ParameterException(new CommandLine(new BenchCommand()),
-                "unknown --profile '" + value + "'; valid: embedded, polyglot");
-    }
 
     /** "20ms", "2s", "1m" or ISO-8601 ("PT0.02S"). */
     static Duration duration(String option, String value) {

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,11 +27,10 @@ final class FanoutLoadCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "PROFILE", defaultValue = "embedded", description = "embedded or polyglot. Default: ${DEFAULT-VALUE}.")
-    String profile;
+    @CommandLine.Mixin
+    EngineOptions engines;
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "A HOCON file over the defaults (engines, worker.*, fanout.*).")
-    Path config;
+
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Runs on the same graph; medians are reported. Default: ${DEFAULT-VALUE}.")
     int runs;
@@ -64,37 +62,23 @@ final class FanoutLoadCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of the follower choice. Default: ${DEFAULT-VALUE}.")
     long seed;
 
-    @Option(names = "--dynamodb-endpoint", paramLabel = "URL", description = "polyglot: a DynamoDB Local to use instead of one in this process.")
-    String dynamoEndpoint;
 
-    @Option(names = "--redis-uri", paramLabel = "URI", description = "polyglot: the Redis for the timelines (else redis.uri).")
-    String redisUri;
 
-    @Option(names = "--postgres-url", paramLabel = "JDBC_URL", description = "polyglot: the Postgres for the users (else postgres.url).")
-    String postgresUrl;
 
-    @Option(names = "--postgres-user", paramLabel = "USER", description = "polyglot: its user (else postgres.user).")
-    String postgresUser;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Also write the Markdown report to FILE.")
     Path out;
 
     @Override
     public Integer call() {
-        FeedlineConfig.Profile chosen = switch (profile.strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "embedded" -> FeedlineConfig.Profile.EMBEDDED;
-            case "polyglot" -> FeedlineConfig.Profile.POLYGLOT;
-            default -> throw new CommandLine.ParameterException(spec.commandLine(),
-                    "unknown --profile '" + profile + "'; valid: embedded, polyglot");
-        };
+        FeedlineConfig.Profile chosen = engines.profile();
         if (runs < 1 || authors < 1 || followers < 1 || readerPool < followers || bigFollowers < 1 || bigPosts < 1 || rawItems < 25) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--runs, --authors, --followers, --big-followers and --big-posts must be positive, --reader-pool at least "
                             + "--followers and --raw-items at least 25");
         }
         FanoutLoadBenchmark.Result result = FanoutLoadBenchmark.run(new FanoutLoadBenchmark.Options(chosen,
-                new BenchLayout.Engines(Optional.ofNullable(config), Optional.ofNullable(dynamoEndpoint),
-                        Optional.ofNullable(redisUri), Optional.ofNullable(postgresUrl), Optional.ofNullable(postgresUser)),
+                engines.engines(),
                 runs, authors, followers, readerPool, bigFollowers, bigPosts, workers, rawItems, zaddRequests, seed));
         String command = "feedline " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
         List<String> report = FanoutLoadBenchmark.report(command.strip(), result);
