@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the engines the tests talk to are up: Postgres on 127.0.0.1:5432 (database "test",
-# user "postgres", trust auth on loopback) and Redis on 127.0.0.1:6379. Starts what is installed,
+# user "postgres", trust auth on loopback) and Redis on 127.0.0.1:6379, and that Node.js and npm
+# are installed (mastodon-tests drives the Mastodon API with masto.js). Starts what is installed,
 # installs what is missing (Debian/Ubuntu), and does nothing when both already run.
 # Prints one line per service saying what it did.
 set -euo pipefail
@@ -145,5 +146,18 @@ ensure_redis() {
   echo "redis: $did"
 }
 
+# --- Node.js (the Mastodon API's client tests run masto.js under Node) ------------------------
+
+ensure_node() {
+  if command -v node >/dev/null && command -v npm >/dev/null; then
+    echo "node: already installed ($(node --version), npm $(npm --version 2>/dev/null))"
+    return
+  fi
+  apt_install nodejs npm
+  command -v node >/dev/null && command -v npm >/dev/null || fail "node and npm are still missing after installing them"
+  echo "node: installed $(node --version)"
+}
+
 ensure_postgres
 ensure_redis
+ensure_node

@@ -34,6 +34,7 @@ class FeedlineArchitectureTest {
     private static final String MEMORY = "io.feedline.adapter.memory..";
     private static final String APP = "io.feedline.app..";
     private static final String HTTP = "io.feedline.app.http..";
+    private static final String MASTODON = "io.feedline.app.mastodon..";
     private static final String BOOTSTRAP = "io.feedline.app.bootstrap..";
     private static final String BENCH = "io.feedline.bench..";
     private static final String TEST_SUPPORT = "io.feedline.testsupport..";
@@ -62,7 +63,7 @@ class FeedlineArchitectureTest {
         "io.feedline.domain",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
         "io.feedline.adapter.memory",
-        "io.feedline.app.http", "io.feedline.app.cli", "io.feedline.app.bootstrap",
+        "io.feedline.app.http", "io.feedline.app.mastodon", "io.feedline.app.cli", "io.feedline.app.bootstrap",
         "io.feedline.bench"
     })
     void everyPackageOfTheDesignHasProductionClasses(String pkg) {
@@ -119,9 +120,11 @@ class FeedlineArchitectureTest {
         "org.flywaydb..=" + POSTGRES,
         "com.zaxxer..=" + POSTGRES,
         "io.lettuce..=" + REDIS,
-        "io.javalin..=" + HTTP,
-        // The in-process caches' library; the HTTP layer's rate limiter keeps its buckets in one too.
-        "com.github.benmanes.caffeine..=" + MEMORY + "," + HTTP
+        // Both driving adapters over HTTP: the native API and the Mastodon API.
+        "io.javalin..=" + HTTP + "," + MASTODON,
+        // The in-process caches' library; the HTTP layer's rate limiter keeps its buckets in one too,
+        // and the Mastodon API the authors embedded in statuses.
+        "com.github.benmanes.caffeine..=" + MEMORY + "," + HTTP + "," + MASTODON
     })
     void technologyStaysInItsModule(String mapping) {
         String technology = mapping.substring(0, mapping.indexOf('='));
@@ -176,6 +179,22 @@ class FeedlineArchitectureTest {
         check(noClasses().that().resideInAPackage(HTTP)
                 .should().dependOnClassesThat()
                 .resideInAnyPackage("io.feedline.ports.out..", DOMAIN, "io.feedline.adapter.."));
+    }
+
+    @Test
+    void mastodonTalksToUseCasesOnly() {
+        check(noClasses().that().resideInAPackage(MASTODON)
+                .should().dependOnClassesThat()
+                .resideInAnyPackage("io.feedline.ports.out..", DOMAIN, "io.feedline.adapter.."));
+    }
+
+    /** The two driving adapters evolve apart: neither reaches into the other. */
+    @Test
+    void theNativeAndTheMastodonApiAreIndependent() {
+        check(noClasses().that().resideInAPackage(MASTODON)
+                .should().dependOnClassesThat().resideInAPackage(HTTP));
+        check(noClasses().that().resideInAPackage(HTTP)
+                .should().dependOnClassesThat().resideInAPackage(MASTODON));
     }
 
     @Test

@@ -7,7 +7,9 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.IdGenerator;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PasswordHasher;
+import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
@@ -24,10 +26,12 @@ public record DomainPorts(
         FollowGraph graph,
         FeedItems feedItems,
         TimelineCache timelines,
+        PostCache postCache,
         Likes likes,
         FanoutJobs jobs,
         CelebrityRegistry celebrities,
         IdempotencyKeys idempotencyKeys,
+        Notifications notifications,
         PasswordHasher hasher,
         IdGenerator ids,
         Clock clock) {
@@ -37,10 +41,12 @@ public record DomainPorts(
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(feedItems, "feedItems");
         Objects.requireNonNull(timelines, "timelines");
+        Objects.requireNonNull(postCache, "postCache");
         Objects.requireNonNull(likes, "likes");
         Objects.requireNonNull(jobs, "jobs");
         Objects.requireNonNull(celebrities, "celebrities");
         Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");
+        Objects.requireNonNull(notifications, "notifications");
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(clock, "clock");

@@ -7,17 +7,21 @@ import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
-import io.feedline.ports.out.TimelineCache;
+import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.Posts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,12 +69,16 @@ public final class FanoutWorker {
     static final int READ_AHEAD_PAGES = 100;
     /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
     static final int PAGES_PER_STEP = 10;
+    /** The author's posts read per page of an unfollow purge. */
+    static final int PURGE_PAGE = 100;
 
     private final String workerId;
     private final FanoutJobs jobs;
     private final FollowGraph graph;
+    private final Posts posts;
     private final FeedItems feedItems;
-    private final TimelineCache timelines;
+    private final Windows windows;
+    private final Notifications notifications;
     private final Clock clock;
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
@@ -82,13 +90,16 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     private long lastClaimNanos;
 
-    FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, FeedItems feedItems, TimelineCache timelines,
-            Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter) {
+    FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, FeedItems feedItems,
+            Windows windows, Notifications notifications, Clock clock, FeedSettings settings,
+            Consumer<Duration> deliveredAfter) {
         this.workerId = workerId;
         this.jobs = jobs;
         this.graph = graph;
+        this.posts = posts;
         this.feedItems = feedItems;
-        this.timelines = timelines;
+        this.windows = windows;
+        this.notifications = notifications;
         this.clock = clock;
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
@@ -225,7 +236,7 @@ public final class FanoutWorker {
         }
         // 2. Hot windows first, on their own: nothing durable waits for them.
         Thread windowWrite = unwindowed.isEmpty() ? null : Thread.ofVirtual().name("fanout-window-" + workerId)
-                .start(() -> withCall(() -> Windows.update(timelines, window -> window.add(unwindowed))));
+                .start(() -> withCall(() -> windows.update(readers(unwindowed), window -> window.add(unwindowed))));
         // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
         List<Chunk> chunks = chunks(runs, batches);
         List<Outcome<Void>> written = parallel(chunks.stream().<Callable<Void>>map(chunk -> () -> {
@@ -279,6 +290,11 @@ public final class FanoutWorker {
     /** Records the step's progress; true if the job is finished (and so completed). */
     private boolean advance(JobRun run, Batch batch) {
         if (batch.last()) {
+            if (run.claimed.job() instanceof FanoutJob.Deliver deliver && !run.skipped
+                    && withCall(() -> posts.get(deliver.post())).isEmpty()) {
+                // Deleted while it was delivered: its retraction may have run before these writes.
+                withCall(() -> retractEverywhere(deliver.post()));
+            }
             withCall(() -> jobs.complete(run.claimed));
             if (run.claimed.job() instanceof FanoutJob.Deliver deliver) {
                 deliveredAfter.accept(Duration.ofMillis(Math.max(0, clock.millis() - deliver.post().postId().epochMillis())));
@@ -352,6 +368,8 @@ public final class FanoutWorker {
     private final class JobRun {
         ClaimedJob claimed;
         volatile boolean lost;
+        /** The post was gone when the delivery started afresh, so nothing was written. */
+        boolean skipped;
         private boolean started;
         private LinkedBlockingQueue<Ahead> ahead;
         private Thread reader;
@@ -372,19 +390,31 @@ public final class FanoutWorker {
                     purge(purge);
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
+                case FanoutJob.Notify notify -> {
+                    // One idempotent write: a redelivered job lands on the same row and actor.
+                    withCall(() -> notifications.record(notify.event()));
+                    yield new Batch(List.of(), true, Optional.empty(), true);
+                }
             };
         }
 
         private Batch nextDeliveries(PostRef post) {
             if (!started) {
                 started = true;
+                if (withCall(() -> posts.get(post)).isEmpty()) {
+                    // Deleted before its delivery ran: there is nothing to deliver. A delivery that
+                    // resumes from a checkpoint wrote pages before, which its end retracts.
+                    skipped = claimed.checkpoint().isEmpty();
+                    return new Batch(List.of(), true, Optional.empty(), true);
+                }
                 List<Delivery> deliveries = new ArrayList<>();
                 if (claimed.checkpoint().isEmpty()) {
                     deliveries.add(new Delivery(post.authorId(), post));
                 }
                 Page<UserId> page = withCall(() -> graph.followers(post.authorId(),
                         new PageRequest(claimed.checkpoint(), settings.fanoutPageSize())));
-                page.items().forEach(reader -> deliveries.add(new Delivery(reader, post)));
+                withCall(() -> stillFollowing(post.authorId(), page.items()))
+                        .forEach(reader -> deliveries.add(new Delivery(reader, post)));
                 page.next().ifPresent(next -> startReading(post, next));
                 return new Batch(deliveries, false, page.next(), page.next().isEmpty());
             }
@@ -423,9 +453,11 @@ public final class FanoutWorker {
                         // windows of a big fan-out never queue behind the durable writes.
                         Page<UserId> page = graph.followers(post.authorId(),
                                 new PageRequest(Optional.of(token), settings.fanoutPageSize()));
-                        List<Delivery> deliveries = page.items().stream().map(reader -> new Delivery(reader, post)).toList();
+                        List<Delivery> deliveries = stillFollowing(post.authorId(), page.items()).stream()
+                                .map(reader -> new Delivery(reader, post))
+                                .toList();
                         if (!deliveries.isEmpty()) {
-                            Windows.update(timelines, window -> window.add(deliveries));
+                            windows.update(readers(deliveries), window -> window.add(deliveries));
                         }
                         ahead.put(new Ahead(deliveries, page.next(), null));
                         if (page.next().isEmpty()) {
@@ -459,13 +491,46 @@ public final class FanoutWorker {
         }
     }
 
+    /**
+     * The page's followers who still follow the author, in page order: the index the page came
+     * from may lag, and an unfollow (with its purge) may have landed since the page was read.
+     */
+    private List<UserId> stillFollowing(UserId author, List<UserId> page) {
+        if (page.isEmpty()) {
+            return page;
+        }
+        Set<UserId> current = graph.followersAmong(author, page);
+        return page.stream().filter(current::contains).toList();
+    }
+
     private void purge(FanoutJob.PurgeAuthor purge) {
         if (graph.isFollowing(purge.reader(), purge.author())) {
             // Followed again since: the re-follow's backfill is the newer truth.
             return;
         }
-        feedItems.removeAuthor(purge.reader(), purge.author());
-        Windows.update(timelines, window -> window.removeAuthor(purge.reader(), purge.author()));
+        // Every live feed item of the author is one of their posts of the last two retentions: a
+        // pushed copy lives one retention from its post's delivery, a backfilled one (never older
+        // than a retention when copied) one retention from the follow. So those posts' keys are
+        // deleted, a page at a time, and the reader's feed partition is never read.
+        Instant horizon = clock.instant().minus(settings.feedRetention().multipliedBy(2));
+        Optional<PostId> before = Optional.empty();
+        while (true) {
+            List<Post> page = posts.byAuthor(purge.author(), before, PURGE_PAGE);
+            List<Delivery> doomed = page.stream()
+                    .filter(post -> !post.createdAt().isBefore(horizon))
+                    .map(post -> new Delivery(purge.reader(), post.ref()))
+                    .toList();
+            feedItems.remove(doomed);
+            if (page.size() < PURGE_PAGE || doomed.size() < page.size()) {
+                break;
+            }
+            before = Optional.of(page.getLast().id());
+        }
+        windows.update(List.of(purge.reader()), window -> window.removeAuthor(purge.reader(), purge.author()));
+    }
+
+    private static List<UserId> readers(Collection<Delivery> deliveries) {
+        return deliveries.stream().map(Delivery::reader).distinct().toList();
     }
 
     private interface PageAction {
@@ -489,10 +554,23 @@ public final class FanoutWorker {
         }
     }
 
+    /** The post out of its author's feed and every follower's, all pages at once (no checkpoints). */
+    private void retractEverywhere(PostRef post) {
+        retract(post, List.of(post.authorId()));
+        Optional<PageToken> next = Optional.empty();
+        do {
+            Page<UserId> page = graph.followers(post.authorId(), new PageRequest(next, settings.fanoutPageSize()));
+            if (!page.items().isEmpty()) {
+                retract(post, page.items());
+            }
+            next = page.next();
+        } while (next.isPresent());
+    }
+
     private void retract(PostRef post, List<UserId> readers) {
         feedItems.remove(readers.stream().map(reader -> new Delivery(reader, post)).toList());
         for (UserId reader : readers) {
-            Windows.update(timelines, window -> window.remove(reader, post.postId()));
+            windows.update(List.of(reader), window -> window.remove(reader, post.postId()));
         }
     }
 

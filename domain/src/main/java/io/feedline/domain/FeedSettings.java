@@ -19,6 +19,10 @@ import java.util.Objects;
  * @param jobsPerClaim jobs a worker holds and works at once (its claim tops up to this many)
  * @param idlePoll how long an idle worker waits before polling the outbox again
  * @param workerConcurrency storage calls one worker runs at once, each on a virtual thread
+ * @param feedRetention how long a durable feed item lives (an unfollow purges the author's posts of
+ *     this window, plus the backfilled ones, by key)
+ * @param maxFollowing the most accounts one user may follow ({@code graph.max-following})
+ * @param maxPullSources the most followees one pull-mode page merges ({@code feed.max-pull-sources})
  */
 public record FeedSettings(
         FanoutMode mode,
@@ -32,13 +36,17 @@ public record FeedSettings(
         Duration jobLease,
         int jobsPerClaim,
         Duration idlePoll,
-        int workerConcurrency) {
+        int workerConcurrency,
+        Duration feedRetention,
+        int maxFollowing,
+        int maxPullSources) {
 
     public FeedSettings {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(celebrityCacheTtl, "celebrityCacheTtl");
         Objects.requireNonNull(jobLease, "jobLease");
         Objects.requireNonNull(idlePoll, "idlePoll");
+        Objects.requireNonNull(feedRetention, "feedRetention");
         requirePositive("fanout.celebrity-threshold", celebrityThreshold);
         requirePositive("fanout.backfill-posts", backfillPosts + 1);
         requirePositive("timelines.cap", windowSize);
@@ -50,6 +58,9 @@ public record FeedSettings(
         }
         requirePositive("worker.batch", jobsPerClaim);
         requirePositive("worker.concurrency", workerConcurrency);
+        requirePositive("feed.retention", feedRetention.toMillis());
+        requirePositive("graph.max-following", maxFollowing);
+        requirePositive("feed.max-pull-sources", maxPullSources);
     }
 
     private static void requirePositive(String key, long value) {
@@ -61,51 +72,55 @@ public record FeedSettings(
     public static FeedSettings defaults() {
         return new FeedSettings(
                 FanoutMode.HYBRID, 10_000, 100, 800, 16, 200,
-                Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 64, Duration.ofMillis(200), 16);
+                Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 64, Duration.ofMillis(200), 16,
+                Duration.ofDays(90), 5_000, 5_000);
     }
 
     public FeedSettings withMode(FanoutMode value) {
-        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
+        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
     }
 
     public FeedSettings withCelebrityThreshold(long value) {
-        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
+        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
     }
 
     public FeedSettings withBackfillPosts(int value) {
-        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
+        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
     }
 
     public FeedSettings withWindowSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
     }
 
     public FeedSettings withFanoutPageSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
     }
 
     public FeedSettings withJobLease(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency);
-    }
-
-    public FeedSettings withIdlePoll(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
     }
 
     public FeedSettings withJobsPerClaim(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+    }
+
+    public FeedSettings withIdlePoll(Duration value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
     }
 
     public FeedSettings withWorkerConcurrency(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism,
-                maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value, feedRetention, maxFollowing, maxPullSources);
+    }
+
+    public FeedSettings withFeedRetention(Duration value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, value, maxFollowing, maxPullSources);
+    }
+
+    public FeedSettings withMaxFollowing(int value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, value, maxPullSources);
+    }
+
+    public FeedSettings withMaxPullSources(int value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, value);
     }
 }

@@ -19,6 +19,8 @@ public final class FeedlineCore implements AutoCloseable {
     private final ExecutorService executor;
     private final boolean ownsExecutor;
     private final UseCases useCases;
+    private final CacheWarnings warnings = new CacheWarnings();
+    private final Windows windows;
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
 
@@ -32,20 +34,27 @@ public final class FeedlineCore implements AutoCloseable {
         Runnable wakeWorkers = () -> localWorkers.forEach(FanoutWorker::wake);
         UserDirectory users = new UserDirectory(
                 ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock());
-        PostDesk posts = new PostDesk(
-                ports.posts(), ports.idempotencyKeys(), ports.ids(), ports.clock(), users, policy, wakeWorkers);
+        this.windows = new Windows(ports.timelines(), warnings);
+        CachedPosts cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
+        Notifier notifier = new Notifier(ports.jobs(), ports.clock(), wakeWorkers);
+        PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
+                users, policy, wakeWorkers, notifier);
         SocialGraph graph = new SocialGraph(
-                ports.graph(), ports.users(), ports.posts(), ports.feedItems(), ports.timelines(), ports.jobs(),
-                ports.clock(), users, policy, settings.backfillPosts(), wakeWorkers);
-        LikeLedger likes = new LikeLedger(ports.posts(), ports.likes());
+                ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
+                ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier);
+        LikeLedger likes = new LikeLedger(ports.posts(), cachedPosts, ports.likes(), notifier);
+        NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users());
+        Conversations conversations = new Conversations(ports.posts());
         HomeFeedReader homeFeed = new HomeFeedReader(
-                ports.posts(), ports.graph(), ports.feedItems(), ports.timelines(), policy, pull, executor, settings);
+                cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, executor, settings);
         this.useCases = new UseCases(
                 users, users, users,
                 posts, posts, posts, posts,
                 graph, graph, graph, graph, graph,
                 homeFeed,
-                likes, likes);
+                likes, likes,
+                conversations,
+                notifications);
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -62,6 +71,12 @@ public final class FeedlineCore implements AutoCloseable {
         return useCases;
     }
 
+    /** The caches' failures so far. */
+    public CacheFailures cacheFailures() {
+        return new CacheFailures(warnings.count(CacheWarnings.Kind.POST_CACHE_READ),
+                warnings.count(CacheWarnings.Kind.POST_CACHE_WRITE), warnings.count(CacheWarnings.Kind.TIMELINE_WRITE));
+    }
+
     public FeedSettings settings() {
         return settings;
     }
@@ -71,8 +86,8 @@ public final class FeedlineCore implements AutoCloseable {
      * job, so a post reaches feeds without waiting for the next poll.
      */
     public FanoutWorker worker(String workerId) {
-        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.feedItems(), ports.timelines(),
-                ports.clock(), settings, delay -> fanoutDelay.accept(delay));
+        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.feedItems(), windows,
+                ports.notifications(), ports.clock(), settings, delay -> fanoutDelay.accept(delay));
         localWorkers.add(worker);
         return worker;
     }

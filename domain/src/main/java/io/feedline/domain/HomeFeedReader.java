@@ -12,8 +12,6 @@ import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
-import io.feedline.ports.out.Posts;
-import io.feedline.ports.out.TimelineCache;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -35,35 +33,40 @@ import java.util.concurrent.RejectedExecutionException;
  * background. Hybrid merges in the followed celebrities' newest posts. Pull merges every followed
  * author on each read. Past the end of the durable feed, the page is continued by a bounded pull
  * merge, so no reader ever meets a false end or an empty first page while the people they follow
- * have posts.
+ * have posts. A pull-mode page merges at most {@link FeedSettings#maxPullSources()} followees.
+ * Replies are shown by {@link ReplyVisibility}'s rule, the same in every mode.
  */
 final class HomeFeedReader implements ReadHomeFeed {
     /** A page whose entries were deleted is refilled from further down, at most this many times. */
     private static final int MAX_ROUNDS = 3;
     private static final int GRAPH_PAGE = 100;
 
-    private final Posts posts;
+    private final CachedPosts posts;
     private final FollowGraph graph;
     private final FeedItems feedItems;
-    private final TimelineCache timelines;
+    private final Windows windows;
     private final FanoutPolicy policy;
     private final PullMerge pull;
+    private final ReplyVisibility replies;
     private final ExecutorService background;
     private final int windowSize;
     private final int maxColdPullSources;
+    private final int maxPullSources;
     private final Set<UserId> rebuilding = ConcurrentHashMap.newKeySet();
 
-    HomeFeedReader(Posts posts, FollowGraph graph, FeedItems feedItems, TimelineCache timelines, FanoutPolicy policy,
+    HomeFeedReader(CachedPosts posts, FollowGraph graph, FeedItems feedItems, Windows windows, FanoutPolicy policy,
             PullMerge pull, ExecutorService background, FeedSettings settings) {
         this.posts = posts;
         this.graph = graph;
         this.feedItems = feedItems;
-        this.timelines = timelines;
+        this.windows = windows;
         this.policy = policy;
         this.pull = pull;
+        this.replies = new ReplyVisibility(posts, graph);
         this.background = background;
         this.windowSize = settings.windowSize();
         this.maxColdPullSources = settings.maxColdPullSources();
+        this.maxPullSources = settings.maxPullSources();
     }
 
     @Override
@@ -72,28 +75,64 @@ final class HomeFeedReader implements ReadHomeFeed {
             throw new FeedlineException.Forbidden("a home feed is read by its owner only");
         }
         Optional<PostId> before = PostCursor.before(page);
-        List<Post> items = policy.mode() == FanoutMode.PULL
-                ? pull.newest(sources(owner, Integer.MAX_VALUE, Set.of()), before, page.limit())
-                : materialized(owner, before, page.limit());
-        return new Page<>(items, PostCursor.after(items, page.limit()));
+        Source source = policy.mode() == FanoutMode.PULL ? pullSource(owner) : materializedSource(owner);
+        return assemble(owner, source, before, page.limit());
     }
 
-    private List<Post> materialized(UserId owner, Optional<PostId> before, int limit) {
-        Set<UserId> pulledAuthors = pulledAtRead(owner);
+    /** One round of a page: the posts of the next {@code want} feed entries, in feed order. */
+    private interface Source {
+        Round next(Optional<PostId> cursor, int want);
+    }
+
+    /**
+     * The posts a round found, the last entry it examined (shown or not) and whether it took all it
+     * was asked for, so that more may follow.
+     */
+    private record Round(List<Post> posts, Optional<PostId> last, boolean full) {}
+
+    /**
+     * Fills a page round by round, each round examining a page's worth of entries: entries that drop
+     * out (deleted posts, replies the reader is not shown) are made up from further down. A full page
+     * ends at its last post, whatever was examined past it, so every mode pages the same posts alike;
+     * a page cut short by the round bound continues from the last entry examined, never a false end.
+     */
+    private Page<Post> assemble(UserId owner, Source source, Optional<PostId> before, int limit) {
         List<Post> out = new ArrayList<>(limit);
         Optional<PostId> cursor = before;
+        boolean more = false;
         for (int round = 0; round < MAX_ROUNDS && out.size() < limit; round++) {
-            int want = limit - out.size();
+            Round next = source.next(cursor, limit);
+            out.addAll(replies.visible(owner, next.posts()));
+            more = next.full();
+            if (!more) {
+                break;
+            }
+            cursor = next.last();
+        }
+        if (out.size() >= limit) {
+            List<Post> page = out.subList(0, limit);
+            return new Page<>(page, Optional.of(new PageToken(page.getLast().id().value())));
+        }
+        return new Page<>(out, more ? cursor.map(id -> new PageToken(id.value())) : Optional.empty());
+    }
+
+    private Source pullSource(UserId owner) {
+        Set<UserId> authors = sources(owner, maxPullSources, Set.of());
+        return (cursor, want) -> {
+            List<Post> found = pull.newest(authors, cursor, want);
+            return new Round(found, found.isEmpty() ? cursor : Optional.of(found.getLast().id()), found.size() == want);
+        };
+    }
+
+    private Source materializedSource(UserId owner) {
+        Set<UserId> pulledAuthors = pulledAtRead(owner);
+        return (cursor, want) -> {
             Candidates candidates = candidates(owner, cursor, want, pulledAuthors);
             List<Post> celebrities = pull.newest(pulledAuthors, cursor, want);
             List<Candidate> taken = mergeTop(candidates, celebrities, want);
-            out.addAll(hydrate(taken));
-            if (taken.size() < want) {
-                break;
-            }
-            cursor = Optional.of(taken.getLast().id());
-        }
-        return out;
+            Optional<PostId> last = taken.isEmpty() ? cursor : Optional.of(taken.getLast().id());
+            return new Round(hydrate(taken), last, taken.size() == want);
+        };
     }
 
     /** The authors merged in at read time: followed celebrities, and the reader if they are one. */
@@ -125,9 +164,14 @@ final class HomeFeedReader implements ReadHomeFeed {
     }
 
     private List<PostRef> windowThenFeed(UserId owner, Optional<PostId> cursor, int want) {
+        if (!windows.trusted(owner)) {
+            // A write to this window failed and it could not be evicted: read past it, and rebuild it.
+            refillInBackground(owner);
+            return feedItems.page(owner, cursor, want);
+        }
         Optional<List<PostRef>> window;
         try {
-            window = timelines.range(owner, cursor, want);
+            window = windows.cache().range(owner, cursor, want);
         } catch (FeedlineException.StorageUnavailable e) {
             // The cache is down: answer from the durable feed, and do not try to refill it now.
             return feedItems.page(owner, cursor, want);
@@ -188,15 +232,13 @@ final class HomeFeedReader implements ReadHomeFeed {
                 .toList();
     }
 
-    /** One batch read for the entries; deleted posts are simply absent from it, so they drop out. */
+    /**
+     * One read through the post cache for the entries (its misses in one batch read); deleted posts
+     * are absent from it, so they drop out.
+     */
     private List<Post> hydrate(List<Candidate> taken) {
         List<PostRef> toRead = taken.stream().filter(c -> c.post() == null).map(Candidate::ref).toList();
-        Map<PostId, Post> read = new HashMap<>();
-        if (!toRead.isEmpty()) {
-            for (Post post : posts.getAll(toRead)) {
-                read.put(post.id(), post);
-            }
-        }
+        Map<PostId, Post> read = posts.getAll(toRead);
         List<Post> out = new ArrayList<>(taken.size());
         for (Candidate candidate : taken) {
             Post post = candidate.post() != null ? candidate.post() : read.get(candidate.id());
@@ -224,8 +266,22 @@ final class HomeFeedReader implements ReadHomeFeed {
         }
     }
 
-    /** Refills a missing window from the durable feed. */
+    /**
+     * Refills a missing (or distrusted) window from the durable feed. A fan-out or a purge may reach
+     * the window between the durable read and the write: the write is then skipped (the window
+     * holds what those writes made, newer than the page read), so a rebuild never drops an entry
+     * delivered meanwhile nor brings back one purged meanwhile. A distrusted window is dropped first.
+     */
     private void rebuild(UserId owner) {
-        Windows.update(timelines, window -> window.replace(owner, feedItems.page(owner, Optional.empty(), windowSize)));
+        try {
+            if (!windows.trusted(owner)) {
+                windows.cache().evict(owner);
+            }
+            String token = windows.cache().beginRebuild(owner);
+            windows.cache().completeRebuild(owner, feedItems.page(owner, Optional.empty(), windowSize), token);
+            windows.rebuilt(owner);
+        } catch (FeedlineException.StorageUnavailable e) {
+            windows.failed(List.of(owner), e);
+        }
     }
 }

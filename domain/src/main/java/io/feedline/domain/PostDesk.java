@@ -7,11 +7,15 @@ import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.IdempotencyKey;
+import io.feedline.ports.model.Mention;
+import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -32,22 +36,26 @@ import java.util.Optional;
 /** Publishing, reading and deleting posts. */
 final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTimeline {
     private final Posts posts;
+    private final CachedPosts cachedPosts;
     private final IdempotencyKeys idempotencyKeys;
     private final IdGenerator ids;
     private final Clock clock;
     private final UserDirectory users;
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
+    private final Notifier notifier;
 
-    PostDesk(Posts posts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue) {
+    PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier) {
         this.posts = posts;
+        this.cachedPosts = cachedPosts;
         this.idempotencyKeys = idempotencyKeys;
         this.ids = ids;
         this.clock = clock;
         this.users = users;
         this.policy = policy;
         this.onEnqueue = onEnqueue;
+        this.notifier = notifier;
     }
 
     @Override
@@ -57,9 +65,11 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         }
         IdempotencyKey key = command.idempotencyKey().get();
         String fingerprint = fingerprint(command);
-        IdempotencyClaim claim = idempotencyKeys.claim(command.author(), key, fingerprint, clock.instant());
+        // The new post's id is unique to this request, so it doubles as the claim's token.
+        PostId id = ids.newPostId();
+        IdempotencyClaim claim = idempotencyKeys.claim(command.author(), key, fingerprint, id.value(), clock.instant());
         return switch (claim) {
-            case IdempotencyClaim.Acquired acquired -> publishClaimed(command, key);
+            case IdempotencyClaim.Acquired acquired -> publishClaimed(command, key, id);
             case IdempotencyClaim.InProgress inProgress -> {
                 if (!inProgress.fingerprint().equals(fingerprint)) {
                     throw new FeedlineException.IdempotencyKeyReused();
@@ -70,44 +80,88 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                 if (!completed.fingerprint().equals(fingerprint)) {
                     throw new FeedlineException.IdempotencyKeyReused();
                 }
-                yield posts.get(PostId.of(completed.result()))
+                // The key belongs to the author, so the post is read by its key: consistent, no index.
+                yield posts.get(new PostRef(PostId.of(completed.result()), command.author()))
                         .orElseThrow(() -> new FeedlineException.NotFound("post", "the post made with this Idempotency-Key was deleted"));
             }
         };
     }
 
-    private Post publishClaimed(Command command, IdempotencyKey key) {
+    /**
+     * Publishes under a held claim: the key is completed in the post's own atomic write. A failure
+     * before that write frees the key at once; a failure of the write itself may hide a commit (a
+     * timeout), so the claim is kept: a retry waits out the lock timeout and then finds the key
+     * either completed with the post, or still claimed and free to take over.
+     */
+    private Post publishClaimed(Command command, IdempotencyKey key, PostId id) {
         Post post;
         try {
-            post = publishNew(command);
+            post = newPost(command, id);
         } catch (RuntimeException e) {
-            idempotencyKeys.abandon(command.author(), key);
+            idempotencyKeys.abandon(command.author(), key, id.value());
             throw e;
         }
-        idempotencyKeys.complete(command.author(), key, post.id().value(), clock.instant());
-        return post;
+        return write(post, Optional.of(new IdempotencyCompletion(command.author(), key, id.value(), id.value(), clock.instant())));
     }
 
     private Post publishNew(Command command) {
+        return write(newPost(command, ids.newPostId()), Optional.empty());
+    }
+
+    private Post newPost(Command command, PostId id) {
         UserAccount author = users.byId(command.author());
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        Post post = new Post(ids.newPostId(), author.id(), author.username(), command.text(), now, 0);
-        boolean push = policy.pushes(author.id());
-        Optional<FanoutJob> job = push ? Optional.of(new FanoutJob.Deliver(post.ref())) : Optional.empty();
-        posts.publish(post, job);
-        if (push) {
-            onEnqueue.run();
+        Post post = new Post(id, author.id(), author.username(), command.text(), now, 0)
+                .mentioning(users.mentionsIn(command.text()));
+        if (command.inReplyTo().isPresent()) {
+            post = post.replyingTo(parentOf(command.inReplyTo().get()));
         }
         return post;
     }
 
-    /** What "the same request" means for an idempotency key: the same author and text. */
+    private Post write(Post post, Optional<IdempotencyCompletion> completion) {
+        boolean push = policy.pushes(post.authorId());
+        Optional<FanoutJob> job = push ? Optional.of(new FanoutJob.Deliver(post.ref())) : Optional.empty();
+        posts.publish(post, job, completion);
+        if (push) {
+            onEnqueue.run();
+        }
+        notifyConcerned(post);
+        return post;
+    }
+
+    /**
+     * The parent's author of a reply, and every user the post mentions; one notification each, a
+     * reply taking precedence over a mention of the same user.
+     */
+    private void notifyConcerned(Post post) {
+        Optional<UserId> parentAuthor = post.inReplyTo().map(PostRef::authorId);
+        parentAuthor.ifPresent(parent -> notifier.notify(parent, NotificationType.REPLY, Optional.of(post.id()), post.authorId()));
+        post.mentions().stream()
+                .map(Mention::id)
+                .distinct()
+                .filter(mentioned -> parentAuthor.map(parent -> !parent.equals(mentioned)).orElse(true))
+                .forEach(mentioned -> notifier.notify(mentioned, NotificationType.MENTION, Optional.of(post.id()), post.authorId()));
+    }
+
+    /** The post replied to, by key; the publish write checks again that it still exists. */
+    private PostRef parentOf(PostId parent) {
+        return posts.get(parent)
+                .map(Post::ref)
+                .orElseThrow(() -> new FeedlineException.NotFound("post", "the post replied to does not exist", "inReplyTo"));
+    }
+
+    /** What "the same request" means for an idempotency key: the same author, text and parent. */
     private static String fingerprint(Command command) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             sha.update(command.author().value().getBytes(StandardCharsets.UTF_8));
             sha.update((byte) 0);
             sha.update(command.text().value().getBytes(StandardCharsets.UTF_8));
+            if (command.inReplyTo().isPresent()) {
+                sha.update((byte) 0);
+                sha.update(command.inReplyTo().get().value().getBytes(StandardCharsets.UTF_8));
+            }
             return HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every JDK", e);
@@ -122,7 +176,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         }
         boolean cleanup = policy.materializesFeeds();
         Optional<FanoutJob> job = cleanup ? Optional.of(new FanoutJob.Retract(post.ref())) : Optional.empty();
-        if (!posts.delete(post.ref(), job)) {
+        if (!cachedPosts.delete(post.ref(), job)) {
             throw new FeedlineException.NotFound("post", "no such post");
         }
         if (cleanup) {
@@ -132,7 +186,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
 
     @Override
     public Post read(PostId id) {
-        return posts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
+        return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
     }
 
     @Override

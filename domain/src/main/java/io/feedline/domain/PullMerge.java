@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
@@ -21,7 +23,8 @@ import java.util.concurrent.Semaphore;
 /**
  * Fan-out on read: the newest posts of many authors, merged newest first. Each author is one query
  * for at most {@code limit} posts older than the cursor; the queries run in parallel, at most
- * {@code parallelism} at once, and a k-way merge keeps the top {@code limit}.
+ * {@code parallelism} at once, and a k-way merge keeps the top {@code limit}. When one query
+ * fails, the others are cancelled and the merge fails at once.
  */
 final class PullMerge {
     static final Comparator<Post> NEWEST_FIRST = Comparator.comparing(Post::id).reversed();
@@ -49,9 +52,10 @@ final class PullMerge {
             return List.of(posts.byAuthor(authors.iterator().next(), before, limit));
         }
         Semaphore permits = new Semaphore(parallelism);
+        CompletionService<List<Post>> done = new ExecutorCompletionService<>(executor);
         List<Future<List<Post>>> futures = new ArrayList<>(authors.size());
         for (UserId author : authors) {
-            futures.add(executor.submit(() -> {
+            futures.add(done.submit(() -> {
                 permits.acquire();
                 try {
                     return posts.byAuthor(author, before, limit);
@@ -60,16 +64,22 @@ final class PullMerge {
                 }
             }));
         }
+        // Results are taken as they finish, so the first failure is seen at once and the queries
+        // still running or waiting are cancelled: a failed page holds no storage calls behind it.
         List<List<Post>> results = new ArrayList<>(futures.size());
-        for (Future<List<Post>> future : futures) {
-            results.add(await(future));
+        try {
+            for (int i = 0; i < futures.size(); i++) {
+                results.add(await(done));
+            }
+        } finally {
+            futures.forEach(future -> future.cancel(true));
         }
         return results;
     }
 
-    private static List<Post> await(Future<List<Post>> future) {
+    private static List<Post> await(CompletionService<List<Post>> done) {
         try {
-            return future.get();
+            return done.take().get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new FeedlineException.StorageUnavailable("posts", "interrupted during a pull merge", e);

@@ -8,6 +8,7 @@ import io.feedline.ports.in.Unfollow;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
@@ -19,42 +20,55 @@ import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Posts;
-import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 
-/** Follows, unfollows and the lists of the graph. */
+/**
+ * Follows, unfollows and the lists of the graph. One account follows at most
+ * {@link FeedSettings#maxFollowing()} others, which bounds every per-reader cost that grows with
+ * the followees (a pull-mode page, the hybrid celebrity check). The check reads the counter before
+ * the write, so concurrent follows by one account may pass it together by a few.
+ */
 final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollowers, CheckFollows {
     private final FollowGraph graph;
     private final UserAccounts accounts;
     private final Posts posts;
     private final FeedItems feedItems;
-    private final TimelineCache timelines;
+    private final Windows windows;
     private final FanoutJobs jobs;
     private final Clock clock;
     private final UserDirectory users;
     private final FanoutPolicy policy;
     private final int backfillPosts;
+    private final int maxFollowing;
+    private final Duration retention;
     private final Runnable onEnqueue;
+    private final Notifier notifier;
 
-    SocialGraph(FollowGraph graph, UserAccounts accounts, Posts posts, FeedItems feedItems, TimelineCache timelines,
+    SocialGraph(FollowGraph graph, UserAccounts accounts, Posts posts, FeedItems feedItems, Windows windows,
             FanoutJobs jobs, Clock clock, UserDirectory users, FanoutPolicy policy, int backfillPosts,
-            Runnable onEnqueue) {
+            int maxFollowing, Duration retention, Runnable onEnqueue, Notifier notifier) {
         this.graph = graph;
         this.accounts = accounts;
         this.posts = posts;
         this.feedItems = feedItems;
-        this.timelines = timelines;
+        this.windows = windows;
         this.jobs = jobs;
         this.clock = clock;
         this.users = users;
         this.policy = policy;
         this.backfillPosts = backfillPosts;
+        this.maxFollowing = maxFollowing;
+        this.retention = retention;
         this.onEnqueue = onEnqueue;
+        this.notifier = notifier;
     }
 
     @Override
@@ -63,9 +77,14 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         if (followee.id().equals(follower)) {
             throw new FeedlineException.InvalidInput("username", "you cannot follow yourself");
         }
+        if (graph.counts(follower).following() >= maxFollowing && !graph.isFollowing(follower, followee.id())) {
+            throw new FeedlineException.LimitReached("graph.max-following", maxFollowing, "username",
+                    "you already follow " + maxFollowing + " accounts, the most graph.max-following allows; unfollow one first");
+        }
         if (!graph.follow(follower, followee.id(), clock.instant())) {
             return false;
         }
+        notifier.notify(followee.id(), NotificationType.FOLLOW, Optional.empty(), follower);
         policy.followerCountChanged(followee.id(), graph.counts(followee.id()).followers());
         if (policy.materializesFeeds() && !policy.pulledAtRead(followee.id())) {
             backfill(follower, followee.id());
@@ -74,7 +93,7 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     }
 
     /**
-     * Copies the followee's newest posts into the durable feed, then drops the hot window so the
+     * Copies the followee's newest posts of the last feed retention into the durable feed, then drops the hot window so the
      * next read rebuilds it from the feed. Adding the old posts to the window directly could leave
      * a hole where the window was trimmed before.
      */
@@ -82,12 +101,17 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         if (backfillPosts == 0) {
             return;
         }
-        List<Post> recent = posts.byAuthor(followee, Optional.empty(), backfillPosts);
+        // Only posts of the last retention: an older one would outlive every other copy of the
+        // author's posts, and an unfollow's purge looks back over two retentions only.
+        Instant horizon = clock.instant().minus(retention);
+        List<Post> recent = posts.byAuthor(followee, Optional.empty(), backfillPosts).stream()
+                .filter(post -> post.createdAt().isAfter(horizon))
+                .toList();
         if (recent.isEmpty()) {
             return;
         }
         feedItems.append(recent.stream().map(p -> new Delivery(follower, p.ref())).toList());
-        Windows.update(timelines, window -> window.evict(follower));
+        windows.update(List.of(follower), window -> window.evict(follower));
     }
 
     @Override
@@ -99,8 +123,8 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         if (policy.materializesFeeds()) {
             // The window is purged now, so the next page is already clean; the durable copies go
             // through the outbox, which retries until done.
-            Windows.update(timelines, window -> window.removeAuthor(follower, followee.id()));
-            jobs.enqueue(new FanoutJob.PurgeAuthor(follower, followee.id()));
+            windows.update(List.of(follower), window -> window.removeAuthor(follower, followee.id()));
+            jobs.enqueue(new FanoutJob.PurgeAuthor(follower, followee.id(), UUID.randomUUID().toString()));
             onEnqueue.run();
         }
         return true;

@@ -6,8 +6,11 @@ import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
+import io.feedline.ports.model.Mention;
+import io.feedline.ports.model.Mentions;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
@@ -19,6 +22,8 @@ import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Registration, login and profiles. */
@@ -92,5 +97,15 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
             decoy = current;
         }
         return current;
+    }
+
+    /** The users a text mentions by handle, in order, resolved in one batch read; unknown handles stay text. */
+    List<Mention> mentionsIn(PostText text) {
+        List<Username> handles = Mentions.in(text);
+        if (handles.isEmpty()) {
+            return List.of();
+        }
+        Map<Username, UserId> ids = users.findIdsByUsername(handles);
+        return handles.stream().filter(ids::containsKey).map(handle -> new Mention(ids.get(handle), handle)).toList();
     }
 }

@@ -1,25 +1,69 @@
 package io.feedline.domain;
 
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
- * The one place that writes to the hot window. It is a cache: a failed write to it must never fail
- * the user's request or stop a durable write (the next rebuild repairs it).
+ * The one place that writes to the hot windows. They are a cache: a failed write to one must never
+ * fail the user's request or stop a durable write, and must not leave a lasting hole or ghost
+ * either. So a failed write evicts the windows it touched (the next read rebuilds them from the
+ * durable feed); if even the eviction fails, this process stops trusting those windows until it
+ * has rebuilt them, and the windows' expiry bounds what any other process could read from them.
+ * Every failure is counted and logged (rate-limited) through {@link CacheWarnings}.
  */
 final class Windows {
-    private static final Logger LOG = Logger.getLogger(Windows.class.getName());
+    /** Past this many distrusted readers the set stops growing; the windows' expiry still bounds them. */
+    private static final int MAX_DISTRUSTED = 100_000;
 
-    private Windows() {}
+    private final TimelineCache timelines;
+    private final CacheWarnings warnings;
+    private final Set<UserId> distrusted = ConcurrentHashMap.newKeySet();
 
-    static void update(TimelineCache window, Consumer<TimelineCache> write) {
+    Windows(TimelineCache timelines, CacheWarnings warnings) {
+        this.timelines = timelines;
+        this.warnings = warnings;
+    }
+
+    /** The port itself, for reads. */
+    TimelineCache cache() {
+        return timelines;
+    }
+
+    /** Runs {@code write}, which touches the windows of {@code readers}; on failure, evicts or distrusts them. */
+    void update(Collection<UserId> readers, Consumer<TimelineCache> write) {
         try {
-            write.accept(window);
+            write.accept(timelines);
         } catch (FeedlineException.StorageUnavailable e) {
-            LOG.log(Level.FINE, "timeline cache write skipped: {0}", e.getMessage());
+            failed(readers, e);
         }
+    }
+
+    /** A write to the windows of {@code readers} failed: counts it, and evicts or distrusts them. */
+    void failed(Collection<UserId> readers, FeedlineException.StorageUnavailable e) {
+        warnings.failed(CacheWarnings.Kind.TIMELINE_WRITE, e);
+        for (UserId reader : Set.copyOf(readers)) {
+            try {
+                timelines.evict(reader);
+            } catch (FeedlineException.StorageUnavailable evictFailed) {
+                if (distrusted.size() < MAX_DISTRUSTED) {
+                    distrusted.add(reader);
+                }
+            }
+        }
+    }
+
+    /** Whether this reader's window may be read: false after a failed write that could not evict it. */
+    boolean trusted(UserId reader) {
+        return distrusted.isEmpty() || !distrusted.contains(reader);
+    }
+
+    /** The reader's window was rebuilt from the durable feed: it may be trusted again. */
+    void rebuilt(UserId reader) {
+        distrusted.remove(reader);
     }
 }

@@ -29,6 +29,8 @@ class FanoutWorkerTest {
             world.register("follower_" + i);
             world.follow("follower_" + i, "author");
         }
+        // The follows' notifications, so that each test's outbox holds only the jobs it makes.
+        world.drain();
         return world;
     }
 
@@ -55,11 +57,6 @@ class FanoutWorkerTest {
             public void remove(Collection<Delivery> entries) {
                 delegate.remove(entries);
             }
-
-            @Override
-            public int removeAuthor(UserId reader, UserId author) {
-                return delegate.removeAuthor(reader, author);
-            }
         };
     }
 
@@ -69,8 +66,8 @@ class FanoutWorkerTest {
             Post post = world.publish("author", "survive a crash");
             // The author's own entry and the first page of 10 followers are append 1 (one step); the
             // next step's pages die before they are durable or checkpointed.
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph,
-                    dyingAfter(world.feedItems, 1), world.timelines, world.clock, world.core.settings(), delay -> {});
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(),
+                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             assertThat(world.worker.runOnce()).as("the dead worker's lease still holds").isZero();
@@ -84,6 +81,50 @@ class FanoutWorkerTest {
             for (int i = 0; i < FOLLOWERS; i++) {
                 List<PostRef> feed = world.feedItems.page(world.id("follower_" + i), Optional.empty(), 100);
                 assertThat(feed).as("follower_%d", i).extracting(PostRef::postId).containsExactly(post.id());
+            }
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void aDeliveryResumedAfterItsPostWasDeletedRetractsThePagesItWroteBeforeDying() {
+        try (World world = pushWorldWithFollowers()) {
+            Post post = world.publish("author", "deleted mid-fan-out");
+            FanoutWorker cleaner = world.core.worker("cleaner");
+            AtomicInteger appends = new AtomicInteger();
+            FeedItems racing = new FeedItems() {
+                @Override
+                public void append(Collection<Delivery> deliveries) {
+                    if (appends.incrementAndGet() == 1) {
+                        // The delete lands, and its retraction runs, just before the first page is written.
+                        world.app.deletePost().delete(world.id("author"), post.id());
+                        cleaner.drain();
+                    }
+                    world.feedItems.append(deliveries);
+                }
+
+                @Override
+                public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
+                    return world.feedItems.page(reader, before, limit);
+                }
+
+                @Override
+                public void remove(Collection<Delivery> entries) {
+                    world.feedItems.remove(entries);
+                }
+            };
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(),
+                    dyingAfter(racing, 1), world.windows(), world.notifications, world.clock, world.core.settings(), delay -> {});
+            assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
+            assertThat(world.feedItems.page(world.id("follower_0"), Optional.empty(), 10))
+                    .as("the first page was written after the retraction").isNotEmpty();
+
+            world.clock.advance(Duration.ofSeconds(31));
+            world.drain();
+
+            assertThat(world.feedItems.page(world.id("author"), Optional.empty(), 10)).isEmpty();
+            for (int i = 0; i < FOLLOWERS; i++) {
+                assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10)).as("follower_%d", i).isEmpty();
             }
             assertThat(world.postStore.jobs().pending()).isZero();
         }
@@ -126,14 +167,9 @@ class FanoutWorkerTest {
                 public void remove(Collection<Delivery> entries) {
                     world.feedItems.remove(entries);
                 }
-
-                @Override
-                public int removeAuthor(UserId reader, UserId author) {
-                    return world.feedItems.removeAuthor(reader, author);
-                }
             };
-            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, flaky, world.timelines,
-                    world.clock, world.core.settings(), d -> {});
+            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, world.postStore.posts(), flaky, world.windows(),
+                    world.notifications, world.clock, world.core.settings(), d -> {});
 
             assertThat(worker.runOnce()).isZero();
             assertThat(world.postStore.jobs().pending()).as("kept in the outbox").isEqualTo(1);
@@ -182,8 +218,8 @@ class FanoutWorkerTest {
     void aCrashBetweenTheWindowWriteAndTheDurableWriteIsRepairedByTheRedo() {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "window first");
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph,
-                    dyingAfter(world.feedItems, 1), world.timelines, world.clock, world.core.settings(), delay -> {});
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(),
+                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             // Followers 10-19 (the second page, read ahead) got the post in their hot window, not

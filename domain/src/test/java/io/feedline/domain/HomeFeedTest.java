@@ -95,7 +95,7 @@ class HomeFeedTest {
     }
 
     @Test
-    void hydrationIsOneBatchReadPerPage() {
+    void aWarmPageReadsNoPostFromTheDurableStore() {
         try (World world = World.of(FanoutMode.PUSH)) {
             world.register("reader");
             world.register("writer");
@@ -110,8 +110,12 @@ class HomeFeedTest {
             Page<Post> page = world.feedPage("reader", Optional.empty(), 20);
 
             assertThat(page.items()).hasSize(20);
-            assertThat(world.postStore.calls().count("getAll")).isEqualTo(1);
+            assertThat(world.postStore.calls().count("getAll")).as("every post hydrated from the post cache").isZero();
             assertThat(world.postStore.calls().count("byAuthor")).as("no pull merge on a warm page").isZero();
+            world.postCache.clear();
+            world.postStore.calls().reset();
+            assertThat(world.feedPage("reader", Optional.empty(), 20).items()).hasSize(20);
+            assertThat(world.postStore.calls().count("getAll")).as("a cold cache's misses in one batch read").isEqualTo(1);
         }
     }
 

@@ -20,8 +20,9 @@ import net.jqwik.api.lifecycle.AfterProperty;
 
 /**
  * DESIGN §4: "All three modes return the same posts in the same order for the same data." Random
- * follow graphs and post histories (with unfollows and deletes) are played into a push, a pull and
- * a hybrid Feedline; the first three pages of every reader must match the pull merge, the oracle.
+ * follow graphs and post histories (with unfollows, deletes and replies, whose home-feed rule
+ * depends on the graph and on the parent still existing) are played into a push, a pull and a
+ * hybrid Feedline; the first three pages of every reader must match the pull merge, the oracle.
  */
 class ModeEquivalenceProperties {
     private static final int USERS = 7;
@@ -37,6 +38,8 @@ class ModeEquivalenceProperties {
 
     record DeleteEvent(int nthPost) implements Event {}
 
+    record ReplyEvent(int author, int nthPost) implements Event {}
+
     @Provide
     Arbitrary<List<Event>> histories() {
         Arbitrary<Integer> user = Arbitraries.integers().between(0, USERS - 1);
@@ -44,10 +47,12 @@ class ModeEquivalenceProperties {
         Arbitrary<Event> unfollow = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(UnfollowEvent::new);
         Arbitrary<Event> post = user.map(PostEvent::new);
         Arbitrary<Event> delete = Arbitraries.integers().between(0, 40).map(DeleteEvent::new);
+        Arbitrary<Event> reply = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(ReplyEvent::new);
         return Arbitraries.frequencyOf(
                         net.jqwik.api.Tuple.of(5, follow),
                         net.jqwik.api.Tuple.of(1, unfollow),
                         net.jqwik.api.Tuple.of(6, post),
+                        net.jqwik.api.Tuple.of(4, reply),
                         net.jqwik.api.Tuple.of(1, delete))
                 .list().ofMinSize(5).ofMaxSize(60);
     }
@@ -107,6 +112,12 @@ class ModeEquivalenceProperties {
                 case FollowEvent f -> world.follow(name(f.follower()), name(f.followee()));
                 case UnfollowEvent f -> world.unfollow(name(f.follower()), name(f.followee()));
                 case PostEvent p -> published.add(world.publish(name(p.author()), "post " + published.size()));
+                case ReplyEvent r -> {
+                    if (r.nthPost() < published.size()
+                            && world.postStore.posts().get(published.get(r.nthPost()).id()).isPresent()) {
+                        published.add(world.reply(name(r.author()), published.get(r.nthPost()).id(), "post " + published.size()));
+                    }
+                }
                 case DeleteEvent d -> {
                     if (d.nthPost() < published.size()) {
                         Post post = published.get(d.nthPost());

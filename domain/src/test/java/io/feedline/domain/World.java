@@ -15,11 +15,15 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
+import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.FollowGraph;
+import io.feedline.ports.out.Posts;
 import io.feedline.ports.fakes.FakePasswordHasher;
 import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
 import io.feedline.ports.fakes.InMemoryFeedItems;
 import io.feedline.ports.fakes.InMemoryFollowGraph;
-import io.feedline.ports.fakes.InMemoryIdempotencyKeys;
+import io.feedline.ports.fakes.InMemoryNotifications;
+import io.feedline.ports.fakes.InMemoryPostCache;
 import io.feedline.ports.fakes.InMemoryPostStore;
 import io.feedline.ports.fakes.InMemoryTimelineCache;
 import io.feedline.ports.fakes.InMemoryUserAccounts;
@@ -34,6 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
  * A whole Feedline over the in-memory fakes: the domain exactly as production wires it, with a
@@ -47,7 +52,9 @@ final class World implements AutoCloseable {
     final InMemoryFollowGraph graph = new InMemoryFollowGraph();
     final InMemoryFeedItems feedItems = new InMemoryFeedItems();
     final InMemoryTimelineCache timelines;
+    final InMemoryPostCache postCache = new InMemoryPostCache();
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
+    final InMemoryNotifications notifications = new InMemoryNotifications();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -58,10 +65,26 @@ final class World implements AutoCloseable {
     }
 
     World(FeedSettings settings, int windowCap) {
+        this(settings, windowCap, UnaryOperator.identity());
+    }
+
+    /** A world whose domain sees the posts through {@code posts} (to inject faults around the real store). */
+    World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts) {
+        this(settings, windowCap, posts, UnaryOperator.identity());
+    }
+
+    /** A world whose domain sees the posts and the graph through wrappers (to inject faults or interleavings). */
+    World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts, UnaryOperator<FollowGraph> graphView) {
+        this(settings, windowCap, posts, graphView, UnaryOperator.identity());
+    }
+
+    /** A world whose domain sees the posts, the graph and the durable feeds through wrappers. */
+    World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts, UnaryOperator<FollowGraph> graphView,
+            UnaryOperator<FeedItems> feedView) {
         timelines = new InMemoryTimelineCache(windowCap);
         DomainPorts ports = new DomainPorts(
-                accounts, postStore.posts(), graph, feedItems, timelines, postStore.likes(), postStore.jobs(),
-                celebrities, new InMemoryIdempotencyKeys(Duration.ofSeconds(30)), new FakePasswordHasher(),
+                accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.jobs(),
+                celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
                 new SequentialIdGenerator(clock), clock);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
@@ -96,6 +119,18 @@ final class World implements AutoCloseable {
     Post publish(String author, String text) {
         clock.advance(Duration.ofMillis(1));
         return app.publishPost().publish(new PublishPost.Command(id(author), PostText.of(text), Optional.empty()));
+    }
+
+    /** Publishes a reply to {@code parent}, a millisecond later than the last post. */
+    Post reply(String author, PostId parent, String text) {
+        clock.advance(Duration.ofMillis(1));
+        return app.publishPost().publish(
+                new PublishPost.Command(id(author), PostText.of(text), Optional.empty(), Optional.of(parent)));
+    }
+
+    /** The windows as a worker of this world's own making writes them. */
+    Windows windows() {
+        return new Windows(timelines, new CacheWarnings());
     }
 
     int drain() {

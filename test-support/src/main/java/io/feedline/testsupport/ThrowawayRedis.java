@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,12 +24,14 @@ public final class ThrowawayRedis implements AutoCloseable {
 
     private final Path binary;
     private final int port;
+    private final List<String> extraArguments;
     private final RedisAdmin admin;
     private Process process;
 
-    private ThrowawayRedis(Path binary, int port) {
+    private ThrowawayRedis(Path binary, int port, List<String> extraArguments) {
         this.binary = binary;
         this.port = port;
+        this.extraArguments = List.copyOf(extraArguments);
         this.admin = RedisAdmin.connect(uri());
     }
 
@@ -38,11 +42,16 @@ public final class ThrowawayRedis implements AutoCloseable {
      *     or the server does not come up
      */
     public static ThrowawayRedis start() {
+        return start(FreePorts.next(), List.of());
+    }
+
+    /** Starts one on {@code port} with {@code extraArguments} after the usual ones (the cluster's nodes). */
+    static ThrowawayRedis start(int port, List<String> extraArguments) {
         Path binary = Executables.onPath("redis-server").orElseThrow(() -> new IllegalStateException(
                 "redis-server is not on PATH. A private server on a free port is started for what must never be "
                         + "done to a shared one (flush, stop, count commands); install the binary with "
                         + "`apt-get install -y redis-server` (no service needs to run)."));
-        ThrowawayRedis redis = new ThrowawayRedis(binary, FreePorts.next());
+        ThrowawayRedis redis = new ThrowawayRedis(binary, port, extraArguments);
         try {
             redis.launch();
         } catch (RuntimeException e) {
@@ -123,9 +132,11 @@ public final class ThrowawayRedis implements AutoCloseable {
     }
 
     private void launch() {
-        ProcessBuilder builder = new ProcessBuilder(binary.toString(), "--port", Integer.toString(port),
+        List<String> command = new ArrayList<>(List.of(binary.toString(), "--port", Integer.toString(port),
                 "--bind", HOST, "--save", "", "--appendonly", "no", "--daemonize", "no",
-                "--dir", System.getProperty("java.io.tmpdir"))
+                "--dir", System.getProperty("java.io.tmpdir")));
+        command.addAll(extraArguments);
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         try {

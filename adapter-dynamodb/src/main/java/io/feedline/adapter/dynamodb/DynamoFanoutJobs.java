@@ -1,18 +1,23 @@
 package io.feedline.adapter.dynamodb;
 
+import static io.feedline.adapter.dynamodb.TableLayout.AT;
 import static io.feedline.adapter.dynamodb.TableLayout.ATTEMPTS;
 import static io.feedline.adapter.dynamodb.TableLayout.AUTHOR_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.AVAILABLE_AT;
 import static io.feedline.adapter.dynamodb.TableLayout.CHECKPOINT;
 import static io.feedline.adapter.dynamodb.TableLayout.JOB_KIND;
 import static io.feedline.adapter.dynamodb.TableLayout.LEASE_OWNER;
+import static io.feedline.adapter.dynamodb.TableLayout.NOTIFICATION_TYPE;
 import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.READER_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.UNFOLLOW_ID;
 
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.NotificationEvent;
+import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -52,6 +57,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String DELIVER = "deliver";
     private static final String RETRACT = "retract";
     private static final String PURGE = "purge";
+    private static final String NOTIFY = "notify";
 
     private final TableAccess db;
 
@@ -88,9 +94,21 @@ final class DynamoFanoutJobs implements FanoutJobs {
             case FanoutJob.PurgeAuthor purge -> update
                     .setIfAbsent(JOB_KIND, AttributeValue.fromS(PURGE))
                     .setIfAbsent(READER_ID, AttributeValue.fromS(purge.reader().value()))
-                    .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.author().value()));
+                    .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.author().value()))
+                    .setIfAbsent(UNFOLLOW_ID, AttributeValue.fromS(purge.unfollowId()));
+            case FanoutJob.Notify notify -> notify(update, notify.event());
         }
         return update.build();
+    }
+
+    /** A notification job: its recipient as the reader, its actor as the author. */
+    private static void notify(Expressions update, NotificationEvent event) {
+        update.setIfAbsent(JOB_KIND, AttributeValue.fromS(NOTIFY))
+                .setIfAbsent(READER_ID, AttributeValue.fromS(event.recipient().value()))
+                .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(event.actor().value()))
+                .setIfAbsent(NOTIFICATION_TYPE, AttributeValue.fromS(event.type().wireName()))
+                .setIfAbsent(AT, n(event.at().toEpochMilli()));
+        event.post().ifPresent(post -> update.setIfAbsent(POST_ID, AttributeValue.fromS(post.value())));
     }
 
     private static void post(Expressions update, String kind, PostRef post) {
@@ -276,7 +294,11 @@ final class DynamoFanoutJobs implements FanoutJobs {
         return switch (kind) {
             case DELIVER -> new FanoutJob.Deliver(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case RETRACT -> new FanoutJob.Retract(new PostRef(PostId.of(item.getString(POST_ID)), author));
-            case PURGE -> new FanoutJob.PurgeAuthor(UserId.of(item.getString(READER_ID)), author);
+            case PURGE -> new FanoutJob.PurgeAuthor(UserId.of(item.getString(READER_ID)), author, item.getString(UNFOLLOW_ID));
+            case NOTIFY -> new FanoutJob.Notify(new NotificationEvent(UserId.of(item.getString(READER_ID)),
+                    NotificationType.fromWire(NOTIFICATION_TYPE, item.getString(NOTIFICATION_TYPE)),
+                    item.isPresent(POST_ID) ? Optional.of(PostId.of(item.getString(POST_ID))) : Optional.empty(),
+                    author, Instant.ofEpochMilli(item.getNumber(AT).longValue())));
             default -> throw new IllegalStateException("unknown fan-out job kind '" + kind + "'");
         };
     }

@@ -14,11 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The materialized feeds: one item per reader and post ({@code FEED#<reader>} / {@code POST#<id>}),
@@ -66,6 +64,8 @@ final class DynamoFeedItems implements FeedItems {
         QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
                 .queryConditional(TableLayout.homeFeed(reader))
                 .scanIndexForward(false)
+                // A reader sees their own post, and no purged author, right after the write.
+                .consistentRead(true)
                 .attributesToProject(TableLayout.SK, AUTHOR_ID)
                 .limit(limit);
         before.ifPresent(id -> query.exclusiveStartKey(TableLayout.keyMap(TableLayout.feedItem(reader, id))));
@@ -84,31 +84,6 @@ final class DynamoFeedItems implements FeedItems {
             deletes.put(key, new TableAccess.BatchOp.DeleteKey(key));
         }
         db.batchWrite("feed_remove", new ArrayList<>(deletes.values()));
-    }
-
-    @Override
-    public int removeAuthor(UserId reader, UserId author) {
-        List<EnhancedDocument> doomed = db.queryAll("feed_remove_author", QueryEnhancedRequest.builder()
-                .queryConditional(TableLayout.homeFeed(reader))
-                .filterExpression(Expression.builder()
-                        .expression("#author = :author")
-                        .putExpressionName("#author", AUTHOR_ID)
-                        .putExpressionValue(":author", AttributeValue.fromS(author.value()))
-                        .build())
-                .attributesToProject(TableLayout.PK, TableLayout.SK)
-                .build());
-        removeAll("feed_remove_author", doomed);
-        return doomed.size();
-    }
-
-    private void removeAll(String pattern, List<EnhancedDocument> items) {
-        List<TableAccess.BatchOp> deletes = items.stream()
-                .<TableAccess.BatchOp>map(item -> new TableAccess.BatchOp.DeleteKey(Key.builder()
-                        .partitionValue(item.getString(TableLayout.PK))
-                        .sortValue(item.getString(TableLayout.SK))
-                        .build()))
-                .toList();
-        db.batchWrite(pattern, deletes);
     }
 
     private static PostRef entry(EnhancedDocument item) {

@@ -133,8 +133,20 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
             return Set.of();
         }
         var keys = new LinkedHashSet<>(candidates).stream().map(c -> TableLayout.edge(follower, c)).toList();
-        return db.batchGet("followed_among", keys).stream()
+        // Consistent: a celebrity followed a moment ago is merged into the next page.
+        return db.batchGetConsistent("followed_among", keys).stream()
                 .map(item -> UserId.of(item.getString(FOLLOWEE_ID)))
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    @Override
+    public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
+        if (candidates.isEmpty()) {
+            return Set.of();
+        }
+        var keys = new LinkedHashSet<>(candidates).stream().map(c -> TableLayout.edge(c, followee)).toList();
+        return db.batchGetConsistent("followers_among", keys).stream()
+                .map(item -> UserId.of(item.getString(FOLLOWER_ID)))
                 .collect(Collectors.toUnmodifiableSet());
     }
 

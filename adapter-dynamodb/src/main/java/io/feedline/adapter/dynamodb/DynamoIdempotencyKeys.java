@@ -1,5 +1,6 @@
 package io.feedline.adapter.dynamodb;
 
+import static io.feedline.adapter.dynamodb.TableLayout.CLAIM_TOKEN;
 import static io.feedline.adapter.dynamodb.TableLayout.FINGERPRINT;
 import static io.feedline.adapter.dynamodb.TableLayout.RESULT;
 import static io.feedline.adapter.dynamodb.TableLayout.SINCE;
@@ -7,6 +8,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.STATE;
 import static io.feedline.adapter.dynamodb.TableLayout.TTL;
 
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdempotencyKeys;
@@ -19,12 +21,15 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Idempotency keys in a partition per user ({@code IDEMPOTENCY#<user>} / {@code KEY#<key>}), kept
  * for the retention through {@code ttl}. A claim is one conditional put: it wins if the key is new,
  * expired, or held in progress for longer than the lock timeout; when it loses, the same request
- * returns the holder's item, so nobody reads-then-writes.
+ * returns the holder's item, so nobody reads-then-writes. Each claim stores its request's token;
+ * completing and abandoning are conditioned on it, and a publish completes its key as one item of
+ * its own transaction.
  */
 final class DynamoIdempotencyKeys implements IdempotencyKeys {
     private static final String IN_PROGRESS = "in_progress";
@@ -41,9 +46,10 @@ final class DynamoIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public IdempotencyClaim claim(UserId user, IdempotencyKey key, String fingerprint, Instant now) {
+    public IdempotencyClaim claim(UserId user, IdempotencyKey key, String fingerprint, String token, Instant now) {
         EnhancedDocument item = TableLayout.Entity.IDEMPOTENCY_KEY.document(TableLayout.idempotencyKey(user, key))
                 .putString(FINGERPRINT, fingerprint)
+                .putString(CLAIM_TOKEN, token)
                 .putString(STATE, IN_PROGRESS)
                 .putNumber(SINCE, now.toEpochMilli())
                 .putNumber(TTL, now.plus(retention).getEpochSecond())
@@ -79,22 +85,36 @@ final class DynamoIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public void complete(UserId user, IdempotencyKey key, String result, Instant now) {
+    public boolean complete(IdempotencyCompletion completion) {
+        return db.conditionally("idempotency_complete", () -> db.updateItem(
+                TableLayout.idempotencyKey(completion.user(), completion.key()), completion(completion), ReturnValue.NONE));
+    }
+
+    /** The completion as an item of another transaction (the publish it records). */
+    TransactWriteItem completeItem(IdempotencyCompletion completion) {
+        return db.update(TableLayout.idempotencyKey(completion.user(), completion.key()), completion(completion));
+    }
+
+    /** Completed with the result, only while this request's claim holds the key in progress. */
+    private Expressions.Update completion(IdempotencyCompletion completion) {
         Expressions update = Expressions.update()
                 .set(STATE, AttributeValue.fromS(COMPLETED))
-                .set(RESULT, AttributeValue.fromS(result))
-                .set(TTL, n(now.plus(retention).getEpochSecond()));
-        update.when("attribute_exists(" + update.name(TableLayout.PK) + ")");
-        // A claim that was abandoned or expired meanwhile has nothing left to complete.
-        db.conditionally("idempotency_complete",
-                () -> db.updateItem(TableLayout.idempotencyKey(user, key), update.build(), ReturnValue.NONE));
+                .set(RESULT, AttributeValue.fromS(completion.result()))
+                .set(TTL, n(completion.at().plus(retention).getEpochSecond()));
+        update.when(heldBy(update, completion.token()));
+        return update.build();
     }
 
     @Override
-    public void abandon(UserId user, IdempotencyKey key) {
+    public void abandon(UserId user, IdempotencyKey key, String token) {
         Expressions condition = Expressions.condition();
-        condition.when(condition.name(STATE) + " = " + condition.value(AttributeValue.fromS(IN_PROGRESS)));
+        condition.when(heldBy(condition, token));
         db.conditionally("idempotency_abandon", () -> db.deleteItem(TableLayout.idempotencyKey(user, key), condition.build()));
+    }
+
+    private static String heldBy(Expressions expressions, String token) {
+        return expressions.name(STATE) + " = " + expressions.value(AttributeValue.fromS(IN_PROGRESS))
+                + " AND " + expressions.name(CLAIM_TOKEN) + " = " + expressions.value(AttributeValue.fromS(token));
     }
 
     private static AttributeValue n(long value) {

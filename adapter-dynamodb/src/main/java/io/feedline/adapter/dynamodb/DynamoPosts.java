@@ -3,12 +3,19 @@ package io.feedline.adapter.dynamodb;
 import static io.feedline.adapter.dynamodb.TableLayout.AUTHOR_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.AUTHOR_USERNAME;
 import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
+import static io.feedline.adapter.dynamodb.TableLayout.IN_REPLY_TO;
+import static io.feedline.adapter.dynamodb.TableLayout.IN_REPLY_TO_AUTHOR;
 import static io.feedline.adapter.dynamodb.TableLayout.LIKE_COUNT;
+import static io.feedline.adapter.dynamodb.TableLayout.MENTIONS;
 import static io.feedline.adapter.dynamodb.TableLayout.POSTS;
 import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.REPLY_COUNT;
 import static io.feedline.adapter.dynamodb.TableLayout.TEXT;
 
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.IdempotencyCompletion;
+import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -16,6 +23,7 @@ import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.Posts;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,6 +32,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
@@ -31,36 +40,107 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Posts under their author ({@code USER#<author>} / {@code POST#<id>}), indexed by id on GSI1. A
- * publish or delete is one transaction with the author's post counter and the optional job.
+ * publish or delete is one transaction with the author's post counter and the optional job; for a
+ * reply, also with its entry in the parent's thread ({@code POST#<parent>} / {@code REPLY#<id>})
+ * and the parent's reply count; for a publish with an idempotency key, also with the key's
+ * completed record, conditioned on this request's claim.
  */
 final class DynamoPosts implements Posts {
     private final TableAccess db;
     private final DynamoFanoutJobs jobs;
+    private final DynamoIdempotencyKeys idempotencyKeys;
 
-    DynamoPosts(TableAccess db, DynamoFanoutJobs jobs) {
+    DynamoPosts(TableAccess db, DynamoFanoutJobs jobs, DynamoIdempotencyKeys idempotencyKeys) {
         this.db = db;
         this.jobs = jobs;
+        this.idempotencyKeys = idempotencyKeys;
     }
 
+    /** Where a reply's parent sits in the publish and delete transactions. */
+    private static final int PARENT_ITEM = 2;
+
     @Override
-    public boolean publish(Post post, Optional<FanoutJob> fanout) {
-        List<TransactWriteItem> items = new ArrayList<>(3);
+    public boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
+        List<TransactWriteItem> items = new ArrayList<>(6);
         items.add(db.putNew(document(post)));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, 1L)));
+        post.inReplyTo().ifPresent(parent -> {
+            items.add(moveReplyCount(parent, +1));
+            items.add(db.put(threadEntry(parent.postId(), post.ref())));
+        });
         fanout.map(jobs::enqueueItem).ifPresent(items::add);
-        // The post is item 0, and carries the only condition: its failure means "already published".
-        return db.transact("publish", items, Optional.of(post.id().value())).committedUnlessFailed(0, "publish");
+        int keyItem = items.size();
+        completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
+        // The post is item 0: its condition failing means "already published". A reply's parent is
+        // item 2, conditioned on existing: its failure means the parent is gone, and nothing is written.
+        // The key's record, if any, is last: its condition failing means this request no longer holds the key.
+        TableAccess.Outcome outcome = db.transact("publish", items, Optional.of(post.id().value()));
+        if (!outcome.failed(0) && post.inReplyTo().isPresent() && outcome.failed(PARENT_ITEM)) {
+            throw new FeedlineException.NotFound("post", "the post replied to does not exist", "inReplyTo");
+        }
+        if (completion.isPresent() && !outcome.committed() && !outcome.failed(0) && outcome.failed(keyItem)) {
+            throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
+        }
+        return outcome.committedUnlessFailed(0, "publish");
     }
 
     @Override
     public boolean delete(PostRef post, Optional<FanoutJob> cleanup) {
-        List<TransactWriteItem> items = new ArrayList<>(3);
+        // A reply leaves its parent's thread, so the delete reads which parent that is first.
+        Optional<EnhancedDocument> stored = db.get("delete_post_read", TableLayout.post(post.authorId(), post.postId()));
+        if (stored.isEmpty()) {
+            return false;
+        }
+        Optional<PostRef> parent = post(stored.get()).inReplyTo();
+        TableAccess.Outcome outcome = deleteTransaction(post, parent, true, cleanup);
+        if (parent.isPresent() && !outcome.failed(0) && outcome.failed(PARENT_ITEM)) {
+            // The parent was deleted first: there is no count left to lower.
+            outcome = deleteTransaction(post, parent, false, cleanup);
+        }
+        // The post's condition failing means "already gone".
+        return outcome.committedUnlessFailed(0, "delete_post");
+    }
+
+    private TableAccess.Outcome deleteTransaction(
+            PostRef post, Optional<PostRef> parent, boolean lowerParentCount, Optional<FanoutJob> cleanup) {
+        List<TransactWriteItem> items = new ArrayList<>(5);
         items.add(db.deleteExisting(TableLayout.post(post.authorId(), post.postId())));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, -1L)));
+        parent.ifPresent(p -> {
+            if (lowerParentCount) {
+                items.add(moveReplyCount(p, -1));
+            }
+            items.add(db.deleteAny(TableLayout.reply(p.postId(), post.postId())));
+        });
         cleanup.map(jobs::enqueueItem).ifPresent(items::add);
-        // Likewise for a delete: the post's condition failing means "already gone".
-        return db.transact("delete_post", items, Optional.of(post.postId().value()))
-                .committedUnlessFailed(0, "delete_post");
+        return db.transact("delete_post", items, Optional.of(post.postId().value()));
+    }
+
+    /** ADD to the parent's reply count, only while the parent exists (never resurrecting it). */
+    private TransactWriteItem moveReplyCount(PostRef parent, long delta) {
+        Expressions update = Expressions.update().add(REPLY_COUNT, delta);
+        update.when("attribute_exists(" + update.name(TableLayout.PK) + ")");
+        return db.update(TableLayout.post(parent.authorId(), parent.postId()), update.build());
+    }
+
+    private static EnhancedDocument threadEntry(PostId parent, PostRef reply) {
+        return TableLayout.Entity.REPLY.document(TableLayout.reply(parent, reply.postId()))
+                .putString(POST_ID, reply.postId().value())
+                .putString(AUTHOR_ID, reply.authorId().value())
+                .build();
+    }
+
+    @Override
+    public List<PostRef> replies(PostId parent, Optional<PostId> after, int limit) {
+        QueryEnhancedRequest.Builder request = QueryEnhancedRequest.builder()
+                .queryConditional(TableLayout.thread(parent))
+                .scanIndexForward(true)
+                .consistentRead(true)
+                .limit(limit);
+        after.ifPresent(id -> request.exclusiveStartKey(TableLayout.keyMap(TableLayout.reply(parent, id))));
+        return db.queryPage("AP9_thread", request.build()).items().stream()
+                .map(item -> new PostRef(PostId.of(item.getString(POST_ID)), UserId.of(item.getString(AUTHOR_ID))))
+                .toList();
     }
 
     @Override
@@ -73,6 +153,11 @@ final class DynamoPosts implements Posts {
     }
 
     @Override
+    public Optional<Post> get(PostRef ref) {
+        return db.get("get_post_by_key", TableLayout.post(ref.authorId(), ref.postId())).map(DynamoPosts::post);
+    }
+
+    @Override
     public List<Post> getAll(Collection<PostRef> refs) {
         if (refs.isEmpty()) {
             return List.of();
@@ -80,7 +165,8 @@ final class DynamoPosts implements Posts {
         List<Key> keys = new LinkedHashSet<>(refs).stream()
                 .map(ref -> TableLayout.post(ref.authorId(), ref.postId()))
                 .toList();
-        return db.batchGet("hydrate_posts", keys).stream()
+        // Consistent: a post deleted a moment ago is gone from the page, a like just made is counted.
+        return db.batchGetConsistent("hydrate_posts", keys).stream()
                 .map(DynamoPosts::post)
                 .sorted(Comparator.comparing(Post::id).reversed())
                 .toList();
@@ -106,7 +192,7 @@ final class DynamoPosts implements Posts {
     }
 
     static EnhancedDocument document(Post post) {
-        return TableLayout.Entity.POST.document(TableLayout.post(post.authorId(), post.id()))
+        EnhancedDocument.Builder document = TableLayout.Entity.POST.document(TableLayout.post(post.authorId(), post.id()))
                 .putString(TableLayout.GSI1_PK, TableLayout.postIndexPk(post.id()))
                 .putString(TableLayout.GSI1_SK, TableLayout.postIndexSk())
                 .putString(POST_ID, post.id().value())
@@ -115,7 +201,14 @@ final class DynamoPosts implements Posts {
                 .putString(TEXT, post.text().value())
                 .putString(CREATED_AT, post.createdAt().toString())
                 .putNumber(LIKE_COUNT, post.likeCount())
-                .build();
+                .putNumber(REPLY_COUNT, post.replyCount());
+        post.inReplyTo().ifPresent(parent -> document
+                .putString(IN_REPLY_TO, parent.postId().value())
+                .putString(IN_REPLY_TO_AUTHOR, parent.authorId().value()));
+        if (!post.mentions().isEmpty()) {
+            document.putList(MENTIONS, post.mentions().stream().map(DynamoPosts::mention).toList(), EnhancedType.of(String.class));
+        }
+        return document.build();
     }
 
     static Post post(EnhancedDocument item) {
@@ -125,6 +218,24 @@ final class DynamoPosts implements Posts {
                 Username.of(item.getString(AUTHOR_USERNAME)),
                 PostText.of(item.getString(TEXT)),
                 Instant.parse(item.getString(CREATED_AT)),
-                item.getNumber(LIKE_COUNT).longValue());
+                item.getNumber(LIKE_COUNT).longValue(),
+                item.isPresent(IN_REPLY_TO)
+                        ? Optional.of(new PostRef(PostId.of(item.getString(IN_REPLY_TO)), UserId.of(item.getString(IN_REPLY_TO_AUTHOR))))
+                        : Optional.empty(),
+                // Posts written before replies existed carry no reply count.
+                item.isPresent(REPLY_COUNT) ? item.getNumber(REPLY_COUNT).longValue() : 0,
+                item.isPresent(MENTIONS)
+                        ? item.getList(MENTIONS, EnhancedType.of(String.class)).stream().map(DynamoPosts::mention).toList()
+                        : List.of());
+    }
+
+    /** A mention as one string, {@code <id> <username>}: neither may hold a space. */
+    private static String mention(Mention mention) {
+        return mention.id().value() + " " + mention.username().value();
+    }
+
+    private static Mention mention(String stored) {
+        int space = stored.indexOf(' ');
+        return new Mention(UserId.of(stored.substring(0, space)), Username.of(stored.substring(space + 1)));
     }
 }

@@ -1,12 +1,14 @@
 package io.feedline.adapter.dynamodb;
 
 import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.RevokedTokens;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
@@ -38,6 +40,8 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoFeedItems feedItems;
     private final DynamoUserAccounts users;
     private final DynamoCelebrityRegistry celebrities;
+    private final DynamoRevokedTokens revokedTokens;
+    private final DynamoNotifications notifications;
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
 
@@ -46,13 +50,15 @@ public final class DynamoStorage implements AutoCloseable {
         this.settings = settings;
         this.db = new TableAccess(client, settings.tableName(), retries, clock);
         this.jobs = new DynamoFanoutJobs(db);
-        this.posts = new DynamoPosts(db, jobs);
+        this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
+        this.posts = new DynamoPosts(db, jobs, idempotencyKeys);
         this.likes = new DynamoLikes(db);
         this.graph = new DynamoFollowGraph(db);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
         this.users = new DynamoUserAccounts(db);
         this.celebrities = new DynamoCelebrityRegistry(db);
-        this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
+        this.revokedTokens = new DynamoRevokedTokens(db);
+        this.notifications = new DynamoNotifications(db, settings.feedRetention());
         this.health = new DynamoHealthProbe(db);
     }
 
@@ -132,6 +138,14 @@ public final class DynamoStorage implements AutoCloseable {
 
     public CelebrityRegistry celebrityRegistry() {
         return celebrities;
+    }
+
+    public Notifications notifications() {
+        return notifications;
+    }
+
+    public RevokedTokens revokedTokens() {
+        return revokedTokens;
     }
 
     public IdempotencyKeys idempotencyKeys() {

@@ -103,6 +103,19 @@ final class DynamoUserAccounts implements UserAccounts {
     }
 
     @Override
+    public Map<Username, UserId> findIdsByUsername(Collection<Username> usernames) {
+        if (usernames.isEmpty()) {
+            return Map.of();
+        }
+        // The username claims name the ids: one batch read of claims, no profile read.
+        List<Key> keys = new LinkedHashSet<>(usernames).stream().map(TableLayout::usernameClaim).toList();
+        return db.batchGet("user_ids_by_username", keys).stream()
+                .collect(Collectors.toUnmodifiableMap(
+                        claim -> TableLayout.claimedUsername(claim.getString(TableLayout.PK)),
+                        claim -> UserId.of(claim.getString(USER_ID))));
+    }
+
+    @Override
     public Optional<Credentials> findCredentials(Username username) {
         return profileOf(username, "credentials")
                 .map(p -> new Credentials(UserId.of(p.getString(USER_ID)), new PasswordHash(p.getString(PASSWORD_HASH))));

@@ -17,9 +17,10 @@ import org.eclipse.jetty.server.handler.ContextHandlerCollection;
 
 /**
  * DynamoDB Local running in this JVM as a real HTTP endpoint, so that the embedded profile and the
- * tests go through the same SDK client, interceptors included, as production. It listens on the
- * loopback interface only, on a port the OS picks, and sends no telemetry (the server is wired here
- * rather than through DynamoDB Local's command line, which binds every interface).
+ * tests go through the same SDK client, interceptors included, as production, and so that other
+ * processes on the machine can share one ({@code feedline dynamodb-local}). It listens on the
+ * loopback interface unless told otherwise, and sends no telemetry (the server is wired here rather
+ * than through DynamoDB Local's command line, which binds every interface).
  *
  * <p>DynamoDB Local leaves non-daemon threads behind after {@link #close()}; a process that uses it
  * should exit explicitly.
@@ -42,22 +43,45 @@ public final class EmbeddedDynamo implements AutoCloseable {
         this.endpoint = endpoint;
     }
 
-    /** A server whose data lives in memory only and is gone when it stops. */
+    /** A server on a loopback port the OS picks, whose data lives in memory only and is gone when it stops. */
     public static EmbeddedDynamo inMemory() {
-        return start(true, null);
+        return inMemory(loopback(), 0);
     }
 
-    /** A server whose data lives in one database file under {@code directory}, so it survives a restart. */
+    /**
+     * A server on a loopback port the OS picks, whose data lives in one database file under
+     * {@code directory}, so it survives a restart.
+     */
     public static EmbeddedDynamo fileBacked(Path directory) {
+        return fileBacked(directory, loopback(), 0);
+    }
+
+    /** An in-memory server listening on {@code host}:{@code port} (0: a port the OS picks). */
+    public static EmbeddedDynamo inMemory(String host, int port) {
+        return start(true, null, host, port);
+    }
+
+    /** A file-backed server listening on {@code host}:{@code port} (0: a port the OS picks). */
+    public static EmbeddedDynamo fileBacked(Path directory, String host, int port) {
         try {
             Files.createDirectories(directory);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the DynamoDB Local data directory " + directory, e);
         }
-        return start(false, directory.toAbsolutePath().toString());
+        return start(false, directory.toAbsolutePath().toString(), host, port);
     }
 
-    private static EmbeddedDynamo start(boolean inMemory, String dbPath) {
+    /** The address a client on this machine dials for a server bound to {@code host}. */
+    private static String reachable(String host) {
+        String address = host.equals("0.0.0.0") || host.equals("::") ? loopback() : host;
+        return address.contains(":") ? "[" + address + "]" : address;
+    }
+
+    private static String loopback() {
+        return InetAddress.getLoopbackAddress().getHostAddress();
+    }
+
+    private static EmbeddedDynamo start(boolean inMemory, String dbPath, String host, int port) {
         LocalDynamoDBServerHandler handler;
         try {
             // Shared database: one set of tables whatever the region and credentials of a client.
@@ -68,9 +92,8 @@ public final class EmbeddedDynamo implements AutoCloseable {
         }
         Server server = new Server();
         ServerConnector connector = new ServerConnector(server);
-        String host = InetAddress.getLoopbackAddress().getHostAddress();
         connector.setHost(host);
-        connector.setPort(0);
+        connector.setPort(port);
         server.addConnector(connector);
         ContextHandler context = new ContextHandler();
         context.setHandler(handler);
@@ -79,9 +102,9 @@ public final class EmbeddedDynamo implements AutoCloseable {
             server.start();
         } catch (Exception e) {
             handler.close();
-            throw new IllegalStateException("DynamoDB Local could not start on " + host + ": " + e.getMessage(), e);
+            throw new IllegalStateException("DynamoDB Local could not listen on " + host + ":" + port + ": " + e.getMessage(), e);
         }
-        return new EmbeddedDynamo(server, handler, URI.create("http://" + host + ":" + connector.getLocalPort()));
+        return new EmbeddedDynamo(server, handler, URI.create("http://" + reachable(host) + ":" + connector.getLocalPort()));
     }
 
     /** Where to send requests, e.g. {@code http://127.0.0.1:41234}. */

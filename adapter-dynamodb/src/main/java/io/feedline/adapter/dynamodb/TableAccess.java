@@ -157,6 +157,15 @@ final class TableAccess {
 
     /** BatchGetItem, {@value #BATCH_GET_LIMIT} keys a call, retrying UnprocessedKeys with backoff. */
     List<EnhancedDocument> batchGet(String pattern, List<Key> keys) {
+        return batchGet(pattern, keys, false);
+    }
+
+    /** As {@link #batchGet}, strongly consistent: for reads that must see the latest write. */
+    List<EnhancedDocument> batchGetConsistent(String pattern, List<Key> keys) {
+        return batchGet(pattern, keys, true);
+    }
+
+    private List<EnhancedDocument> batchGet(String pattern, List<Key> keys, boolean consistent) {
         return call(pattern, () -> {
             List<EnhancedDocument> found = new ArrayList<>(keys.size());
             for (int from = 0; from < keys.size(); from += BATCH_GET_LIMIT) {
@@ -165,7 +174,8 @@ final class TableAccess {
                 while (!pending.isEmpty()) {
                     ReadBatch.Builder<EnhancedDocument> batch =
                             ReadBatch.builder(EnhancedDocument.class).mappedTableResource(table);
-                    pending.forEach(batch::addGetItem);
+                    pending.forEach(key -> batch.addGetItem(
+                            GetItemEnhancedRequest.builder().key(key).consistentRead(consistent).build()));
                     BatchGetResultPage page;
                     try {
                         page = enhancedBatchGet(batch.build());
@@ -430,6 +440,20 @@ final class TableAccess {
                         .conditionExpression("attribute_exists(" + TableLayout.PK + ")")
                         .build())
                 .build();
+    }
+
+    /** A delete that succeeds whether or not the item is there. */
+    TransactWriteItem deleteAny(Key key) {
+        return TransactWriteItem.builder().delete(Delete.builder()
+                        .tableName(tableName)
+                        .key(TableLayout.keyMap(key))
+                        .build())
+                .build();
+    }
+
+    /** A put that replaces whatever is there: for items whose every write carries the same content. */
+    TransactWriteItem put(EnhancedDocument item) {
+        return TransactWriteItem.builder().put(Put.builder().tableName(tableName).item(item.toMap()).build()).build();
     }
 
     TransactWriteItem update(Key key, Expressions.Update update) {

@@ -14,6 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescri
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
@@ -195,6 +196,23 @@ public final class TableBootstrap {
     }
 
     private void ensureTimeToLive() {
+        if (timeToLiveOn()) {
+            return;
+        }
+        try {
+            client.updateTimeToLive(b -> b.tableName(tableName)
+                    .timeToLiveSpecification(s -> s.enabled(true).attributeName(TableLayout.TTL)));
+        } catch (DynamoDbException e) {
+            // Another process starting on the same table (a second server, a worker) may have turned
+            // it on since the check: then DynamoDB refuses the update, and the table is as it should be.
+            if (!timeToLiveOn()) {
+                throw e;
+            }
+        }
+    }
+
+    /** Whether TTL is on (or turning on) on the layout's attribute; a TTL on another attribute is a wrong shape. */
+    private boolean timeToLiveOn() {
         TimeToLiveDescription ttl = client.describeTimeToLive(b -> b.tableName(tableName)).timeToLiveDescription();
         TimeToLiveStatus status = ttl == null ? TimeToLiveStatus.DISABLED : ttl.timeToLiveStatus();
         boolean on = status == TimeToLiveStatus.ENABLED || status == TimeToLiveStatus.ENABLING;
@@ -202,10 +220,7 @@ public final class TableBootstrap {
             throw new IllegalStateException("table '" + tableName + "' exists with the wrong shape: its TTL is on "
                     + "attribute " + ttl.attributeName() + ", expected " + TableLayout.TTL);
         }
-        if (!on) {
-            client.updateTimeToLive(b -> b.tableName(tableName)
-                    .timeToLiveSpecification(s -> s.enabled(true).attributeName(TableLayout.TTL)));
-        }
+        return on;
     }
 
     private static String describe(List<KeySchemaElement> keys) {

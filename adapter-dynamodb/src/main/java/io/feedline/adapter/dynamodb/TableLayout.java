@@ -49,6 +49,10 @@ public final class TableLayout {
     static final String TEXT = "text";
     static final String CREATED_AT = "createdAt";
     static final String LIKE_COUNT = "likeCount";
+    static final String REPLY_COUNT = "replyCount";
+    static final String IN_REPLY_TO = "inReplyTo";
+    static final String IN_REPLY_TO_AUTHOR = "inReplyToAuthor";
+    static final String MENTIONS = "mentions";
     static final String USER_ID = "userId";
     static final String FOLLOWER_ID = "followerId";
     static final String FOLLOWEE_ID = "followeeId";
@@ -70,6 +74,15 @@ public final class TableLayout {
     static final String STATE = "state";
     static final String SINCE = "since";
     static final String RESULT = "result";
+    static final String CLAIM_TOKEN = "claimToken";
+    static final String UNFOLLOW_ID = "unfollowId";
+    static final String NOTIFICATION_TYPE = "notificationType";
+    static final String ACTORS = "actors";
+    static final String ACTOR_COUNT = "actorCount";
+    static final String LATEST_AT = "latestAt";
+    static final String REVISION = "revision";
+    static final String READ_UP_TO = "readUpTo";
+    static final String AT = "at";
 
     /** Items of every kind are handled as schemaless documents keyed by these four attributes. */
     static final DocumentTableSchema SCHEMA = TableSchema.documentSchemaBuilder()
@@ -96,9 +109,14 @@ public final class TableLayout {
         FOLLOW_EDGE("follow", "USER#", "FOLLOWS#"),
         FEED_ITEM("feed_item", "FEED#", "POST#"),
         LIKE("like", "POST#", "LIKE#"),
+        REPLY("reply", "POST#", "REPLY#"),
         FANOUT_JOB("fanout_job", "FANOUT#", ""),
         CELEBRITY("celebrity", "CELEBRITIES", "USER#"),
-        IDEMPOTENCY_KEY("idempotency_key", "IDEMPOTENCY#", "KEY#");
+        IDEMPOTENCY_KEY("idempotency_key", "IDEMPOTENCY#", "KEY#"),
+        REVOKED_TOKEN("revoked_token", "REVOKED#", "#TOKEN"),
+        NOTIFICATION("notification", "NOTIF#", "N#"),
+        NOTIFICATION_ACTOR("notification_actor", "NOTIF#", "A#"),
+        READ_MARKER("read_marker", "NOTIF#", "#READ");
 
         final String tag;
         final String pkPrefix;
@@ -172,6 +190,11 @@ public final class TableLayout {
 
     static Key usernameClaim(Username username) {
         return key(Entity.USERNAME_CLAIM, username.value(), "");
+    }
+
+    /** The username a username claim's partition key holds. */
+    static Username claimedUsername(String claimPk) {
+        return Username.of(claimPk.substring(Entity.USERNAME_CLAIM.pkPrefix.length()));
     }
 
     static Key emailClaim(Email email) {
@@ -276,6 +299,19 @@ public final class TableLayout {
         return key(Entity.LIKE, post.value(), user.value());
     }
 
+    // --- threads
+
+    /** A reply's entry in its parent's thread. */
+    static Key reply(PostId parent, PostId reply) {
+        return key(Entity.REPLY, parent.value(), reply.value());
+    }
+
+    /** AP9: the parent's partition, thread entries only, oldest first by reply id. */
+    static QueryConditional thread(PostId parent) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.REPLY.pkPrefix + parent.value())
+                .sortValue(Entity.REPLY.skPrefix));
+    }
+
     // --- outbox
 
     static Key fanoutJob(String jobKey) {
@@ -329,12 +365,53 @@ public final class TableLayout {
         return key(Entity.CELEBRITY, "", user.value());
     }
 
+    /** A revoked bearer token, by its id ({@code jti}); the item expires with the token (TTL). */
+    static Key revokedToken(String tokenId) {
+        if (tokenId == null || !tokenId.matches("[A-Za-z0-9_-]{1,128}")) {
+            throw new IllegalArgumentException("a token id is 1-128 characters of A-Z, a-z, 0-9, _ and -");
+        }
+        return key(Entity.REVOKED_TOKEN, tokenId, "");
+    }
+
     static QueryConditional celebrities() {
         return QueryConditional.keyEqualTo(k -> k.partitionValue(Entity.CELEBRITY.pkPrefix));
     }
 
     static UserId celebrityOf(String sk) {
         return UserId.of(sk.substring(Entity.CELEBRITY.skPrefix.length()));
+    }
+
+    // --- notifications: the recipient's own partition, rows (N#) after the actor markers (A#) and the read marker (#READ)
+
+    /** One row of the recipient's notifications feed. */
+    static Key notification(UserId recipient, String notificationId) {
+        return key(Entity.NOTIFICATION, recipient.value(), notificationId);
+    }
+
+    /** That {@code actor} is counted in the row: written once, under a condition, with the row's update. */
+    static Key notificationActor(UserId recipient, String notificationId, UserId actor) {
+        return key(Entity.NOTIFICATION_ACTOR, recipient.value(), notificationId + "#" + actor.value());
+    }
+
+    /** AP11: the recipient's read marker. */
+    static Key readMarker(UserId recipient) {
+        return key(Entity.READ_MARKER, recipient.value(), "");
+    }
+
+    static String notificationsPk(UserId recipient) {
+        return Entity.NOTIFICATION.pkPrefix + recipient.value();
+    }
+
+    /** The sort key of a row; every row's sort key is above every other item's in the partition. */
+    static String notificationSk(String notificationId) {
+        return Entity.NOTIFICATION.skPrefix + notificationId;
+    }
+
+    /** The row prefix, for AP10 (rows newest first) and AP12 (rows above the read marker). */
+    static final String NOTIFICATION_PREFIX = Entity.NOTIFICATION.skPrefix;
+
+    static String notificationIdOf(String sk) {
+        return sk.substring(Entity.NOTIFICATION.skPrefix.length());
     }
 
     // --- idempotency keys

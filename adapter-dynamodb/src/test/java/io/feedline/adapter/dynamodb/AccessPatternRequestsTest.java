@@ -8,6 +8,8 @@ import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.NotificationEvent;
+import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -160,6 +163,29 @@ class AccessPatternRequestsTest {
     }
 
     @Test
+    void aReplyIsOneTransactionAndAThreadPageIsOneQuery() {
+        Post parent = posts.get(3);
+        List<Post> replies = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            PostId id = TestIds.postId();
+            Post reply = new Post(id, reader, authorName, PostText.of("reply " + i), Instant.ofEpochMilli(id.epochMillis()), 0)
+                    .replyingTo(parent.ref());
+            storage.posts().publish(reply, Optional.empty());
+            replies.add(reply);
+        }
+        assertThat(requests.all()).isEqualTo(only("TransactWriteItems", 12));
+        requests.reset();
+
+        List<PostRef> first = storage.posts().replies(parent.id(), Optional.empty(), 10);
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+        List<PostRef> rest = storage.posts().replies(parent.id(), Optional.of(first.getLast().postId()), 10);
+
+        assertThat(requests.all()).isEqualTo(only("Query", 2));
+        assertThat(first).hasSize(10).first().isEqualTo(replies.getFirst().ref());
+        assertThat(rest).containsExactly(replies.get(10).ref(), replies.get(11).ref());
+    }
+
+    @Test
     void pageTokensAreCompactAndMalformedOnesAreInvalidInput() {
         Page<UserId> first = storage.followGraph().following(reader, PageRequest.first(5));
         assertThat(first.next()).contains(new PageToken(first.items().get(4).value()));
@@ -209,5 +235,43 @@ class AccessPatternRequestsTest {
         assertThat(storage.followGraph().followers(star, PageRequest.first(100)).items()).containsExactlyElementsOf(fans);
         assertThat(storage.followGraph().counts(star).followers()).isEqualTo(60);
         assertThat(storage.followGraph().isFollowing(fans.get(17), star)).isTrue();
+    }
+
+    @Test
+    void notificationsAreOneQueryAPageAndTheMarkerAndCountOneRequestEach() {
+        UserId recipient = TestIds.userId();
+        for (int i = 0; i < 3; i++) {
+            storage.notifications().record(new NotificationEvent(recipient, NotificationType.REPLY,
+                    Optional.of(TestIds.postId()), TestIds.userId(), Instant.now()));
+        }
+        requests.reset();
+
+        // AP10: a page of rows, newest first.
+        List<io.feedline.ports.model.Notification> rows = storage.notifications()
+                .page(recipient, Set.of(NotificationType.REPLY), PageRequest.first(2)).items();
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+        requests.reset();
+
+        // AP11: the read marker, read and moved.
+        storage.notifications().markRead(recipient, rows.getLast().id());
+        assertThat(requests.all()).isEqualTo(only("UpdateItem", 1));
+        requests.reset();
+        Optional<String> marker = storage.notifications().readMarker(recipient);
+        assertThat(requests.all()).isEqualTo(only("GetItem", 1));
+        requests.reset();
+
+        // AP12: the rows above the marker, counted by the engine.
+        assertThat(storage.notifications().countAfter(recipient, marker, 999)).isEqualTo(1);
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+    }
+
+    @Test
+    void recordingANotificationIsOneGetItemAndOneTransaction() {
+        NotificationEvent like = new NotificationEvent(TestIds.userId(), NotificationType.LIKE,
+                Optional.of(TestIds.postId()), TestIds.userId(), Instant.now());
+
+        storage.notifications().record(like);
+
+        assertThat(requests.all()).isEqualTo(Map.of("GetItem", 1, "TransactWriteItems", 1));
     }
 }

@@ -24,6 +24,7 @@ final class LocalDynamo {
 
     private static final AtomicInteger TABLES = new AtomicInteger();
     private static DynamoStorage shared;
+    private static DynamoStorage stale;
     private static final Map<Duration, DynamoStorage> BY_LOCK_TIMEOUT = new HashMap<>();
 
     private LocalDynamo() {}
@@ -48,6 +49,22 @@ final class LocalDynamo {
         return BY_LOCK_TIMEOUT.computeIfAbsent(lockTimeout, timeout -> open(
                 settings().withTableName("contracts").withIdempotency(timeout, Duration.ofHours(24)),
                 List.of(), Retries.DEFAULT, Clock.systemUTC()));
+    }
+
+    /**
+     * A storage on a table of its own whose index queries and eventually consistent reads see the
+     * table as it was a day ago ({@link StaleReads}): every write of a test run is still invisible
+     * to them, as the slowest replica on AWS could leave it, with no waiting in the tests.
+     */
+    static synchronized DynamoStorage stale() {
+        if (stale == null) {
+            DynamoSettings settings = settings().withTableName("stale-reads");
+            StaleReads lagging = new StaleReads(
+                    DynamoStorage.client(settings, List.of()), settings.tableName(), Duration.ofDays(1), Clock.systemUTC());
+            stale = open(settings, List.of(lagging), Retries.DEFAULT, Clock.systemUTC());
+            stale.bootstrap();
+        }
+        return stale;
     }
 
     /** A fresh, bootstrapped table of its own, with the given interceptors. The caller closes it. */

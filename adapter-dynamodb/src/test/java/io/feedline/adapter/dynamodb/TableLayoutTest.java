@@ -77,6 +77,8 @@ class TableLayoutTest {
                 .isEqualTo("FOLLOWEDBY#" + other + " | USER#" + user);
         assertThat(keyOf(TableLayout.feedItem(user, post))).isEqualTo("FEED#" + user + " | POST#" + post);
         assertThat(keyOf(TableLayout.like(post, user))).isEqualTo("POST#" + post + " | LIKE#" + user);
+        PostId reply = PostId.of("01HZZZZZZZZZZZZZZZZZZZZZZD");
+        assertThat(keyOf(TableLayout.reply(post, reply))).isEqualTo("POST#" + post + " | REPLY#" + reply);
         assertThat(keyOf(TableLayout.celebrity(user))).isEqualTo("CELEBRITIES | USER#" + user);
         assertThat(keyOf(TableLayout.fanoutJob("deliver:" + post)))
                 .matches("FANOUT#[0-" + (TableLayout.FANOUT_SHARDS - 1) + "] \\| deliver:" + post);
@@ -100,9 +102,12 @@ class TableLayoutTest {
             storage.posts().publish(post, Optional.of(job));
             storage.followGraph().follow(reader, account.id(), Instant.now());
             storage.likes().like(post.ref(), reader);
+            PostId replyId = TestIds.postId();
+            storage.posts().publish(new Post(replyId, account.id(), account.username(), PostText.of("a reply"), Instant.now(), 0)
+                    .replyingTo(post.ref()), Optional.empty());
             storage.feedItems().append(List.of(new Delivery(reader, post.ref())));
             storage.celebrityRegistry().mark(account.id());
-            storage.idempotencyKeys().claim(reader, IdempotencyKey.of("k-1"), "fp", Instant.now());
+            storage.idempotencyKeys().claim(reader, IdempotencyKey.of("k-1"), "fp", "token", Instant.now());
 
             Map<Key, String> expected = Map.ofEntries(
                     Map.entry(TableLayout.profile(account.id()), "user"),
@@ -112,6 +117,7 @@ class TableLayoutTest {
                     Map.entry(TableLayout.post(account.id(), id), "post"),
                     Map.entry(TableLayout.edge(reader, account.id()), "follow"),
                     Map.entry(TableLayout.like(id, reader), "like"),
+                    Map.entry(TableLayout.reply(id, replyId), "reply"),
                     Map.entry(TableLayout.feedItem(reader, id), "feed_item"),
                     Map.entry(TableLayout.fanoutJob(job.key()), "fanout_job"),
                     Map.entry(TableLayout.celebrity(account.id()), "celebrity"),

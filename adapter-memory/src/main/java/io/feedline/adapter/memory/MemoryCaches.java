@@ -1,5 +1,6 @@
 package io.feedline.adapter.memory;
 
+import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.TimelineCache;
 import java.util.Objects;
 
@@ -11,10 +12,12 @@ import java.util.Objects;
 public final class MemoryCaches {
     private final MemorySettings settings;
     private final MemoryTimelineCache timelines;
+    private final MemoryPostCache posts;
 
     private MemoryCaches(MemorySettings settings) {
         this.settings = settings;
-        this.timelines = new MemoryTimelineCache(settings.maxWindows(), settings.windowCap());
+        this.timelines = new MemoryTimelineCache(settings.maxWindows(), settings.windowCap(), settings.windowTtl());
+        this.posts = new MemoryPostCache(settings.maxPosts(), settings.postTtl());
     }
 
     public static MemoryCaches create(MemorySettings settings) {
@@ -24,6 +27,11 @@ public final class MemoryCaches {
     /** The readers' hot windows, capped and bounded as the settings say. */
     public TimelineCache timelineCache() {
         return timelines;
+    }
+
+    /** Post bodies, like counts and tombstones, bounded and expiring as the settings say. */
+    public PostCache postCache() {
+        return posts;
     }
 
     public MemorySettings settings() {

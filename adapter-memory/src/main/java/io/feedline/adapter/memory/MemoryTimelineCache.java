@@ -8,6 +8,7 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Hot windows in this process's heap: one immutable {@link Window} per reader in a Caffeine cache
@@ -23,20 +25,32 @@ import java.util.Optional;
  * the window before or after a change, never half of one, and never waits on a lock to read.
  *
  * <p>A window pushed out by the bound, or lost with the process, is a missing window: the domain
- * rebuilds it from the durable feed on the reader's next read, as it does for Redis.
+ * rebuilds it from the durable feed on the reader's next read, as it does for Redis. A rebuild holds
+ * a token per reader that every write to that reader's window withdraws first, and the rebuilt
+ * window goes in (by {@code compute}) only while its token stands and no window has appeared.
  */
 final class MemoryTimelineCache implements TimelineCache {
+    /** A rebuild that never completes (its reader's process failed mid-way) is forgotten after this. */
+    private static final Duration REBUILD_TIMEOUT = Duration.ofMinutes(1);
+
     private final Cache<UserId, Window> windows;
+    private final Cache<UserId, String> rebuilds;
     private final int cap;
 
     MemoryTimelineCache(long maxWindows, int cap) {
+        this(maxWindows, cap, MemorySettings.DEFAULT_WINDOW_TTL);
+    }
+
+    /** Each window lives {@code ttl} after its last write, so a window no write could repair does not live on. */
+    MemoryTimelineCache(long maxWindows, int cap, Duration ttl) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be at least 1, got " + cap);
         }
         this.cap = cap;
         // Eviction runs on the writing thread: no background pool, and the bound holds right after
         // each write rather than eventually.
-        this.windows = Caffeine.newBuilder().maximumSize(maxWindows).executor(Runnable::run).build();
+        this.windows = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(ttl).executor(Runnable::run).build();
+        this.rebuilds = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(REBUILD_TIMEOUT).executor(Runnable::run).build();
     }
 
     @Override
@@ -45,8 +59,10 @@ final class MemoryTimelineCache implements TimelineCache {
         for (Delivery delivery : deliveries) {
             byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
         }
-        byReader.forEach((reader, entries) ->
-                windows.asMap().compute(reader, (r, current) -> Window.merge(current, entries, cap)));
+        byReader.forEach((reader, entries) -> {
+            rebuilds.invalidate(reader);
+            windows.asMap().compute(reader, (r, current) -> Window.merge(current, entries, cap));
+        });
     }
 
     @Override
@@ -60,16 +76,19 @@ final class MemoryTimelineCache implements TimelineCache {
 
     @Override
     public void remove(UserId reader, PostId post) {
+        rebuilds.invalidate(reader);
         windows.asMap().computeIfPresent(reader, (r, window) -> window.without(post));
     }
 
     @Override
     public void removeAuthor(UserId reader, UserId author) {
+        rebuilds.invalidate(reader);
         windows.asMap().computeIfPresent(reader, (r, window) -> window.withoutAuthor(author));
     }
 
     @Override
     public void replace(UserId reader, List<PostRef> entries) {
+        rebuilds.invalidate(reader);
         Window rebuilt = Window.merge(null, entries, cap);
         if (rebuilt == null) {
             windows.invalidate(reader);
@@ -80,7 +99,31 @@ final class MemoryTimelineCache implements TimelineCache {
 
     @Override
     public void evict(UserId reader) {
+        rebuilds.invalidate(reader);
         windows.invalidate(reader);
+    }
+
+    @Override
+    public String beginRebuild(UserId reader) {
+        String token = UUID.randomUUID().toString();
+        rebuilds.put(reader, token);
+        return token;
+    }
+
+    @Override
+    public boolean completeRebuild(UserId reader, List<PostRef> entries, String token) {
+        Window rebuilt = Window.merge(null, entries, cap);
+        boolean[] wrote = {false};
+        windows.asMap().compute(reader, (r, current) -> {
+            // A write to this reader withdraws the token before it touches the window, so either it
+            // came first (no token: leave what it made) or it comes after and applies to the rebuilt one.
+            if (current != null || !rebuilds.asMap().remove(r, token)) {
+                return current;
+            }
+            wrote[0] = true;
+            return rebuilt;
+        });
+        return wrote[0];
     }
 
     /** How many windows are held now, once pending evictions are done (for the module's tests). */

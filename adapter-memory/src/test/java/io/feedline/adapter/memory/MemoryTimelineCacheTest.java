@@ -152,4 +152,16 @@ class MemoryTimelineCacheTest extends CappedTimelineCacheContract {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void windowsExpireAfterTheirLastWrite() throws InterruptedException {
+        MemoryTimelineCache cache = new MemoryTimelineCache(10, 50, java.time.Duration.ofMillis(50));
+        UserId reader = TestIds.userId();
+        cache.add(freshRefs(2).stream().map(ref -> new Delivery(reader, ref)).toList());
+        assertThat(cache.range(reader, Optional.empty(), 10)).isPresent();
+
+        Thread.sleep(200);
+
+        assertThat(cache.range(reader, Optional.empty(), 10)).as("a window past its TTL is missing").isEmpty();
+    }
 }

@@ -14,13 +14,19 @@ import java.util.regex.Pattern;
  * @param schema the schema that holds the tables, created by {@link PostgresUsers#migrate()} if absent
  * @param connectTimeout how long to wait for a connection (and the health probe for its answer);
  *     at least 250 ms, the pool's floor
+ * @param socketTimeout how long a connection waits for the server's next bytes before it gives up on
+ *     it (a server or network that hangs then fails the call instead of holding a pool slot forever)
+ * @param statementTimeout how long the server lets one statement run before cancelling it
  */
 public record PostgresSettings(
-        String jdbcUrl, String user, String password, int poolSize, String schema, Duration connectTimeout) {
+        String jdbcUrl, String user, String password, int poolSize, String schema, Duration connectTimeout,
+        Duration socketTimeout, Duration statementTimeout) {
 
     public static final int DEFAULT_POOL_SIZE = 10;
     public static final String DEFAULT_SCHEMA = "public";
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_STATEMENT_TIMEOUT = Duration.ofSeconds(5);
 
     // An unquoted Postgres identifier, so the name means the same in SQL, in Flyway and on the wire.
     private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
@@ -43,6 +49,20 @@ public record PostgresSettings(
             throw new FeedlineException.InvalidInput(
                     "postgres.connect-timeout", "postgres.connect-timeout must be at least 250 ms");
         }
+        socketTimeout = socketTimeout == null ? DEFAULT_SOCKET_TIMEOUT : socketTimeout;
+        statementTimeout = statementTimeout == null ? DEFAULT_STATEMENT_TIMEOUT : statementTimeout;
+        if (socketTimeout.toSeconds() < 1) {
+            throw new FeedlineException.InvalidInput("postgres.socket-timeout", "postgres.socket-timeout must be at least 1 s");
+        }
+        if (statementTimeout.toMillis() < 1 || statementTimeout.compareTo(socketTimeout) >= 0) {
+            throw new FeedlineException.InvalidInput("postgres.statement-timeout",
+                    "postgres.statement-timeout must be positive and shorter than postgres.socket-timeout");
+        }
+    }
+
+    /** The default socket and statement timeouts. */
+    public PostgresSettings(String jdbcUrl, String user, String password, int poolSize, String schema, Duration connectTimeout) {
+        this(jdbcUrl, user, password, poolSize, schema, connectTimeout, DEFAULT_SOCKET_TIMEOUT, DEFAULT_STATEMENT_TIMEOUT);
     }
 
     /** The defaults: a pool of 10, schema {@code public}, a 5 second connect timeout. */
@@ -51,15 +71,19 @@ public record PostgresSettings(
     }
 
     public PostgresSettings withSchema(String schema) {
-        return new PostgresSettings(jdbcUrl, user, password, poolSize, schema, connectTimeout);
+        return new PostgresSettings(jdbcUrl, user, password, poolSize, schema, connectTimeout, socketTimeout, statementTimeout);
     }
 
     public PostgresSettings withPoolSize(int poolSize) {
-        return new PostgresSettings(jdbcUrl, user, password, poolSize, schema, connectTimeout);
+        return new PostgresSettings(jdbcUrl, user, password, poolSize, schema, connectTimeout, socketTimeout, statementTimeout);
     }
 
     public PostgresSettings withConnectTimeout(Duration connectTimeout) {
-        return new PostgresSettings(jdbcUrl, user, password, poolSize, schema, connectTimeout);
+        return new PostgresSettings(jdbcUrl, user, password, poolSize, schema, connectTimeout, socketTimeout, statementTimeout);
+    }
+
+    public PostgresSettings withTimeouts(Duration socketTimeout, Duration statementTimeout) {
+        return new PostgresSettings(jdbcUrl, user, password, poolSize, schema, connectTimeout, socketTimeout, statementTimeout);
     }
 
     /** Hides the password (and any password in the URL's query) so settings can be logged. */
@@ -70,6 +94,8 @@ public record PostgresSettings(
                 + ", password=" + (password == null ? "null" : "***")
                 + ", poolSize=" + poolSize
                 + ", schema=" + schema
-                + ", connectTimeout=" + connectTimeout + "]";
+                + ", connectTimeout=" + connectTimeout
+                + ", socketTimeout=" + socketTimeout
+                + ", statementTimeout=" + statementTimeout + "]";
     }
 }

@@ -85,6 +85,20 @@ final class PostgresUserAccounts implements UserAccounts {
     }
 
     @Override
+    public Map<Username, UserId> findIdsByUsername(Collection<Username> usernames) {
+        Objects.requireNonNull(usernames, "usernames");
+        if (usernames.isEmpty()) {
+            return Map.of();
+        }
+        // Usernames are held in lower case, so the unique lower(username) index answers the batch.
+        String[] values = usernames.stream().map(Username::value).distinct().toArray(String[]::new);
+        return read("could not resolve the usernames", handle -> handle.createQuery(UsersTable.IDS_BY_USERNAMES)
+                .bindArray("usernames", String.class, (Object[]) values)
+                .map((row, context) -> Map.entry(Username.of(row.getString("username")), UserId.of(row.getString("id"))))
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (x, y) -> x, LinkedHashMap::new)));
+    }
+
+    @Override
     public Optional<Credentials> findCredentials(Username username) {
         Objects.requireNonNull(username, "username");
         return read("could not read the credentials", handle -> handle.createQuery(UsersTable.CREDENTIALS)

@@ -121,6 +121,10 @@ public final class PostgresUsers implements AutoCloseable {
         // Server "detail" lines can quote a whole failing row, password hash included: keep them out of messages.
         config.addDataSourceProperty("logServerErrorDetail", false);
         config.addDataSourceProperty("ApplicationName", "feedline-users");
+        // A hung server or network fails the call after socketTimeout instead of holding a pool slot.
+        config.addDataSourceProperty("socketTimeout", (int) settings.socketTimeout().toSeconds());
+        // The server cancels a statement that runs longer than this (SQLSTATE 57014).
+        config.addDataSourceProperty("options", "-c statement_timeout=" + settings.statementTimeout().toMillis());
         return config;
     }
 }

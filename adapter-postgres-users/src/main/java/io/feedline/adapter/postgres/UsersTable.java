@@ -33,6 +33,7 @@ final class UsersTable {
     static final String BY_IDS = "SELECT " + ACCOUNT_COLUMNS + " FROM users WHERE id = ANY(:ids)";
     // lower(username) so that the lookup uses the unique expression index.
     static final String BY_USERNAME = "SELECT " + ACCOUNT_COLUMNS + " FROM users WHERE lower(username) = lower(:username)";
+    static final String IDS_BY_USERNAMES = "SELECT id, username FROM users WHERE lower(username) = ANY(:usernames)";
     static final String CREDENTIALS =
             "SELECT id, password_hash FROM users WHERE lower(username) = lower(:username)";
 

@@ -11,18 +11,37 @@ import java.util.Objects;
  * @param commandTimeout the bound on every command; past it the call fails as unavailable
  * @param connectTimeout the bound on opening the connection
  * @param keyPrefix      prepended to every key, so that several deployments or test runs share a server
+ * @param postTtl        how long a cached post, count or tombstone lives after it was written
+ * @param nearCacheSize  the most posts each process keeps in its own heap in front of Redis
+ *                       (kept fresh by Redis's invalidations); 0 turns the near cache off
+ * @param windowTtl      how long a window lives after its last write (it is then rebuilt on the next read)
  */
-public record RedisSettings(String uri, int cap, Duration commandTimeout, Duration connectTimeout, String keyPrefix) {
+public record RedisSettings(String uri, int cap, Duration commandTimeout, Duration connectTimeout, String keyPrefix,
+        Duration postTtl, int nearCacheSize, Duration windowTtl) {
 
     public static final int DEFAULT_CAP = 800;
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofMillis(500);
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_POST_TTL = Duration.ofHours(1);
+    public static final int DEFAULT_NEAR_CACHE_SIZE = 10_000;
+    public static final Duration DEFAULT_WINDOW_TTL = Duration.ofDays(1);
 
     public RedisSettings {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(commandTimeout, "commandTimeout");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(keyPrefix, "keyPrefix");
+        Objects.requireNonNull(postTtl, "postTtl");
+        if (postTtl.toMillis() < 1) {
+            throw new IllegalArgumentException("post-cache.ttl must be at least 1 ms, got " + postTtl);
+        }
+        Objects.requireNonNull(windowTtl, "windowTtl");
+        if (windowTtl.toMillis() < 1) {
+            throw new IllegalArgumentException("timelines.ttl must be at least 1 ms, got " + windowTtl);
+        }
+        if (nearCacheSize < 0) {
+            throw new IllegalArgumentException("post-cache.max-local must not be negative, got " + nearCacheSize);
+        }
         if (cap < 1) {
             throw new IllegalArgumentException("redis cap must be at least 1, got " + cap);
         }
@@ -35,31 +54,45 @@ public record RedisSettings(String uri, int cap, Duration commandTimeout, Durati
         TimelineKeys.requireSafePrefix(keyPrefix);
     }
 
-    /** The defaults: cap 800, 500 ms per command, 1 s to connect, no key prefix. */
+    /** The defaults: cap 800, 500 ms per command, 1 s to connect, no key prefix, posts for an hour, 10,000 near. */
     public static RedisSettings of(String uri) {
-        return new RedisSettings(uri, DEFAULT_CAP, DEFAULT_COMMAND_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, "");
+        return new RedisSettings(uri, DEFAULT_CAP, DEFAULT_COMMAND_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, "",
+                DEFAULT_POST_TTL, DEFAULT_NEAR_CACHE_SIZE, DEFAULT_WINDOW_TTL);
     }
 
     /** Hides a password in the URI, since settings end up in logs. */
     @Override
     public String toString() {
         return "RedisSettings[uri=" + uri.replaceAll("//[^@/]*@", "//***@") + ", cap=" + cap + ", commandTimeout="
-                + commandTimeout + ", connectTimeout=" + connectTimeout + ", keyPrefix=" + keyPrefix + "]";
+                + commandTimeout + ", connectTimeout=" + connectTimeout + ", keyPrefix=" + keyPrefix + ", postTtl=" + postTtl
+                + ", nearCacheSize=" + nearCacheSize + ", windowTtl=" + windowTtl + "]";
     }
 
     public RedisSettings withCap(int newCap) {
-        return new RedisSettings(uri, newCap, commandTimeout, connectTimeout, keyPrefix);
+        return new RedisSettings(uri, newCap, commandTimeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, windowTtl);
     }
 
     public RedisSettings withCommandTimeout(Duration timeout) {
-        return new RedisSettings(uri, cap, timeout, connectTimeout, keyPrefix);
+        return new RedisSettings(uri, cap, timeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, windowTtl);
     }
 
     public RedisSettings withConnectTimeout(Duration timeout) {
-        return new RedisSettings(uri, cap, commandTimeout, timeout, keyPrefix);
+        return new RedisSettings(uri, cap, commandTimeout, timeout, keyPrefix, postTtl, nearCacheSize, windowTtl);
     }
 
     public RedisSettings withKeyPrefix(String prefix) {
-        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, prefix);
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, prefix, postTtl, nearCacheSize, windowTtl);
+    }
+
+    public RedisSettings withPostTtl(Duration ttl) {
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, ttl, nearCacheSize, windowTtl);
+    }
+
+    public RedisSettings withNearCacheSize(int size) {
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, postTtl, size, windowTtl);
+    }
+
+    public RedisSettings withWindowTtl(Duration ttl) {
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, ttl);
     }
 }

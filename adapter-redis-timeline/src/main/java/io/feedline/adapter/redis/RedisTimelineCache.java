@@ -10,6 +10,7 @@ import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.StringCodec;
@@ -20,12 +21,14 @@ import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.function.Supplier;
 
@@ -38,14 +41,18 @@ final class RedisTimelineCache implements TimelineCache {
 
     static final String COMPONENT = "timelines";
 
+    /** A rebuild that never completes (its process died mid-way) leaves its token this long at most. */
+    private static final long REBUILD_TIMEOUT = Duration.ofMinutes(1).toMillis();
+
     private final StatefulRedisConnection<String, String> connection;
     private final RedisCommands<String, String> redis;
     private final TimelineKeys keys;
     private final int cap;
     private final Duration commandTimeout;
+    private final Duration ttl;
 
     RedisTimelineCache(StatefulRedisConnection<String, String> connection, TimelineKeys keys, int cap,
-            Duration commandTimeout) {
+            Duration commandTimeout, Duration ttl) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be at least 1, got " + cap);
         }
@@ -54,10 +61,11 @@ final class RedisTimelineCache implements TimelineCache {
         this.keys = Objects.requireNonNull(keys, "keys");
         this.cap = cap;
         this.commandTimeout = Objects.requireNonNull(commandTimeout, "commandTimeout");
+        this.ttl = Objects.requireNonNull(ttl, "ttl");
     }
 
     /**
-     * One ZADD per reader (all of its entries) and one trim per reader, written together and flushed
+     * One ZADD per reader (all of its entries), one trim and one expiry refresh per reader, written together and flushed
      * once: a fan-out page is a single round trip however many readers it touches. The shared
      * connection stays usable by other threads meanwhile, since the batch goes through
      * {@code dispatch} rather than by switching the connection's auto-flush off.
@@ -71,7 +79,7 @@ final class RedisTimelineCache implements TimelineCache {
         for (Delivery delivery : deliveries) {
             byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
         }
-        List<AsyncCommand<String, String, Long>> batch = new ArrayList<>(2 * byReader.size());
+        List<AsyncCommand<String, String, Long>> batch = new ArrayList<>(3 * byReader.size());
         byReader.forEach((reader, entries) -> {
             String window = keys.window(reader);
             CommandArgs<String, String> zadd = new CommandArgs<>(StringCodec.UTF8).addKey(window);
@@ -80,6 +88,8 @@ final class RedisTimelineCache implements TimelineCache {
             }
             batch.add(integerCommand(CommandType.ZADD, zadd));
             batch.add(integerCommand(CommandType.ZREMRANGEBYRANK, trimArgs(window)));
+            batch.add(integerCommand(CommandType.PEXPIRE,
+                    new CommandArgs<>(StringCodec.UTF8).addKey(window).add(ttl.toMillis())));
         });
         call("add", () -> {
             connection.dispatch(batch);
@@ -121,14 +131,14 @@ final class RedisTimelineCache implements TimelineCache {
 
     @Override
     public void remove(UserId reader, PostId post) {
-        call("remove", () -> eval(TimelineScript.REMOVE_POST, ScriptOutputType.INTEGER, keys.window(reader),
+        call("remove", () -> eval(TimelineScript.REMOVE_POST, ScriptOutputType.INTEGER, windowKeys(reader),
                 Long.toString(TimelineKeys.score(post)), TimelineKeys.memberPrefix(post)));
     }
 
     @Override
     public void removeAuthor(UserId reader, UserId author) {
         call("removeAuthor", () -> eval(TimelineScript.REMOVE_AUTHOR, ScriptOutputType.INTEGER,
-                keys.window(reader), TimelineKeys.memberSuffix(author)));
+                windowKeys(reader), TimelineKeys.memberSuffix(author)));
     }
 
     @Override
@@ -137,21 +147,46 @@ final class RedisTimelineCache implements TimelineCache {
             evict(reader);
             return;
         }
-        // Only the newest cap entries can survive the trim: do not ship the rest.
-        List<PostRef> kept = entries.stream().distinct().sorted().limit(cap).toList();
-        String[] args = new String[1 + 2 * kept.size()];
-        args[0] = Integer.toString(cap);
-        int i = 1;
-        for (PostRef entry : kept) {
-            args[i++] = Long.toString(TimelineKeys.score(entry.postId()));
-            args[i++] = TimelineKeys.member(entry);
-        }
-        call("replace", () -> eval(TimelineScript.REPLACE, ScriptOutputType.INTEGER, keys.window(reader), args));
+        String[] args = windowArgs(entries, "", Integer.toString(cap), Long.toString(ttl.toMillis()));
+        call("replace", () -> eval(TimelineScript.REPLACE, ScriptOutputType.INTEGER, windowKeys(reader), args));
     }
 
     @Override
     public void evict(UserId reader) {
-        call("evict", () -> redis.del(keys.window(reader)));
+        call("evict", () -> redis.del(windowKeys(reader)));
+    }
+
+    @Override
+    public String beginRebuild(UserId reader) {
+        String token = UUID.randomUUID().toString();
+        call("beginRebuild", () -> redis.set(keys.rebuild(reader), token, SetArgs.Builder.px(REBUILD_TIMEOUT)));
+        return token;
+    }
+
+    @Override
+    public boolean completeRebuild(UserId reader, List<PostRef> entries, String token) {
+        String[] args = windowArgs(entries, token, Integer.toString(cap), Long.toString(ttl.toMillis()));
+        Long wrote = call("completeRebuild",
+                () -> eval(TimelineScript.COMPLETE_REBUILD, ScriptOutputType.INTEGER, windowKeys(reader), args));
+        return wrote == 1L;
+    }
+
+    /** The leading arguments, then a score and a member for each of the newest {@code cap} entries. */
+    private String[] windowArgs(List<PostRef> entries, String... leading) {
+        // Only the newest cap entries can survive the trim: do not ship the rest.
+        List<PostRef> kept = entries.stream().distinct().sorted().limit(cap).toList();
+        String[] args = Arrays.copyOf(leading, leading.length + 2 * kept.size());
+        int i = leading.length;
+        for (PostRef entry : kept) {
+            args[i++] = Long.toString(TimelineKeys.score(entry.postId()));
+            args[i++] = TimelineKeys.member(entry);
+        }
+        return args;
+    }
+
+    /** The reader's window and its rebuild token: one hash slot. */
+    private String[] windowKeys(UserId reader) {
+        return new String[] {keys.window(reader), keys.rebuild(reader)};
     }
 
     private CommandArgs<String, String> trimArgs(String window) {
@@ -165,7 +200,10 @@ final class RedisTimelineCache implements TimelineCache {
     }
 
     private <T> T eval(TimelineScript script, ScriptOutputType output, String key, String... args) {
-        String[] scriptKeys = {key};
+        return eval(script, output, new String[] {key}, args);
+    }
+
+    private <T> T eval(TimelineScript script, ScriptOutputType output, String[] scriptKeys, String... args) {
         try {
             return redis.evalsha(script.sha(), output, scriptKeys, args);
         } catch (RedisNoScriptException e) {

@@ -2,8 +2,11 @@ package io.feedline.adapter.redis;
 
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.HealthProbe;
+import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.TimelineCache;
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisChannelHandler;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisURI;
@@ -11,6 +14,7 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.NettyCustomizer;
@@ -37,6 +41,8 @@ public final class RedisTimelines implements AutoCloseable {
     private final RedisClient client;
     private final StatefulRedisConnection<String, String> connection;
     private final RedisTimelineCache cache;
+    private final NearCache near;
+    private final RedisPostCache posts;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private RedisTimelines(RedisSettings settings, ClientResources resources, RedisClient client,
@@ -46,6 +52,37 @@ public final class RedisTimelines implements AutoCloseable {
         this.client = client;
         this.connection = connection;
         this.cache = timelineCache(settings.keyPrefix(), settings.cap());
+        this.near = new NearCache(settings.nearCacheSize());
+        TimelineKeys keys = new TimelineKeys(settings.keyPrefix());
+        this.posts = new RedisPostCache(connection, keys, settings.postTtl(), settings.commandTimeout(), near);
+        if (near.enabled()) {
+            listenForInvalidations(keys.postPrefix());
+        }
+    }
+
+    /**
+     * Applies Redis's invalidation pushes to the near cache, and drops every copy when the
+     * connection drops (its tracking goes with it; the next read asks for it again).
+     */
+    private void listenForInvalidations(String postPrefix) {
+        connection.addListener(message -> {
+            if (!"invalidate".equals(message.getType())) {
+                return;
+            }
+            List<Object> content = message.getContent(StringCodec.UTF8::decodeKey);
+            Object keys = content.size() > 1 ? content.get(1) : null;
+            if (keys instanceof List<?> list) {
+                near.invalidate(list.stream().map(String::valueOf).filter(k -> k.startsWith(postPrefix)).toList());
+            } else {
+                near.invalidate(null);
+            }
+        });
+        connection.addListener(new RedisConnectionStateListener() {
+            @Override
+            public void onRedisDisconnected(RedisChannelHandler<?, ?> channel) {
+                near.trackingLost();
+            }
+        });
     }
 
     /**
@@ -76,7 +113,8 @@ public final class RedisTimelines implements AutoCloseable {
             StatefulRedisConnection<String, String> connection = client.connect();
             RedisCommands<String, String> redis = connection.sync();
             for (TimelineScript script : List.of(TimelineScript.RANGE, TimelineScript.REMOVE_POST,
-                    TimelineScript.REMOVE_AUTHOR, TimelineScript.REPLACE)) {
+                    TimelineScript.REMOVE_AUTHOR, TimelineScript.REPLACE, TimelineScript.COMPLETE_REBUILD,
+                    TimelineScript.PUT_POST, TimelineScript.TOMBSTONE, TimelineScript.INCREMENT_LIKES)) {
                 redis.scriptLoad(script.body());
             }
             return new RedisTimelines(settings, resources, client, connection);
@@ -89,6 +127,11 @@ public final class RedisTimelines implements AutoCloseable {
     /** The cache over this connection, with the configured prefix and cap. */
     public TimelineCache timelineCache() {
         return cache;
+    }
+
+    /** The post cache over this connection, with its near cache in this process. */
+    public PostCache postCache() {
+        return posts;
     }
 
     /** A probe that sends PING and fails as unavailable past the command timeout. */
@@ -117,7 +160,8 @@ public final class RedisTimelines implements AutoCloseable {
 
     /** Another view over the same connection, with its own prefix and cap (the default one, isolated tests). */
     RedisTimelineCache timelineCache(String keyPrefix, int cap) {
-        return new RedisTimelineCache(connection, new TimelineKeys(keyPrefix), cap, settings.commandTimeout());
+        return new RedisTimelineCache(connection, new TimelineKeys(keyPrefix), cap, settings.commandTimeout(),
+                settings.windowTtl());
     }
 
     @Override

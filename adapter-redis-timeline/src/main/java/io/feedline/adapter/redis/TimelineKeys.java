@@ -37,6 +37,24 @@ record TimelineKeys(String prefix) {
         return prefix + "tl:{" + reader.value() + "}";
     }
 
+    /**
+     * The token of a rebuild of the reader's window in progress, in the window's hash slot (same
+     * hash tag), so the scripts that check or withdraw it touch one slot.
+     */
+    String rebuild(UserId reader) {
+        return prefix + "tlr:{" + reader.value() + "}";
+    }
+
+    /** A cached post: a hash of its fields, its like count and its tombstone mark. */
+    String post(PostId id) {
+        return postPrefix() + id.value();
+    }
+
+    /** What every cached post's key starts with (the prefix Redis broadcasts invalidations for). */
+    String postPrefix() {
+        return prefix + "p:";
+    }
+
     static String member(PostRef entry) {
         return entry.postId().value() + SEPARATOR + entry.authorId().value();
     }

@@ -32,8 +32,12 @@ record TimelineScript(String name, String body, String sha) {
             return found
             """);
 
-    /** Removes the members of one post, whatever their author. ARGV: the post's score, member prefix. */
+    /**
+     * Removes the members of one post, whatever their author, and withdraws a rebuild in progress
+     * (KEYS[2]), whose durable page may still hold the post. ARGV: the post's score, member prefix.
+     */
     static final TimelineScript REMOVE_POST = new TimelineScript("remove-post", """
+            redis.call('DEL', KEYS[2])
             local removed = 0
             for _, m in ipairs(redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[1], 'BYSCORE')) do
               if string.sub(m, 1, #ARGV[2]) == ARGV[2] then
@@ -43,8 +47,12 @@ record TimelineScript(String name, String body, String sha) {
             return removed
             """);
 
-    /** Removes the members of one author; the window is capped, so the walk is bounded. ARGV: member suffix. */
+    /**
+     * Removes the members of one author (the window is capped, so the walk is bounded) and withdraws
+     * a rebuild in progress (KEYS[2]). ARGV: member suffix.
+     */
     static final TimelineScript REMOVE_AUTHOR = new TimelineScript("remove-author", """
+            redis.call('DEL', KEYS[2])
             local removed = 0
             for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
               if string.sub(m, -#ARGV[1]) == ARGV[1] then
@@ -55,13 +63,14 @@ record TimelineScript(String name, String body, String sha) {
             """);
 
     /**
-     * Replaces the window in one atomic step: no reader sees it deleted, half filled or over the cap.
-     * ZADD goes in chunks to stay under Lua's unpack limit. ARGV: cap, then score and member pairs.
+     * Writes a window's entries (ZADD in chunks, to stay under Lua's unpack limit), trims it to the
+     * cap and sets its expiry: the shared body of {@link #REPLACE} and {@link #COMPLETE_REBUILD},
+     * whose ARGV are alike: a rebuild token (unused by REPLACE), cap, TTL in ms, then score and
+     * member pairs.
      */
-    static final TimelineScript REPLACE = new TimelineScript("replace", """
-            redis.call('DEL', KEYS[1])
+    private static final String WRITE_WINDOW = """
             local chunk = {}
-            for i = 2, #ARGV, 2 do
+            for i = 4, #ARGV, 2 do
               chunk[#chunk + 1] = ARGV[i]
               chunk[#chunk + 1] = ARGV[i + 1]
               if #chunk >= 1000 then
@@ -70,8 +79,54 @@ record TimelineScript(String name, String body, String sha) {
               end
             end
             if #chunk > 0 then redis.call('ZADD', KEYS[1], unpack(chunk)) end
-            redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[1]) + 1))
-            return redis.call('ZCARD', KEYS[1])
+            if redis.call('EXISTS', KEYS[1]) == 1 then
+              redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[2]) + 1))
+              redis.call('PEXPIRE', KEYS[1], ARGV[3])
+            end
+            """;
+
+    /**
+     * Replaces the window in one atomic step: no reader sees it deleted, half filled or over the cap;
+     * the window expires a TTL after this write, and a rebuild in progress (KEYS[2]) is withdrawn.
+     * ARGV as for WRITE_WINDOW. Returns the window's size.
+     */
+    static final TimelineScript REPLACE = new TimelineScript("replace",
+            "redis.call('DEL', KEYS[1], KEYS[2])\n" + WRITE_WINDOW + "return redis.call('ZCARD', KEYS[1])\n");
+
+    /**
+     * Completes a rebuild: writes the window (as {@link #REPLACE} does) only while the rebuild's token
+     * (KEYS[2], ARGV[1]) still stands, since every removal, replace or eviction withdraws it, and the
+     * window is still missing, since an add creates it. Returns 1 if it wrote, 0 if not.
+     */
+    static final TimelineScript COMPLETE_REBUILD = new TimelineScript("complete-rebuild", """
+            if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+            redis.call('DEL', KEYS[2])
+            if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+            """ + WRITE_WINDOW + "return 1\n");
+
+    /**
+     * Writes a cached post (a hash: author, username, text, creation millis, like count) with its
+     * expiry, unless the post's tombstone is there. ARGV: the five fields' values, then the TTL in ms.
+     */
+    static final TimelineScript PUT_POST = new TimelineScript("put-post", """
+            if redis.call('HEXISTS', KEYS[1], 'x') == 1 then return 0 end
+            redis.call('HSET', KEYS[1], 'a', ARGV[1], 'u', ARGV[2], 't', ARGV[3], 'c', ARGV[4], 'l', ARGV[5])
+            redis.call('PEXPIRE', KEYS[1], ARGV[6])
+            return 1
+            """);
+
+    /** Replaces whatever is cached for a post by its tombstone, with an expiry. ARGV: the TTL in ms. */
+    static final TimelineScript TOMBSTONE = new TimelineScript("tombstone", """
+            redis.call('DEL', KEYS[1])
+            redis.call('HSET', KEYS[1], 'x', '1')
+            redis.call('PEXPIRE', KEYS[1], ARGV[1])
+            return 1
+            """);
+
+    /** Moves a cached post's like count, only if the post itself is cached. ARGV: the delta. */
+    static final TimelineScript INCREMENT_LIKES = new TimelineScript("increment-likes", """
+            if redis.call('HEXISTS', KEYS[1], 'a') == 0 then return -1 end
+            return redis.call('HINCRBY', KEYS[1], 'l', ARGV[1])
             """);
 
     private static String sha1(String body) {

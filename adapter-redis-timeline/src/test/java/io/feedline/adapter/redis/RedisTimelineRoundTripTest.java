@@ -56,6 +56,7 @@ class RedisTimelineRoundTripTest {
         assertThat(wire.flushes() - flushesBefore).isEqualTo(1);
         Map<String, Long> calls = server.commandCalls();
         assertThat(calls).containsEntry("zadd", 1000L).containsEntry("zremrangebyrank", 1000L)
+                .as("each window's expiry refreshed by the write").containsEntry("pexpire", 1000L)
                 .doesNotContainKey("exists");
         List<String> windows = server.admin().run(redis -> redis.keys(prefix + "*"));
         assertThat(windows).hasSize(1000);

@@ -1,15 +1,22 @@
 package io.feedline.app.bootstrap;
 
 import io.feedline.app.http.BearerTokens;
+import io.feedline.app.http.CachedRevocations;
 import io.feedline.app.http.Cursors;
 import io.feedline.app.http.DegradationCheck;
 import io.feedline.app.http.EngineProbe;
 import io.feedline.app.http.HttpApi;
+import io.feedline.app.http.TokenRevocations;
+import io.feedline.app.mastodon.MastodonApi;
+import io.feedline.app.mastodon.MastodonTokens;
 import io.feedline.domain.FanoutWorker;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.out.RevokedTokens;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,16 +27,20 @@ import org.slf4j.LoggerFactory;
  */
 public final class App implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(App.class);
+    /** The Mastodon API's tokens are signed under a key of their own, so neither API accepts the other's. */
+    private static final String MASTODON_LABEL = "feedline/mastodon-token/v1";
 
     private final Assembly assembly;
     private final HttpApi http;
+    private final Optional<MastodonApi> mastodon;
     private WorkerLoops loops;
     private FanoutWorker drainer;
     private boolean closed;
 
-    private App(Assembly assembly, HttpApi http) {
+    private App(Assembly assembly, HttpApi http, Optional<MastodonApi> mastodon) {
         this.assembly = assembly;
         this.http = http;
+        this.mastodon = mastodon;
     }
 
     public static App create(FeedlineConfig config) {
@@ -45,24 +56,63 @@ public final class App implements AutoCloseable {
         try {
             FanoutBacklogWatch backlog = new FanoutBacklogWatch(assembly.storage.jobs, clock, config.fanoutBacklogThreshold());
             assembly.metrics.watchFanoutBacklog(backlog);
+            // One revocation view per process over the shared store: the native logout and Mastodon's
+            // /oauth/revoke both hold on every server (within token.revocation-recheck elsewhere).
+            CachedRevocations revocations = new CachedRevocations(revocations(assembly.storage.revokedTokens),
+                    config.tokenRevocationRecheck(), 100_000, System::nanoTime);
             HttpApi http = HttpApi.create(
                     config.http(),
                     assembly.core.useCases(),
-                    new BearerTokens(keys.token(), config.tokenTtl(), clock),
+                    new BearerTokens(keys.token(), config.tokenTtl(), clock, revocations),
                     new Cursors(keys.cursor(), config.cursorTtl(), clock),
                     assembly.storage.probes.stream().map(p -> new EngineProbe(p.component(), p::ping)).toList(),
                     List.of(new DegradationCheck("fanout", backlog::degradedBecause)),
                     assembly.metrics.registry);
-            return new App(assembly, http);
+            MastodonApi.Settings mastodonSettings = config.mastodon();
+            Optional<MastodonApi> mastodon = mastodonSettings.enabled()
+                    ? Optional.of(MastodonApi.create(mastodonSettings, assembly.core.useCases(), new MastodonTokens(
+                            Keys.derive(keys.token(), MASTODON_LABEL), mastodonSettings.tokenTtl(), clock,
+                            new MastodonTokens.Revocations() {
+                                @Override
+                                public void revoke(String tokenId, Instant expiresAt) {
+                                    revocations.revoke(tokenId, expiresAt);
+                                }
+
+                                @Override
+                                public boolean isRevoked(String tokenId) {
+                                    return revocations.isRevoked(tokenId);
+                                }
+                            })))
+                    : Optional.empty();
+            return new App(assembly, http, mastodon);
         } catch (RuntimeException e) {
             assembly.close();
             throw e;
         }
     }
 
+    /** The shared revocation store, as the HTTP layer's tokens ask it. */
+    private static TokenRevocations revocations(RevokedTokens store) {
+        return new TokenRevocations() {
+            @Override
+            public void revoke(String tokenId, Instant expiresAt) {
+                store.revoke(tokenId, expiresAt);
+            }
+
+            @Override
+            public boolean isRevoked(String tokenId) {
+                return store.isRevoked(tokenId);
+            }
+        };
+    }
+
     /** Listens for HTTP and starts the configured number of in-process fan-out loops. */
     public synchronized App start() {
         http.start();
+        mastodon.ifPresent(api -> {
+            api.start();
+            LOG.info("feedline Mastodon API listening on {}:{}", assembly.config.http().host(), api.port());
+        });
         loops = WorkerLoops.start(assembly.core, assembly.config.inProcessWorkers());
         if (assembly.config.inProcessWorkers() == 0 && assembly.config.profile() == FeedlineConfig.Profile.EMBEDDED) {
             LOG.warn("worker.in-process = 0 on the embedded profile: no other process can reach this DynamoDB, "
@@ -75,6 +125,11 @@ public final class App implements AutoCloseable {
 
     public int port() {
         return http.port();
+    }
+
+    /** The Mastodon API's port, when it is enabled. */
+    public Optional<Integer> mastodonPort() {
+        return mastodon.map(MastodonApi::port);
     }
 
     public UseCases useCases() {
@@ -104,7 +159,11 @@ public final class App implements AutoCloseable {
         }
         closed = true;
         try {
-            http.close();
+            try {
+                http.close();
+            } finally {
+                mastodon.ifPresent(MastodonApi::close);
+            }
         } finally {
             try {
                 if (loops != null) {

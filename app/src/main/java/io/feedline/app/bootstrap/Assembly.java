@@ -26,8 +26,9 @@ final class Assembly implements AutoCloseable {
             metrics.close();
             throw e;
         }
-        FeedlineCore core = FeedlineCore.create(storage.ports(clock), config.feed());
+        FeedlineCore core = FeedlineCore.create(storage.ports(clock, config.passwords()), config.feed());
         core.onFanoutDelivered(metrics::fanoutDelivered);
+        metrics.watchCacheFailures(core::cacheFailures);
         return new Assembly(config, metrics, storage, core);
     }
 

@@ -5,7 +5,9 @@ import com.typesafe.config.ConfigException;
 import io.feedline.adapter.memory.MemorySettings;
 import io.feedline.adapter.postgres.PostgresSettings;
 import io.feedline.adapter.redis.RedisSettings;
+import io.feedline.app.http.ClientAddresses;
 import io.feedline.app.http.HttpApi;
+import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.domain.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
@@ -30,8 +32,10 @@ public record FeedlineConfig(
         TimelinesStore timelines,
         boolean autoInit,
         HttpApi.Settings http,
+        MastodonApi.Settings mastodon,
         Secrets secrets,
         Duration tokenTtl,
+        Duration tokenRevocationRecheck,
         Duration cursorTtl,
         FeedSettings feed,
         Duration feedRetention,
@@ -43,13 +47,18 @@ public record FeedlineConfig(
         Dynamo dynamo,
         Optional<PostgresSettings> postgres,
         Optional<RedisSettings> redis,
-        Optional<MemorySettings> memory) {
+        Optional<MemorySettings> memory,
+        Passwords passwords) {
+
+    /** The longest a bearer token may live: a stolen one is good for at most this long (unless revoked). */
+    public static final Duration MAX_TOKEN_TTL = Duration.ofHours(24);
 
     public FeedlineConfig {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(timelines, "timelines");
         Objects.requireNonNull(http, "http");
+        Objects.requireNonNull(mastodon, "mastodon");
         Objects.requireNonNull(secrets, "secrets");
         Objects.requireNonNull(feed, "feed");
         Objects.requireNonNull(fanoutBacklogThreshold, "fanoutBacklogThreshold");
@@ -57,6 +66,11 @@ public record FeedlineConfig(
         Objects.requireNonNull(postgres, "postgres");
         Objects.requireNonNull(redis, "redis");
         Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(passwords, "passwords");
+        Objects.requireNonNull(tokenRevocationRecheck, "tokenRevocationRecheck");
+        if (tokenTtl.compareTo(MAX_TOKEN_TTL) > 0) {
+            throw new InvalidConfiguration("token.ttl must be at most 24h (a bearer token cannot be withdrawn before it expires)");
+        }
         if (users == UsersStore.POSTGRES && postgres.isEmpty()) {
             throw new InvalidConfiguration("storage.users = postgres needs the postgres settings");
         }
@@ -78,6 +92,19 @@ public record FeedlineConfig(
         Profile(UsersStore users, TimelinesStore timelines) {
             this.users = users;
             this.timelines = timelines;
+        }
+    }
+
+    /**
+     * How many argon2id hashes or verifications may run at once, and how long a request waits for a
+     * slot before it is answered 503 with Retry-After.
+     */
+    public record Passwords(int maxConcurrentHashes, Duration maxWait) {
+        public Passwords {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxConcurrentHashes < 1 || maxConcurrentHashes > 256) {
+                throw new InvalidConfiguration("password.max-concurrent-hashes must be auto or between 1 and 256");
+            }
         }
     }
 
@@ -177,14 +204,33 @@ public record FeedlineConfig(
                     .withJobLease(positive(c, "fanout.job-lease"))
                     .withIdlePoll(positive(c, "fanout.idle-poll"))
                     .withJobsPerClaim(between(c, "worker.batch", 1, 1000))
-                    .withWorkerConcurrency(between(c, "worker.concurrency", 1, 1000)));
+                    .withWorkerConcurrency(between(c, "worker.concurrency", 1, 1000))
+                    .withFeedRetention(positive(c, "feed.retention"))
+                    .withMaxFollowing(between(c, "graph.max-following", 1, 1_000_000))
+                    .withMaxPullSources(between(c, "feed.max-pull-sources", 1, 1_000_000)));
             HttpApi.Settings http = checked(() -> new HttpApi.Settings(
                     c.getString("http.host"),
                     c.getInt("http.port"),
                     c.getBytes("http.max-request-size"),
-                    c.getLong("http.rate-limit.requests"),
-                    positive(c, "http.rate-limit.period"),
-                    positive(c, "http.health-timeout")));
+                    new HttpApi.Limits(
+                            rate(c, "http.rate-limit"),
+                            rate(c, "http.rate-limit.credentials"),
+                            rate(c, "http.rate-limit.failed-logins"),
+                            c.getLong("http.rate-limit.max-callers")),
+                    new ClientAddresses.Settings(
+                            Optional.of(c.getString("http.client-address.header").strip()).filter(h -> !h.isEmpty()),
+                            commaList(c, "http.client-address.trusted-proxies")),
+                    positive(c, "http.health-timeout"),
+                    positive(c, "http.health-cache"),
+                    commaList(c, "http.cors.allowed-origins"),
+                    secret(c, "http.metrics.token")));
+            MastodonApi.Settings mastodon = checked(() -> new MastodonApi.Settings(
+                    c.getBoolean("mastodon.enabled"),
+                    c.getString("http.host"),
+                    c.getInt("mastodon.port"),
+                    c.getBytes("http.max-request-size"),
+                    positive(c, "mastodon.token-ttl"),
+                    c.getString("mastodon.contact-email")));
             Dynamo dynamo = new Dynamo(
                     c.getString("dynamodb.table"),
                     c.getString("dynamodb.region"),
@@ -195,13 +241,14 @@ public record FeedlineConfig(
             Optional<RedisSettings> redis = timelines == TimelinesStore.REDIS ? Optional.of(redis(c)) : Optional.empty();
             Optional<MemorySettings> memory = timelines == TimelinesStore.MEMORY ? Optional.of(memory(c)) : Optional.empty();
             return new FeedlineConfig(
-                    profile, users, timelines, c.getBoolean("storage.auto-init"), http, secrets,
-                    positive(c, "token.ttl"), positive(c, "cursor.ttl"),
+                    profile, users, timelines, c.getBoolean("storage.auto-init"), http, mastodon, secrets,
+                    positive(c, "token.ttl"), nonNegative(c, "token.revocation-recheck"), positive(c, "cursor.ttl"),
                     feed, positive(c, "feed.retention"),
                     workers(c, "worker.in-process", 0), workers(c, "worker.loops", 1),
                     positive(c, "fanout.backlog-threshold"),
                     positive(c, "idempotency.lock-timeout"), positive(c, "idempotency.retention"),
-                    dynamo, postgres, redis, memory);
+                    dynamo, postgres, redis, memory,
+                    new Passwords(hashSlots(c, "password.max-concurrent-hashes"), nonNegative(c, "password.max-wait")));
         } catch (ConfigException e) {
             throw new InvalidConfiguration(e.getMessage(), e);
         }
@@ -214,7 +261,9 @@ public record FeedlineConfig(
                 secret(c, "postgres.password").orElse(null),
                 c.getInt("postgres.pool-size"),
                 c.getString("postgres.schema"),
-                positive(c, "postgres.connect-timeout")));
+                positive(c, "postgres.connect-timeout"),
+                positive(c, "postgres.socket-timeout"),
+                positive(c, "postgres.statement-timeout")));
     }
 
     private static RedisSettings redis(Config c) {
@@ -223,11 +272,15 @@ public record FeedlineConfig(
                 c.getInt("timelines.cap"),
                 positive(c, "redis.command-timeout"),
                 positive(c, "redis.connect-timeout"),
-                c.getString("redis.key-prefix")));
+                c.getString("redis.key-prefix"),
+                positive(c, "post-cache.ttl"),
+                c.getInt("post-cache.max-local"),
+                positive(c, "timelines.ttl")));
     }
 
     private static MemorySettings memory(Config c) {
-        return checked(() -> new MemorySettings(c.getLong("memory.max-windows"), c.getInt("timelines.cap")));
+        return checked(() -> new MemorySettings(c.getLong("memory.max-windows"), c.getInt("timelines.cap"),
+                c.getLong("post-cache.max-local"), positive(c, "post-cache.ttl"), positive(c, "timelines.ttl")));
     }
 
     private static FanoutMode fanoutMode(String value) {
@@ -265,6 +318,37 @@ public record FeedlineConfig(
             throw new InvalidConfiguration(key + " (" + ConfigLayers.environmentName(key) + ") must be at least 32 bytes");
         }
         return Optional.of(value);
+    }
+
+    /** A list written as one comma-separated string, so one environment variable can set it. */
+    static java.util.List<String> commaList(Config c, String key) {
+        return Arrays.stream(c.getString(key).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+
+    private static HttpApi.Rate rate(Config c, String prefix) {
+        return new HttpApi.Rate(c.getLong(prefix + ".requests"), positive(c, prefix + ".period"));
+    }
+
+    /** {@code auto}: one per core, since each hash keeps one core busy for its whole run. */
+    private static int hashSlots(Config c, String key) {
+        String raw = c.getString(key).strip();
+        if (raw.equalsIgnoreCase("auto")) {
+            // Half the cores: a flood of logins must leave the other half to every other request.
+            return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        }
+        try {
+            return Integer.parseInt(raw);
+        } catch (NumberFormatException e) {
+            throw new InvalidConfiguration(key + " must be auto or a whole number, not '" + raw + "'");
+        }
+    }
+
+    private static Duration nonNegative(Config c, String key) {
+        Duration value = c.getDuration(key);
+        if (value.isNegative()) {
+            throw new InvalidConfiguration(key + " must not be negative");
+        }
+        return value;
     }
 
     private static Duration positive(Config c, String key) {

@@ -1,6 +1,12 @@
 package io.feedline.app.bootstrap;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HexFormat;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -18,6 +24,7 @@ record Keys(byte[] token, byte[] cursor) {
     private static final Logger LOG = LoggerFactory.getLogger(Keys.class);
     private static final String TOKEN_LABEL = "feedline/bearer-token/v1";
     private static final String CURSOR_LABEL = "feedline/list-cursor/v1";
+    static final String KEY_FILE = "signing.key";
 
     static Keys from(FeedlineConfig config) {
         byte[] tokenSecret = config.secrets().tokenSecret()
@@ -29,15 +36,45 @@ record Keys(byte[] token, byte[] cursor) {
         return new Keys(derive(tokenSecret, TOKEN_LABEL), derive(cursorSecret, CURSOR_LABEL));
     }
 
+    /**
+     * The embedded profile's own key: generated once and kept in {@value #KEY_FILE} under its data
+     * directory (owner read/write only), so tokens and cursors survive a restart; with the data in
+     * memory, a key for this run only.
+     */
     private static byte[] generated(FeedlineConfig config) {
         if (config.profile() != FeedlineConfig.Profile.EMBEDDED) {
             // FeedlineConfig refuses this already; kept so no path can sign with a random key by accident.
             throw new InvalidConfiguration("token.secret is required outside the embedded profile");
         }
+        if (config.dynamo().inMemory()) {
+            LOG.warn("token.secret is not set and the data is in memory: tokens and cursors last for this run only");
+            return random();
+        }
+        Path file = config.dynamo().dataDir().resolve(KEY_FILE);
+        try {
+            if (Files.exists(file)) {
+                byte[] kept = HexFormat.of().parseHex(Files.readString(file, StandardCharsets.US_ASCII).strip());
+                if (kept.length < 32) {
+                    throw new InvalidConfiguration(file + " holds a key shorter than 32 bytes; delete it to generate a new one");
+                }
+                return kept;
+            }
+            byte[] secret = random();
+            Files.createDirectories(file.getParent());
+            Path partial = Files.createTempFile(file.getParent(), KEY_FILE, ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(partial, HexFormat.of().formatHex(secret) + "\n", StandardCharsets.US_ASCII);
+            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
+            LOG.info("token.secret is not set: generated a signing key, kept in {} (mode 600)", file.toAbsolutePath().normalize());
+            return secret;
+        } catch (IOException | IllegalArgumentException e) {
+            throw new InvalidConfiguration("cannot read or write the generated signing key " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] random() {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
-        LOG.warn("token.secret is not set: the embedded profile generated a random key for this run; "
-                + "tokens and cursors stop working when the process restarts (set FEEDLINE_TOKEN_SECRET to keep them)");
         return secret;
     }
 

@@ -1,7 +1,9 @@
 package io.feedline.app.bootstrap;
 
 import io.feedline.adapter.dynamodb.CapacityListener;
+import io.feedline.domain.CacheFailures;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -15,6 +17,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The process's meters: the JVM's, the HTTP layer's (registered there), DynamoDB capacity per access
@@ -26,6 +29,8 @@ final class Metrics implements AutoCloseable {
     static final String FANOUT_LAG = "feedline.fanout.lag";
     static final String FANOUT_BACKLOG = "feedline.fanout.backlog.jobs";
     static final String FANOUT_OLDEST_AGE = "feedline.fanout.oldest.job.age";
+    static final String TIMELINE_WRITE_FAILURES = "feedline.timeline.write.failures";
+    static final String POST_CACHE_FAILURES = "feedline.post.cache.failures";
 
     final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gc = new JvmGcMetrics();
@@ -66,6 +71,21 @@ final class Metrics implements AutoCloseable {
         Gauge.builder(FANOUT_OLDEST_AGE, watch, FanoutBacklogWatch::oldestAgeSeconds)
                 .description("How long the longest-waiting fan-out job has waited for a worker")
                 .baseUnit("seconds")
+                .register(registry);
+    }
+
+    /** The caches' failures, which never fail a request and so show only here (and, rate-limited, in the log). */
+    void watchCacheFailures(Supplier<CacheFailures> failures) {
+        FunctionCounter.builder(TIMELINE_WRITE_FAILURES, failures, f -> f.get().timelineWrites())
+                .description("Hot-window writes that failed; the reader's window was evicted or distrusted")
+                .register(registry);
+        FunctionCounter.builder(POST_CACHE_FAILURES, failures, f -> f.get().postCacheReads())
+                .tag("operation", "read")
+                .description("Post cache operations that failed; reads were answered from DynamoDB")
+                .register(registry);
+        FunctionCounter.builder(POST_CACHE_FAILURES, failures, f -> f.get().postCacheWrites())
+                .tag("operation", "write")
+                .description("Post cache operations that failed; reads were answered from DynamoDB")
                 .register(registry);
     }
 

@@ -15,7 +15,10 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.RevokedTokens;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
 import java.net.URI;
@@ -39,24 +42,30 @@ final class Storage implements AutoCloseable {
     final FollowGraph graph;
     final FeedItems feedItems;
     final TimelineCache timelines;
+    final PostCache postCache;
     final Likes likes;
     final FanoutJobs jobs;
     final CelebrityRegistry celebrities;
     final IdempotencyKeys idempotencyKeys;
+    final RevokedTokens revokedTokens;
+    final Notifications notifications;
     final List<HealthProbe> probes;
     private final Deque<AutoCloseable> resources;
 
-    private Storage(DynamoStorage dynamo, UserAccounts users, TimelineCache timelines, List<HealthProbe> probes,
+    private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
         this.users = users;
         this.posts = dynamo.posts();
         this.graph = dynamo.followGraph();
         this.feedItems = dynamo.feedItems();
-        this.timelines = timelines;
+        this.timelines = caches.timelines();
+        this.postCache = caches.posts();
         this.likes = dynamo.likes();
         this.jobs = dynamo.fanoutJobs();
         this.celebrities = dynamo.celebrityRegistry();
         this.idempotencyKeys = dynamo.idempotencyKeys();
+        this.revokedTokens = dynamo.revokedTokens();
+        this.notifications = dynamo.notifications();
         this.probes = List.copyOf(probes);
         this.resources = resources;
     }
@@ -65,9 +74,10 @@ final class Storage implements AutoCloseable {
      * The domain's ports over these engines, with the app's password hasher and an id generator on
      * {@code clock}: what the core runs on, built in this one place.
      */
-    DomainPorts ports(Clock clock) {
-        return new DomainPorts(users, posts, graph, feedItems, timelines, likes, jobs, celebrities, idempotencyKeys,
-                new Argon2idPasswords(), new UlidIds(clock), clock);
+    DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
+        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, jobs, celebrities, idempotencyKeys,
+                notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
+                new UlidIds(clock), clock);
     }
 
     /**
@@ -100,23 +110,29 @@ final class Storage implements AutoCloseable {
                     yield postgres.userAccounts();
                 }
             };
-            TimelineCache timelines = switch (config.timelines()) {
-                case MEMORY -> MemoryCaches.create(config.memory().orElseThrow()).timelineCache();
+            Caches caches = switch (config.timelines()) {
+                case MEMORY -> {
+                    MemoryCaches memory = MemoryCaches.create(config.memory().orElseThrow());
+                    yield new Caches(memory.timelineCache(), memory.postCache());
+                }
                 case REDIS -> {
                     RedisTimelines redis = RedisTimelines.connect(config.redis().orElseThrow());
                     resources.push(redis);
                     probes.add(redis.healthProbe());
-                    yield redis.timelineCache();
+                    yield new Caches(redis.timelineCache(), redis.postCache());
                 }
             };
             LOG.info("storage: profile {}, users on {}, timelines on {}, everything else on dynamodb",
                     lower(config.profile()), lower(config.users()), lower(config.timelines()));
-            return new Storage(dynamo, users, timelines, probes, resources);
+            return new Storage(dynamo, users, caches, probes, resources);
         } catch (RuntimeException e) {
             closeAll(resources, e);
             throw e;
         }
     }
+
+    /** The caches in front of DynamoDB, both on the engine {@code storage.timelines} names. */
+    private record Caches(TimelineCache timelines, PostCache posts) {}
 
     private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity, Deque<AutoCloseable> resources) {
         FeedlineConfig.Dynamo dynamo = config.dynamo();

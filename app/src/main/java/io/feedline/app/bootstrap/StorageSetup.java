@@ -26,7 +26,7 @@ public final class StorageSetup {
      */
     public static OpenedStorage open(FeedlineConfig config, CapacityListener capacity, Clock clock) {
         Storage storage = Storage.open(config, capacity, config.autoInit());
-        return new OpenedStorage(storage.ports(clock), storage::close);
+        return new OpenedStorage(storage.ports(clock, config.passwords()), storage::close);
     }
 
     /** Ports over open engines; {@link #close()} releases the engines. */

@@ -1,6 +1,7 @@
 package io.feedline.app.cli;
 
 import io.feedline.app.bootstrap.App;
+import io.feedline.app.bootstrap.DynamoLocalServer;
 import io.feedline.app.bootstrap.FanoutProcess;
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.app.bootstrap.InvalidConfiguration;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code feedline serve | worker | init}, plus the {@link ExtraCommand}s found on the class path
+ * {@code feedline serve | worker | init | dynamodb-local}, plus the {@link ExtraCommand}s found on the class path
  * ({@code bench}, from the bench module). Every command reads the same layered configuration; the
  * process exits when the command ends, since DynamoDB Local leaves threads that would keep the JVM
  * alive.
@@ -30,7 +31,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = FeedlineCli.Version.class,
         description = "Feedline: a social home-feed backend (users, posts, follows, likes, push/pull/hybrid feeds).",
-        subcommands = {FeedlineCli.Serve.class, FeedlineCli.Worker.class, FeedlineCli.Init.class, CommandLine.HelpCommand.class},
+        subcommands = {FeedlineCli.Serve.class, FeedlineCli.Worker.class, FeedlineCli.Init.class,
+            FeedlineCli.DynamoDbLocal.class, CommandLine.HelpCommand.class},
         footerHeading = "%nConfiguration (HOCON):%n",
         footer = {
             "  Defaults, then a file (--config FILE, or FEEDLINE_CONFIG), then environment variables:",
@@ -156,6 +158,49 @@ public final class FeedlineCli implements Runnable {
         @Override
         public Integer call() {
             StorageSetup.initialize(config.load()).forEach(spec.commandLine().getOut()::println);
+            return 0;
+        }
+    }
+
+    @Command(name = "dynamodb-local", mixinStandardHelpOptions = true,
+            description = {
+                "Runs DynamoDB Local as a server for other processes: the polyglot profile's serve and worker",
+                "processes share it through dynamodb.endpoint (FEEDLINE_DYNAMODB_ENDPOINT). For one machine",
+                "and for tests; production uses DynamoDB itself."
+            })
+    static final class DynamoDbLocal implements Callable<Integer> {
+        @Option(names = "--port", defaultValue = "8000", description = "Port to listen on (0: any free port). Default: ${DEFAULT-VALUE}.")
+        int port;
+
+        @Option(names = "--host", defaultValue = "127.0.0.1",
+                description = "Address to listen on. Default: ${DEFAULT-VALUE} (this machine only; DynamoDB Local has no authentication).")
+        String host;
+
+        @CommandLine.ArgGroup(exclusive = true)
+        Storage storage;
+
+        static final class Storage {
+            @Option(names = "--data-dir", paramLabel = "DIR", description = "Keep the data in one file under DIR (the default: ./dynamodb-local).")
+            Path dataDir;
+
+            @Option(names = "--in-memory", description = "Keep nothing on disk: the data is gone when the server stops.")
+            boolean inMemory;
+        }
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            Optional<Path> dataDir = storage != null && storage.inMemory
+                    ? Optional.empty()
+                    : Optional.of(storage != null && storage.dataDir != null ? storage.dataDir : Path.of("dynamodb-local"));
+            DynamoLocalServer server = DynamoLocalServer.start(host, port, dataDir);
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("dynamodb-local: listening on " + server.endpoint() + ", " + server.storage());
+            out.println("dynamodb-local: give other processes FEEDLINE_DYNAMODB_ENDPOINT=" + server.endpoint());
+            out.flush();
+            awaitShutdown(server::close);
             return 0;
         }
     }

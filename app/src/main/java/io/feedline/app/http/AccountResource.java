@@ -11,6 +11,7 @@ import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.Username;
@@ -21,11 +22,14 @@ final class AccountResource {
     private final UseCases useCases;
     private final BearerTokens tokens;
     private final Json json;
+    private final RateLimits failedLogins;
 
-    AccountResource(UseCases useCases, BearerTokens tokens, Json json) {
+    /** @param failedLogins charged once per wrong password, keyed by username, whatever the address */
+    AccountResource(UseCases useCases, BearerTokens tokens, Json json, RateLimits failedLogins) {
         this.useCases = useCases;
         this.tokens = tokens;
         this.json = json;
+        this.failedLogins = failedLogins;
     }
 
     void register(Context ctx) {
@@ -41,10 +45,27 @@ final class AccountResource {
 
     void login(Context ctx) {
         LoginRequest body = json.read(ctx, LoginRequest.class);
-        UserAccount account = useCases.authenticate().authenticate(Username.of(body.username()), new Password(body.password()));
+        Username username = Username.of(body.username());
+        String key = "login:" + username.value();
+        failedLogins.requireAvailable(key);
+        UserAccount account;
+        try {
+            account = useCases.authenticate().authenticate(username, new Password(body.password()));
+        } catch (FeedlineException.InvalidCredentials wrong) {
+            failedLogins.charge(key);
+            throw wrong;
+        }
         BearerTokens.Issued issued = tokens.issue(account);
         ctx.status(201).header("Cache-Control", "no-store").json(new Session(
                 issued.token(), "Bearer", issued.expiresAt(), issued.lifetime().toSeconds(), UserView.of(account)));
+    }
+
+    /** Revokes the token this request bears, until it would have expired. */
+    void logout(Context ctx) {
+        Caller caller = Caller.of(ctx);
+        caller.required();
+        tokens.revoke(caller.token().orElseThrow());
+        ctx.status(204);
     }
 
     void profile(Context ctx) {

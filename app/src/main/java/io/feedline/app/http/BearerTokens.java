@@ -18,8 +18,9 @@ import java.util.HexFormat;
 import java.util.Objects;
 
 /**
- * Bearer tokens: JWTs signed with HS256, with the user id as subject and a fixed lifetime. They are
- * stateless, so a token stays valid until it expires; keep the lifetime short.
+ * Bearer tokens: JWTs signed with HS256, with the user id as subject, a random id ({@code jti}) and
+ * a fixed lifetime. A token is valid until it expires unless its id was revoked (logout); every
+ * verification asks {@link TokenRevocations}, so a logout holds at once on every server.
  */
 public final class BearerTokens {
     /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
@@ -30,9 +31,10 @@ public final class BearerTokens {
     private final JWTVerifier verifier;
     private final Duration ttl;
     private final Clock clock;
+    private final TokenRevocations revocations;
     private final SecureRandom random = new SecureRandom();
 
-    public BearerTokens(byte[] key, Duration ttl, Clock clock) {
+    public BearerTokens(byte[] key, Duration ttl, Clock clock, TokenRevocations revocations) {
         Objects.requireNonNull(key, "key");
         if (key.length < MIN_KEY_BYTES) {
             throw new IllegalArgumentException("the token key must be at least " + MIN_KEY_BYTES + " bytes");
@@ -43,10 +45,12 @@ public final class BearerTokens {
         this.algorithm = Algorithm.HMAC256(key);
         this.ttl = ttl;
         this.clock = clock;
+        this.revocations = Objects.requireNonNull(revocations, "revocations");
         this.verifier = ((JWTVerifier.BaseVerification) JWT.require(algorithm)
                         .withIssuer(ISSUER)
                         .withClaimPresence("sub")
                         .withClaimPresence("exp")
+                        .withClaimPresence("jti")
                         .acceptLeeway(5))
                 .build(clock);
     }
@@ -70,15 +74,28 @@ public final class BearerTokens {
         return new Issued(token, expires, ttl);
     }
 
-    /** The user a valid token speaks for; a bad, foreign or expired token is a 401. */
-    UserId verify(String token) {
+    /** A token that verified: the user it speaks for, its id and when it expires. */
+    record Verified(UserId user, String tokenId, Instant expiresAt) {}
+
+    /** The user a valid token speaks for; a bad, foreign, expired or revoked token is a 401. */
+    Verified verify(String token) {
+        Verified verified;
         try {
             DecodedJWT jwt = verifier.verify(token);
-            return UserId.of(jwt.getSubject());
+            verified = new Verified(UserId.of(jwt.getSubject()), jwt.getId(), jwt.getExpiresAtAsInstant());
         } catch (TokenExpiredException e) {
             throw HttpProblem.unauthorized("the bearer token has expired", "invalid_token");
         } catch (JWTVerificationException | FeedlineException.InvalidInput e) {
             throw HttpProblem.unauthorized("the bearer token is not valid", "invalid_token");
         }
+        if (!verified.tokenId().matches("[A-Za-z0-9_-]{1,128}") || revocations.isRevoked(verified.tokenId())) {
+            throw HttpProblem.unauthorized("the bearer token has been revoked", "invalid_token");
+        }
+        return verified;
+    }
+
+    /** Withdraws a verified token until it would have expired anyway. */
+    void revoke(Verified token) {
+        revocations.revoke(token.tokenId(), token.expiresAt());
     }
 }

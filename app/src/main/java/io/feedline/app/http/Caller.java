@@ -4,10 +4,14 @@ import io.feedline.ports.model.UserId;
 import io.javalin.http.Context;
 import java.util.Optional;
 
-/** Who is calling: the verified subject of the bearer token, or nobody. */
-record Caller(Optional<UserId> user) {
+/** Who is calling: the verified subject of the bearer token (and the token), or nobody. */
+record Caller(Optional<UserId> user, Optional<BearerTokens.Verified> token) {
     private static final String ATTRIBUTE = "feedline.caller";
-    static final Caller ANONYMOUS = new Caller(Optional.empty());
+    static final Caller ANONYMOUS = new Caller(Optional.empty(), Optional.empty());
+
+    static Caller of(BearerTokens.Verified token) {
+        return new Caller(Optional.of(token.user()), Optional.of(token));
+    }
 
     static Caller of(Context ctx) {
         Caller caller = ctx.attribute(ATTRIBUTE);

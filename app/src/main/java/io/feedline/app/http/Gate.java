@@ -7,18 +7,25 @@ import java.util.Set;
 
 /**
  * Runs before every matched route: reads the bearer token, enforces the route's {@link Access} and
- * charges the caller's rate limit. A bad token is refused even on open routes, since the client
+ * charges the caller's rate limit (and, on the routes that hash a password, the address's credential
+ * limit). A bad token is refused even on open routes, since the client
  * clearly meant to sign in.
  */
 final class Gate {
     private static final String BEARER = "bearer ";
 
-    private final BearerTokens tokens;
-    private final RateLimits rateLimits;
+    private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions");
 
-    Gate(BearerTokens tokens, RateLimits rateLimits) {
+    private final BearerTokens tokens;
+    private final ClientAddresses addresses;
+    private final RateLimits rateLimits;
+    private final RateLimits credentialLimits;
+
+    Gate(BearerTokens tokens, ClientAddresses addresses, RateLimits rateLimits, RateLimits credentialLimits) {
         this.tokens = tokens;
+        this.addresses = addresses;
         this.rateLimits = rateLimits;
+        this.credentialLimits = credentialLimits;
     }
 
     void check(Context ctx) {
@@ -26,15 +33,20 @@ final class Gate {
         if (roles.isEmpty() || roles.contains(Access.OPERATIONS)) {
             return;
         }
+        String address = addresses.key(ctx);
         Caller caller;
         try {
             caller = authenticate(ctx.header("Authorization"));
         } catch (HttpProblem refused) {
-            rateLimits.acquire("ip:" + ctx.ip());
+            rateLimits.acquire(address);
             throw refused;
         }
         caller.attachTo(ctx);
-        rateLimits.acquire(caller.user().map(id -> "user:" + id.value()).orElseGet(() -> "ip:" + ctx.ip()));
+        rateLimits.acquire(caller.user().map(id -> "user:" + id.value()).orElse(address));
+        if (CREDENTIAL_ROUTES.contains(ctx.method().name() + " " + ctx.path())) {
+            // Each of these runs a password hash: a small bucket of their own, per address.
+            credentialLimits.acquire(address);
+        }
         if (roles.contains(Access.SIGNED_IN)) {
             caller.required();
         }
@@ -48,6 +60,6 @@ final class Gate {
                 || !authorization.substring(0, BEARER.length()).toLowerCase(Locale.ROOT).equals(BEARER)) {
             throw HttpProblem.unauthorized("the Authorization header must be 'Bearer <token>'", "invalid_request");
         }
-        return new Caller(java.util.Optional.of(tokens.verify(authorization.substring(BEARER.length()).strip())));
+        return Caller.of(tokens.verify(authorization.substring(BEARER.length()).strip()));
     }
 }

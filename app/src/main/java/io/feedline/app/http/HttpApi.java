@@ -8,6 +8,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The HTTP API (DESIGN §5) over the core's use cases. Built unstarted, so tests and the CLI choose
@@ -19,21 +20,73 @@ public final class HttpApi implements AutoCloseable {
 
     /**
      * @param maxRequestBytes the largest body accepted; larger ones get a 413
-     * @param rateLimitRequests requests a caller may make per {@code rateLimitPeriod} before a 429
+     * @param limits the rate limits and how many callers' buckets are kept
+     * @param clientAddresses where the client address comes from (the socket, or a trusted proxy's header)
      * @param healthTimeout how long {@code /health} waits for each engine's ping
+     * @param healthCache how long one {@code /health} result is answered again without probing
+     * @param corsOrigins the origins a browser may call the API from; empty turns CORS off
+     * @param metricsToken the bearer token {@code /metrics} asks for; empty leaves it open
      */
     public record Settings(
-            String host, int port, long maxRequestBytes, long rateLimitRequests, Duration rateLimitPeriod,
-            Duration healthTimeout) {
+            String host, int port, long maxRequestBytes, Limits limits, ClientAddresses.Settings clientAddresses,
+            Duration healthTimeout, Duration healthCache, List<String> corsOrigins, Optional<String> metricsToken) {
         public Settings {
             Objects.requireNonNull(host, "host");
-            Objects.requireNonNull(rateLimitPeriod, "rateLimitPeriod");
+            Objects.requireNonNull(limits, "limits");
+            Objects.requireNonNull(clientAddresses, "clientAddresses");
             Objects.requireNonNull(healthTimeout, "healthTimeout");
+            Objects.requireNonNull(healthCache, "healthCache");
+            Objects.requireNonNull(metricsToken, "metricsToken");
+            corsOrigins = List.copyOf(corsOrigins);
+            for (String origin : corsOrigins) {
+                if (!origin.matches("https?://[^/\\s]+")) {
+                    throw new IllegalArgumentException("http.cors.allowed-origins: '" + origin
+                            + "' is not an origin (scheme://host[:port], no path)");
+                }
+            }
             if (port < 0 || port > 65_535) {
                 throw new IllegalArgumentException("http.port must be 0-65535");
             }
             if (maxRequestBytes < 1024) {
                 throw new IllegalArgumentException("http.max-request-size must be at least 1 KiB");
+            }
+            if (metricsToken.isPresent() && metricsToken.get().length() < 16) {
+                throw new IllegalArgumentException("http.metrics.token must be at least 16 characters");
+            }
+        }
+
+        /** Hides the metrics token, so a logged configuration leaks nothing. */
+        @Override
+        public String toString() {
+            return "Settings[host=" + host + ", port=" + port + ", maxRequestBytes=" + maxRequestBytes + ", limits=" + limits
+                    + ", clientAddresses=" + clientAddresses + ", healthTimeout=" + healthTimeout + ", healthCache=" + healthCache
+                    + ", corsOrigins=" + corsOrigins + ", metricsToken=" + (metricsToken.isPresent() ? "***" : "unset") + "]";
+        }
+    }
+
+    /** A bucket size: {@code requests} per {@code period}, refilled smoothly. */
+    public record Rate(long requests, Duration period) {
+        public Rate {
+            Objects.requireNonNull(period, "period");
+            if (requests < 1 || period.isNegative() || period.isZero()) {
+                throw new IllegalArgumentException("a rate limit needs requests >= 1 and a positive period");
+            }
+        }
+    }
+
+    /**
+     * @param perCaller every caller's bucket (the user when signed in, else the client address)
+     * @param credentials a further bucket per client address on {@code POST /users} and {@code POST /sessions}
+     * @param failedLogins failed logins allowed per username, whatever the address
+     * @param maxCallers the most buckets each limit keeps; past that, new callers share one bucket
+     */
+    public record Limits(Rate perCaller, Rate credentials, Rate failedLogins, long maxCallers) {
+        public Limits {
+            Objects.requireNonNull(perCaller, "perCaller");
+            Objects.requireNonNull(credentials, "credentials");
+            Objects.requireNonNull(failedLogins, "failedLogins");
+            if (maxCallers < 1) {
+                throw new IllegalArgumentException("http.rate-limit.max-callers must be at least 1");
             }
         }
     }
@@ -65,13 +118,19 @@ public final class HttpApi implements AutoCloseable {
         Json json = new Json(settings.maxRequestBytes());
         Paging paging = new Paging(cursors);
         ProblemMapper problems = new ProblemMapper(json.mapper());
-        Gate gate = new Gate(tokens, new RateLimits(settings.rateLimitRequests(), settings.rateLimitPeriod()));
+        Limits limits = settings.limits();
+        ClientAddresses addresses = new ClientAddresses(settings.clientAddresses());
+        Gate gate = new Gate(tokens, addresses, new RateLimits(limits.perCaller(), limits.maxCallers()),
+                new RateLimits(limits.credentials(), limits.maxCallers()));
         RouteMetrics metrics = new RouteMetrics(registry);
-        AccountResource accounts = new AccountResource(useCases, tokens, json);
+        AccountResource accounts = new AccountResource(useCases, tokens, json,
+                new RateLimits(limits.failedLogins(), limits.maxCallers()));
         PostResource posts = new PostResource(useCases, json, paging);
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);
-        OperationsResource operations = new OperationsResource(probes, degradations, settings.healthTimeout(), registry);
+        NotificationResource notifications = new NotificationResource(useCases, json, paging);
+        OperationsResource operations = new OperationsResource(
+                probes, degradations, settings.healthTimeout(), settings.healthCache(), settings.metricsToken(), registry);
 
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
@@ -83,8 +142,17 @@ public final class HttpApi implements AutoCloseable {
             config.staticFiles.enableWebjars();
             config.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrors()));
             config.requestLogger.http(metrics::record);
+            config.routes.before(SecurityHeaders::apply);
             config.routes.beforeMatched(gate::check);
-            Routes.register(config.routes, accounts, posts, graph, feed, operations);
+            if (!settings.corsOrigins().isEmpty()) {
+                config.bundledPlugins.enableCors(cors -> cors.addRule(rule -> {
+                    rule.allowHost(settings.corsOrigins().getFirst(),
+                            settings.corsOrigins().subList(1, settings.corsOrigins().size()).toArray(String[]::new));
+                    rule.exposeHeader("Retry-After");
+                    rule.exposeHeader("Location");
+                }));
+            }
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });

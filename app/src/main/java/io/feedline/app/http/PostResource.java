@@ -1,11 +1,14 @@
 package io.feedline.app.http;
 
+import io.feedline.app.http.Representations.ContextView;
 import io.feedline.app.http.Representations.LikeState;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.http.Representations.PublishRequest;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyKey;
+import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
@@ -14,9 +17,11 @@ import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
 import java.util.Optional;
 
-/** Posts: publish, read, delete, like, and an author's timeline. */
+/** Posts: publish (a reply too), read, delete, like, threads, and an author's timeline. */
 final class PostResource {
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    /** How many direct replies a context shows; the rest are paged at {@code /posts/{id}/replies}. */
+    static final int CONTEXT_REPLIES = 20;
 
     private final UseCases useCases;
     private final Json json;
@@ -32,7 +37,8 @@ final class PostResource {
         UserId author = Caller.of(ctx).required();
         PublishRequest body = json.read(ctx, PublishRequest.class);
         Optional<String> key = Optional.ofNullable(ctx.header(IDEMPOTENCY_KEY));
-        Post post = useCases.publishPost().publish(new PublishPost.Command(author, PostText.of(body.text()), key.map(IdempotencyKey::of)));
+        Post post = useCases.publishPost().publish(new PublishPost.Command(
+                author, PostText.of(body.text()), key.map(IdempotencyKey::of), inReplyTo(body.inReplyTo())));
         ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.of(post));
     }
 
@@ -55,6 +61,28 @@ final class PostResource {
         PostId post = PathValues.postId(ctx);
         long count = useCases.unlikePost().unlike(Caller.of(ctx).required(), post);
         ctx.json(new LikeState(post.value(), false, count));
+    }
+
+    void replies(Context ctx) {
+        PostId post = PathValues.postId(ctx);
+        ctx.json(paging.view(ctx, useCases.readConversation().replies(post, paging.request(ctx)), PostView::of));
+    }
+
+    void context(Context ctx) {
+        PostId post = PathValues.postId(ctx);
+        ctx.json(ContextView.of(useCases.readConversation().context(post, PageRequest.first(CONTEXT_REPLIES))));
+    }
+
+    /** An id that cannot name a post names the field at fault; a well-formed unknown one is a 404 later. */
+    private static Optional<PostId> inReplyTo(String raw) {
+        if (raw == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PostId.of(raw));
+        } catch (FeedlineException.InvalidInput e) {
+            throw new FeedlineException.InvalidInput("inReplyTo", "inReplyTo must be the id of a post");
+        }
     }
 
     void byAuthor(Context ctx) {

@@ -48,7 +48,10 @@ final class ProblemMapper {
         return switch (failure) {
             case FeedlineException.InvalidInput e -> new Rendered(
                     Problem.of(400, "invalid-input", "Bad Request", e.getMessage()).withField(e.field()));
-            case FeedlineException.NotFound e -> new Rendered(Problem.of(404, "not-found", "Not Found", e.getMessage()));
+            case FeedlineException.NotFound e -> {
+                Problem problem = Problem.of(404, "not-found", "Not Found", e.getMessage());
+                yield new Rendered(e.field().map(problem::withField).orElse(problem));
+            }
             case FeedlineException.Forbidden e -> new Rendered(Problem.of(403, "forbidden", "Forbidden", e.getMessage()));
             case FeedlineException.InvalidCredentials e -> new Rendered(
                     Problem.of(401, "invalid-credentials", "Unauthorized", e.getMessage()),
@@ -62,6 +65,11 @@ final class ProblemMapper {
             case FeedlineException.IdempotencyInProgress e -> new Rendered(
                     Problem.of(409, "idempotency-in-progress", "Conflict", e.getMessage()).withField("Idempotency-Key"),
                     Map.of("Retry-After", Long.toString(Math.max(1, e.retryAfter().toSeconds()))));
+            case FeedlineException.Overloaded e -> new Rendered(
+                    Problem.of(503, "overloaded", "Service Unavailable", e.getMessage()),
+                    Map.of("Retry-After", Long.toString(Math.max(1, e.retryAfter().toSeconds()))));
+            case FeedlineException.LimitReached e -> new Rendered(
+                    Problem.of(422, "limit-reached", "Unprocessable Content", e.getMessage()).withField(e.field()));
             case FeedlineException.WriteConflict e -> new Rendered(
                     Problem.of(409, "write-conflict", "Conflict", "a concurrent change won; retry the request"));
             case FeedlineException.StorageUnavailable e -> {

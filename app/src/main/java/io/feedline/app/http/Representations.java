@@ -1,6 +1,10 @@
 package io.feedline.app.http;
 
+import io.feedline.ports.model.Conversation;
+import io.feedline.ports.model.Mention;
+import io.feedline.ports.model.NotificationView;
 import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserSummary;
@@ -18,7 +22,8 @@ final class Representations {
 
     record LoginRequest(String username, String password) {}
 
-    record PublishRequest(String text) {}
+    /** {@code inReplyTo} is the id of the post answered, when this post is a reply. */
+    record PublishRequest(String text, String inReplyTo) {}
 
     // Responses.
 
@@ -50,15 +55,64 @@ final class Representations {
         }
     }
 
-    record PostView(String id, String authorId, String authorUsername, String text, Instant createdAt, long likeCount) {
+    /**
+     * A post; {@code inReplyTo} and {@code inReplyToAuthorId} are present on replies only, and
+     * {@code mentions} lists the users its text names, in order.
+     */
+    record PostView(String id, String authorId, String authorUsername, String text, Instant createdAt, long likeCount,
+            long replyCount, String inReplyTo, String inReplyToAuthorId, List<MentionView> mentions) {
         static PostView of(Post p) {
             return new PostView(p.id().value(), p.authorId().value(), p.authorUsername().value(), p.text().value(),
-                    p.createdAt(), p.likeCount());
+                    p.createdAt(), p.likeCount(), p.replyCount(),
+                    p.inReplyTo().map(parent -> parent.postId().value()).orElse(null),
+                    p.inReplyTo().map(parent -> parent.authorId().value()).orElse(null),
+                    p.mentions().stream().map(MentionView::of).toList());
+        }
+    }
+
+    /** A user the post's text names by {@code @username}, as resolved at publish. */
+    record MentionView(String id, String username) {
+        static MentionView of(Mention m) {
+            return new MentionView(m.id().value(), m.username().value());
+        }
+    }
+
+    /** A post up a thread; a deleted one shows only its id, its author's id and {@code deleted}. */
+    record AncestorView(String id, String authorId, boolean deleted, PostView post) {
+        static AncestorView of(Conversation.Ancestor a) {
+            return new AncestorView(a.ref().postId().value(), a.ref().authorId().value(), a.deleted(),
+                    a.post().map(PostView::of).orElse(null));
+        }
+    }
+
+    /**
+     * A post in its thread: the posts it answers, root first, and its first direct replies, oldest
+     * first; {@code moreReplies} says whether {@code /posts/{id}/replies} has more.
+     */
+    record ContextView(List<AncestorView> ancestors, PostView post, List<PostView> replies, boolean moreReplies) {
+        static ContextView of(Conversation c) {
+            return new ContextView(c.ancestors().stream().map(AncestorView::of).toList(), PostView.of(c.post()),
+                    c.replies().items().stream().map(PostView::of).toList(), c.replies().next().isPresent());
         }
     }
 
     /** A page of a list; {@code nextCursor} is absent on the last page. */
     record PageView<T>(List<T> items, String nextCursor) {}
+
+    /** One row of the notifications feed: a group's count and latest actors, newest first. */
+    record NotificationItem(String id, String type, String postId, List<UserView> actors, long count, Instant latestAt,
+            boolean unread) {
+        static NotificationItem of(NotificationView v) {
+            return new NotificationItem(v.notification().id(), v.notification().type().wireName(),
+                    v.notification().post().map(PostId::value).orElse(null),
+                    v.actors().stream().map(UserView::of).toList(), v.notification().count(),
+                    v.notification().latestAt(), v.unread());
+        }
+    }
+
+    record UnreadCount(int unread) {}
+
+    record MarkReadRequest(String upTo) {}
 
     record Session(String token, String tokenType, Instant expiresAt, long expiresIn, UserView user) {}
 

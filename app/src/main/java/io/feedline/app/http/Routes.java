@@ -16,9 +16,11 @@ final class Routes {
             PostResource posts,
             GraphResource graph,
             FeedResource feed,
+            NotificationResource notifications,
             OperationsResource operations) {
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
+        routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
         routes.get("/users/{username}", accounts::profile, ANYONE);
         routes.get("/users/{username}/posts", posts::byAuthor, ANYONE);
 
@@ -27,6 +29,8 @@ final class Routes {
         routes.delete("/posts/{id}", posts::delete, SIGNED_IN);
         routes.put("/posts/{id}/like", posts::like, SIGNED_IN);
         routes.delete("/posts/{id}/like", posts::unlike, SIGNED_IN);
+        routes.get("/posts/{id}/replies", posts::replies, ANYONE);
+        routes.get("/posts/{id}/context", posts::context, ANYONE);
 
         routes.put("/users/{username}/follow", graph::follow, SIGNED_IN);
         routes.delete("/users/{username}/follow", graph::unfollow, SIGNED_IN);
@@ -35,6 +39,10 @@ final class Routes {
         routes.get("/users/{follower}/follows/{followee}", graph::follows, ANYONE);
 
         routes.get("/feed", feed::home, SIGNED_IN);
+
+        routes.get("/notifications", notifications::list, SIGNED_IN);
+        routes.get("/notifications/unread-count", notifications::unreadCount, SIGNED_IN);
+        routes.post("/notifications/read", notifications::markRead, SIGNED_IN);
 
         routes.get("/health", operations::health, OPERATIONS);
         routes.get("/metrics", operations::metrics, OPERATIONS);

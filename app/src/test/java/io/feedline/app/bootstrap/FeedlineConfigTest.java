@@ -54,7 +54,7 @@ class FeedlineConfigTest {
         assertThat(fromFile.feed().windowSize()).isEqualTo(200);
         assertThat(fromEnvironment.feed().mode()).isEqualTo(FanoutMode.PUSH);
         assertThat(fromEnvironment.feed().celebrityThreshold()).isEqualTo(50);
-        assertThat(fromEnvironment.http().rateLimitRequests()).isEqualTo(7);
+        assertThat(fromEnvironment.http().limits().perCaller().requests()).isEqualTo(7);
     }
 
     @Test

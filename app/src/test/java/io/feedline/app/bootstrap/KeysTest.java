@@ -27,9 +27,9 @@ class KeysTest {
     }
 
     @Test
-    void theEmbeddedProfileGeneratesARandomKeyWhenNoneIsSet() {
-        Keys first = Keys.from(FeedlineConfig.of(Map.of()));
-        Keys second = Keys.from(FeedlineConfig.of(Map.of()));
+    void theEmbeddedProfileInMemoryGeneratesARandomKeyPerRunWhenNoneIsSet() {
+        Keys first = Keys.from(FeedlineConfig.of(Map.of("dynamodb.in-memory", true)));
+        Keys second = Keys.from(FeedlineConfig.of(Map.of("dynamodb.in-memory", true)));
 
         assertThat(first.token()).isNotEqualTo(second.token());
     }

@@ -34,10 +34,11 @@ class OpenApiDocumentTest {
         Set<String> routed = new TreeSet<>();
         Javalin javalin = Javalin.create(config -> Routes.register(
                 config.routes,
-                new AccountResource(null, null, null),
+                new AccountResource(null, null, null, null),
                 new PostResource(null, null, null),
                 new GraphResource(null, null),
                 new FeedResource(null, null),
+                new NotificationResource(null, null, null),
                 new OperationsResource(List.of(), Duration.ofSeconds(1), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))));
         javalin.unsafe.internalRouter.allHttpHandlers().forEach(handler ->
                 routed.add(handler.endpoint.method.name().toUpperCase(Locale.ROOT) + " " + handler.endpoint.path));

@@ -38,6 +38,9 @@ public final class TestApps {
         // No worker runs until a test drains the outbox, so a waiting job is no sign of trouble here.
         config.put("fanout.backlog-threshold", "1d");
         config.put("token.secret", TOKEN_SECRET);
+        // Tests register and log in many users from one address; the tests of these limits set them low.
+        config.put("http.rate-limit.credentials.requests", 1_000_000);
+        config.put("http.rate-limit.failed-logins.requests", 1_000_000);
         config.putAll(overrides);
         return FeedlineConfig.of(config);
     }

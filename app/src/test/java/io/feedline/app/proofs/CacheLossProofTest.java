@@ -38,6 +38,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -52,8 +53,9 @@ import org.junit.jupiter.api.Test;
  * Redis is a cache (DESIGN §3): losing it loses no data. The polyglot layout in hybrid mode (posts,
  * graph and feed items on DynamoDB Local, windows on a private redis-server) serves home feeds over
  * HTTP to a few concurrent readers while the Redis is flushed, then stopped, then started again
- * empty. Every answer is a 200 with the same page a pull-mode core computes over the same storage,
- * and the windows are back once readers come.
+ * empty. Both caches live there: the windows and the post bodies (with this process's near copies
+ * of them). Every answer is a 200 with the same page a pull-mode core computes over the same
+ * storage, and the windows and the cached posts are back once readers come.
  */
 class CacheLossProofTest {
     private static final int AUTHORS = 8;
@@ -93,6 +95,19 @@ class CacheLossProofTest {
                     assertThat(sampled).as("windows filled by the fan-out")
                             .allMatch(reader -> before.timelineCache().range(reader.id(), Optional.empty(), 1).isPresent());
                 }
+                for (UserAccount reader : sampled) {
+                    feed.readHomeFeed().read(reader.id(), reader.id(), PageRequest.first(20));
+                }
+                // The celebrities' posts come whole from their own timelines; the others' are hydrated.
+                Set<UserId> celebrities = Set.of(authors.get(0).id(), authors.get(1).id());
+                List<String> pagePosts = sampled.stream()
+                        .flatMap(reader -> pullOracle.useCases().readHomeFeed()
+                                .read(reader.id(), reader.id(), PageRequest.first(20)).items().stream())
+                        .filter(post -> !celebrities.contains(post.authorId()))
+                        .map(post -> post.id().value()).distinct().toList();
+                assertThat(pagePosts).as("hydrated posts on the pages").isNotEmpty();
+                assertThat(pagePosts).as("the pages' posts are cached in Redis once read")
+                        .allMatch(id -> redis.admin().exists("p:" + id));
 
                 HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
                 String base = "http://127.0.0.1:" + app.port();
@@ -138,6 +153,8 @@ class CacheLossProofTest {
                         await("every sampled window is rebuilt after Redis came back",
                                 () -> sampled.stream().allMatch(reader -> windows.range(reader.id(), Optional.empty(), 1).isPresent()));
                     }
+                    await("every post of the sampled pages is cached again after Redis came back",
+                            () -> pagePosts.stream().allMatch(id -> redis.admin().exists("p:" + id)));
                     stop.set(true);
                 }
 
@@ -168,6 +185,7 @@ class CacheLossProofTest {
         settings.put("http.host", "127.0.0.1");
         settings.put("http.port", 0);
         settings.put("http.rate-limit.requests", 1_000_000);
+        settings.put("http.rate-limit.credentials.requests", 1_000_000);
         // The test drains the outbox itself, so every delivery is done before the first read.
         settings.put("worker.in-process", 0);
         settings.put("fanout.mode", "hybrid");

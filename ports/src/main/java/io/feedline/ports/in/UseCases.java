@@ -18,7 +18,9 @@ public record UseCases(
         CheckFollows checkFollows,
         ReadHomeFeed readHomeFeed,
         LikePost likePost,
-        UnlikePost unlikePost) {
+        UnlikePost unlikePost,
+        ReadConversation readConversation,
+        ReadNotifications readNotifications) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -35,5 +37,7 @@ public record UseCases(
         Objects.requireNonNull(readHomeFeed, "readHomeFeed");
         Objects.requireNonNull(likePost, "likePost");
         Objects.requireNonNull(unlikePost, "unlikePost");
+        Objects.requireNonNull(readConversation, "readConversation");
+        Objects.requireNonNull(readNotifications, "readNotifications");
     }
 }

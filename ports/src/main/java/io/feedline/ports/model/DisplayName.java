@@ -1,11 +1,14 @@
 package io.feedline.ports.model;
 
-/** A free-form name shown beside the username: 1 to 50 characters, no control characters. */
+/**
+ * A free-form name shown beside the username: 1 to 50 characters in NFC, no control characters, no
+ * bidi controls or zero-width characters (they let one name pass for another).
+ */
 public record DisplayName(String value) {
     public static final int MAX_CODE_POINTS = 50;
 
     public DisplayName {
-        value = Texts.require("displayName", value, 1, MAX_CODE_POINTS, false);
+        value = Texts.requireName("displayName", value, 1, MAX_CODE_POINTS);
     }
 
     public static DisplayName of(String value) {

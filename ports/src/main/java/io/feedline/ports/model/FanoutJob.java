@@ -35,16 +35,36 @@ public sealed interface FanoutJob {
         }
     }
 
-    /** Remove every entry by {@code author} from {@code reader}'s feed (after an unfollow). */
-    record PurgeAuthor(UserId reader, UserId author) implements FanoutJob {
+    /**
+     * Remove every entry by {@code author} from {@code reader}'s feed (after an unfollow). Each
+     * unfollow has its own {@code unfollowId}, so its purge is never merged into an earlier one
+     * that is already running (and may have seen the edge of a re-follow in between).
+     */
+    record PurgeAuthor(UserId reader, UserId author, String unfollowId) implements FanoutJob {
         public PurgeAuthor {
             Objects.requireNonNull(reader, "reader");
             Objects.requireNonNull(author, "author");
+            Objects.requireNonNull(unfollowId, "unfollowId");
         }
 
         @Override
         public String key() {
-            return "purge:" + reader.value() + ":" + author.value();
+            return "purge:" + reader.value() + ":" + author.value() + ":" + unfollowId;
+        }
+    }
+
+    /**
+     * Record one notification event in its recipient's feed. Enqueued by the write that caused it,
+     * so the notification is written by the worker and never in the request.
+     */
+    record Notify(NotificationEvent event) implements FanoutJob {
+        public Notify {
+            Objects.requireNonNull(event, "event");
+        }
+
+        @Override
+        public String key() {
+            return event.jobKey();
         }
     }
 }

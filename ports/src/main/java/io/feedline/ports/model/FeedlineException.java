@@ -2,6 +2,7 @@ package io.feedline.ports.model;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Every failure the core reports. Sealed so that the one place mapping errors to the wire (the HTTP
@@ -30,14 +31,26 @@ public abstract sealed class FeedlineException extends RuntimeException {
     /** The thing asked for does not exist, or the caller may not know that it does. */
     public static final class NotFound extends FeedlineException {
         private final String resource;
+        private final String field;
 
         public NotFound(String resource, String message) {
+            this(resource, message, null);
+        }
+
+        /** Not found through a reference the client sent in {@code field} (say, the post replied to). */
+        public NotFound(String resource, String message, String field) {
             super(message, null);
             this.resource = resource;
+            this.field = field;
         }
 
         public String resource() {
             return resource;
+        }
+
+        /** The input that named the missing thing, when the client named it in a body. */
+        public Optional<String> field() {
+            return Optional.ofNullable(field);
         }
     }
 
@@ -87,6 +100,53 @@ public abstract sealed class FeedlineException extends RuntimeException {
 
         public Duration retryAfter() {
             return retryAfter;
+        }
+    }
+
+    /**
+     * A bounded resource (such as the password-hashing slots) is full: the request was refused before
+     * it cost anything, and may be retried after {@code retryAfter}.
+     */
+    public static final class Overloaded extends FeedlineException {
+        private final Duration retryAfter;
+
+        public Overloaded(String message, Duration retryAfter) {
+            super(message, null);
+            this.retryAfter = retryAfter;
+        }
+
+        public Duration retryAfter() {
+            return retryAfter;
+        }
+    }
+
+    /**
+     * The request would take the caller past a configured limit on what one account may hold.
+     * {@code limit} names the setting (for example {@code graph.max-following}); {@code field}
+     * names the input that asked for more.
+     */
+    public static final class LimitReached extends FeedlineException {
+        private final String limit;
+        private final long max;
+        private final String field;
+
+        public LimitReached(String limit, long max, String field, String message) {
+            super(message, null);
+            this.limit = Objects.requireNonNull(limit);
+            this.max = max;
+            this.field = Objects.requireNonNull(field);
+        }
+
+        public String limit() {
+            return limit;
+        }
+
+        public long max() {
+            return max;
+        }
+
+        public String field() {
+            return field;
         }
     }
 

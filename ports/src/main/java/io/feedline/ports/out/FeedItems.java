@@ -28,7 +28,4 @@ public interface FeedItems {
      * follower's feed this way). Entries already absent are ignored.
      */
     void remove(Collection<Delivery> entries);
-
-    /** Removes every entry by {@code author} from the reader's feed; returns how many were removed. */
-    int removeAuthor(UserId reader, UserId author);
 }

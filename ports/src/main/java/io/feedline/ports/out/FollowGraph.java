@@ -29,6 +29,13 @@ public interface FollowGraph {
     /** The subset of {@code candidates} that {@code follower} follows, read in batches (no per-user call). */
     Set<UserId> followedAmong(UserId follower, Collection<UserId> candidates);
 
+    /**
+     * The subset of {@code candidates} that follow {@code followee} now: strongly consistent, read
+     * by edge key in batches (no per-user call). A fan-out filters each follower page with it, so
+     * an unfollow that lands after the page was read still keeps the post out.
+     */
+    Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates);
+
     /** The exact counters of {@code user} (zero for a user with no edges). */
     FollowCounts counts(UserId user);
 }

@@ -1,6 +1,7 @@
 package io.feedline.ports.out;
 
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -9,24 +10,57 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
-/** Posts, stored under their author, with the author's exact post count and each post's like count. */
+/**
+ * Posts, stored under their author, with the author's exact post count and each post's like and
+ * reply counts; replies are also listed under the post they answer (its thread).
+ */
 public interface Posts {
 
     /**
      * Writes the post, adds one to its author's post count and, when given, enqueues the fan-out job,
      * all in one atomic write. Idempotent by post id: a second publish of the same id returns false
-     * and changes nothing.
+     * and changes nothing. A reply also joins its parent's thread and adds one to the parent's reply
+     * count in that write, only while the parent exists.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.NotFound naming {@code inReplyTo} if the
+     *     parent does not exist (nothing is written)
      */
-    boolean publish(Post post, Optional<FanoutJob> fanout);
+    default boolean publish(Post post, Optional<FanoutJob> fanout) {
+        return publish(post, fanout, Optional.empty());
+    }
+
+    /**
+     * As {@link #publish(Post, Optional)}, and, when given, completes the idempotency key in the
+     * same atomic write: the post exists if and only if its key is complete with it.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.IdempotencyInProgress if the completion's
+     *     claim no longer holds its key (another request took it over); nothing is written
+     */
+    boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion);
 
     /**
      * Deletes the post, subtracts one from its author's post count and, when given, enqueues the
      * clean-up job, all in one atomic write. Returns false (and changes nothing) if it did not exist.
+     * A reply also leaves its parent's thread, and the parent's reply count drops by one if the
+     * parent still exists. The post's own replies stay, readable by id and in its thread.
      */
     boolean delete(PostRef post, Optional<FanoutJob> cleanup);
 
+    /**
+     * The direct replies to {@code parent} strictly after {@code after} (or from the first), oldest
+     * first, at most {@code limit}: one query of the parent's thread, whether or not the parent
+     * still exists.
+     */
+    List<PostRef> replies(PostId parent, Optional<PostId> after, int limit);
+
     /** The post with this id, with its current like count, if it exists. */
     Optional<Post> get(PostId id);
+
+    /**
+     * The post this ref points to, read by its key and strongly consistent: a post just published
+     * is found and a post just deleted is not. For when the author is known (a replay, a fan-out).
+     */
+    Optional<Post> get(PostRef ref);
 
     /**
      * The posts that still exist among {@code refs}, in one batch read per engine limit, newest

@@ -42,4 +42,19 @@ public interface TimelineCache {
 
     /** Drops the reader's window so that the next read rebuilds it. */
     void evict(UserId reader);
+
+    /**
+     * Starts a rebuild of the reader's missing window: returns a token for {@link #completeRebuild}.
+     * The window itself is not touched (an {@link #evict} first starts over from nothing).
+     */
+    String beginRebuild(UserId reader);
+
+    /**
+     * Writes {@code entries} (capped) as the reader's window, atomically, only if nothing reached that
+     * window since {@link #beginRebuild} returned {@code token}: no add (which would have created the
+     * window, and whose entry the durable page read in between may lack), no removal (whose entries
+     * the page may still hold), no eviction, replace or other rebuild. Returns whether it wrote; when
+     * it did not, the window is left as those writes made it, which is newer truth than the page.
+     */
+    boolean completeRebuild(UserId reader, List<PostRef> entries, String token);
 }

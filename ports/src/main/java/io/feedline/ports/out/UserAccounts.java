@@ -30,6 +30,12 @@ public interface UserAccounts {
     /** The accounts among {@code ids} that exist, keyed by id; unknown ids are left out. */
     Map<UserId, UserAccount> findAllById(Collection<UserId> ids);
 
+    /**
+     * The ids of the accounts among {@code usernames} (case-insensitive), keyed by username; unknown
+     * names are left out. One batch read however many names (mentions are resolved this way).
+     */
+    Map<Username, UserId> findIdsByUsername(Collection<Username> usernames);
+
     /** What login needs for this username, if it exists. The only read that returns a hash. */
     Optional<Credentials> findCredentials(Username username);
 }

@@ -9,6 +9,7 @@ import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,14 +65,20 @@ public abstract class FanoutJobsContract {
         PostRef post = new PostRef(TestIds.postId(), TestIds.userId());
         FanoutJob deliver = new FanoutJob.Deliver(post);
         FanoutJob retract = new FanoutJob.Retract(post);
-        FanoutJob purge = new FanoutJob.PurgeAuthor(TestIds.userId(), TestIds.userId());
+        FanoutJob purge = new FanoutJob.PurgeAuthor(TestIds.userId(), TestIds.userId(), "unfollow-1");
+        FanoutJob like = new FanoutJob.Notify(new io.feedline.ports.model.NotificationEvent(TestIds.userId(),
+                io.feedline.ports.model.NotificationType.LIKE, Optional.of(post.postId()), TestIds.userId(), now));
+        FanoutJob follow = new FanoutJob.Notify(new io.feedline.ports.model.NotificationEvent(TestIds.userId(),
+                io.feedline.ports.model.NotificationType.FOLLOW, Optional.empty(), TestIds.userId(), now));
         jobs.enqueue(deliver);
         jobs.enqueue(retract);
         jobs.enqueue(purge);
+        jobs.enqueue(like);
+        jobs.enqueue(follow);
 
-        List<ClaimedJob> claimed = claimMine("w1", now, deliver, retract, purge);
+        List<ClaimedJob> claimed = claimMine("w1", now, deliver, retract, purge, like, follow);
 
-        assertThat(claimed).extracting(ClaimedJob::job).containsExactlyInAnyOrder(deliver, retract, purge);
+        assertThat(claimed).extracting(ClaimedJob::job).containsExactlyInAnyOrder(deliver, retract, purge, like, follow);
         assertThat(claimed).allSatisfy(c -> {
             assertThat(c.leaseOwner()).isEqualTo("w1");
             assertThat(c.leaseUntil()).isEqualTo(now.plus(LEASE));
@@ -91,6 +98,20 @@ public abstract class FanoutJobsContract {
 
         assertThat(jobs.pending()).isEqualTo(pendingBefore + 1);
         assertThat(claimMine("w1", now, job)).hasSize(1);
+    }
+
+    @Test
+    void aSecondUnfollowsPurgeIsKeptWhileTheFirstIsRunning() {
+        UserId reader = TestIds.userId();
+        UserId author = TestIds.userId();
+        FanoutJob first = new FanoutJob.PurgeAuthor(reader, author, "unfollow-1");
+        FanoutJob second = new FanoutJob.PurgeAuthor(reader, author, "unfollow-2");
+        jobs.enqueue(first);
+        claimOne("w1", now, first);
+
+        jobs.enqueue(second);
+
+        assertThat(claimMine("w2", now.plusSeconds(1), first, second)).extracting(ClaimedJob::job).containsExactly(second);
     }
 
     @Test

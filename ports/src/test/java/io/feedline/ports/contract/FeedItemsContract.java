@@ -176,27 +176,4 @@ public abstract class FeedItemsContract {
             assertThat(feeds.page(reader, Optional.empty(), 10)).containsExactly(kept);
         }
     }
-
-    @Test
-    void removeAuthorRemovesOnlyThatAuthorAndCountsThem() {
-        FeedItems feeds = feedItems();
-        UserId reader = TestIds.userId();
-        UserId other = TestIds.userId();
-        UserId gone = TestIds.userId();
-        UserId stays = TestIds.userId();
-        List<PostRef> goneRefs = freshRefs(gone, 30);
-        List<PostRef> stayRefs = freshRefs(stays, 8);
-        List<PostRef> all = new ArrayList<>(goneRefs);
-        all.addAll(stayRefs);
-        feeds.append(to(reader, shuffled(all, 38)));
-        feeds.append(to(other, goneRefs));
-
-        int removed = feeds.removeAuthor(reader, gone);
-
-        assertThat(removed).isEqualTo(30);
-        assertThat(feeds.page(reader, Optional.empty(), 100)).containsExactlyElementsOf(newestFirst(stayRefs));
-        assertThat(feeds.page(other, Optional.empty(), 100)).containsExactlyElementsOf(newestFirst(goneRefs));
-        assertThat(feeds.removeAuthor(reader, gone)).isZero();
-        assertThat(feeds.removeAuthor(TestIds.userId(), gone)).isZero();
-    }
 }

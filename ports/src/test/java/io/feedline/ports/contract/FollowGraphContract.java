@@ -148,6 +148,29 @@ public abstract class FollowGraphContract {
     }
 
     @Test
+    void followersAmongReturnsExactlyThoseFollowingNowPastOneBatch() {
+        FollowGraph graph = followGraph();
+        UserId author = TestIds.userId();
+        List<UserId> candidates = freshUsers(150);
+        Set<UserId> fans = new HashSet<>();
+        for (int i = 0; i < candidates.size(); i += 3) {
+            fans.add(candidates.get(i));
+            graph.follow(candidates.get(i), author, AT);
+        }
+        // Edges that must not count: the author following a candidate, a candidate following another.
+        graph.follow(author, candidates.get(1), AT);
+        graph.follow(candidates.get(2), candidates.get(4), AT);
+        UserId left = candidates.get(0);
+        graph.unfollow(left, author);
+        fans.remove(left);
+
+        Set<UserId> found = graph.followersAmong(author, candidates);
+
+        assertThat(found).hasSize(49).isEqualTo(fans);
+        assertThat(graph.followersAmong(author, List.of())).isEmpty();
+    }
+
+    @Test
     void followingIsPagedInUserIdOrderWithoutGapsOrRepeats() {
         FollowGraph graph = followGraph();
         UserId reader = TestIds.userId();

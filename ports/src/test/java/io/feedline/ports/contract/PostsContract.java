@@ -1,9 +1,15 @@
 package io.feedline.ports.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyCompletion;
+import io.feedline.ports.model.IdempotencyKey;
+import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -70,6 +76,21 @@ public abstract class PostsContract {
     }
 
     @Test
+    void postIsReadByItsRefAtOnceAndNotAfterItsDelete() {
+        Posts posts = postStore().posts();
+        Author author = Author.fresh();
+        Post post = author.post("read by key");
+        posts.publish(post, Optional.empty());
+
+        assertThat(posts.get(post.ref())).contains(post);
+        assertThat(posts.get(new PostRef(post.id(), TestIds.userId()))).as("another author's key").isEmpty();
+
+        posts.delete(post.ref(), Optional.empty());
+
+        assertThat(posts.get(post.ref())).isEmpty();
+    }
+
+    @Test
     void unknownPostIsNotFound() {
         Posts posts = postStore().posts();
 
@@ -91,6 +112,46 @@ public abstract class PostsContract {
         assertThat(posts.get(original.id())).contains(original);
         assertThat(posts.countByAuthor(author.id())).isEqualTo(1);
         assertThat(posts.byAuthor(author.id(), Optional.empty(), 10)).containsExactly(original);
+    }
+
+    @Test
+    void publishWithACompletionCompletesTheIdempotencyKeyInTheSameWrite() {
+        PostStore store = postStore();
+        Author author = Author.fresh();
+        Post post = author.post("exactly once");
+        IdempotencyKey key = IdempotencyKey.of("key-" + post.id().value());
+        Instant now = now();
+        store.idempotencyKeys().claim(author.id(), key, "fp", "this-request", now);
+
+        boolean written = store.posts().publish(post, Optional.empty(),
+                Optional.of(new IdempotencyCompletion(author.id(), key, "this-request", post.id().value(), now)));
+
+        assertThat(written).isTrue();
+        assertThat(store.posts().get(post.ref())).contains(post);
+        assertThat(store.idempotencyKeys().claim(author.id(), key, "fp", "a-retry", now.plusSeconds(1)))
+                .isEqualTo(new IdempotencyClaim.Completed("fp", post.id().value()));
+    }
+
+    @Test
+    void publishWhoseClaimWasLostWritesNothing() {
+        PostStore store = postStore();
+        Instant now = now();
+        Outbox.parkForeignJobs(store.jobs(), now);
+        int pendingBefore = store.jobs().pending();
+        Author author = Author.fresh();
+        Post post = author.post("too late");
+        IdempotencyKey key = IdempotencyKey.of("key-" + post.id().value());
+        store.idempotencyKeys().claim(author.id(), key, "fp", "the-new-holder", now);
+        IdempotencyCompletion stale = new IdempotencyCompletion(author.id(), key, "the-old-holder", post.id().value(), now);
+
+        assertThatThrownBy(() -> store.posts().publish(post, Optional.of(new FanoutJob.Deliver(post.ref())), Optional.of(stale)))
+                .isInstanceOf(FeedlineException.IdempotencyInProgress.class);
+
+        assertThat(store.posts().get(post.ref())).isEmpty();
+        assertThat(store.posts().countByAuthor(author.id())).isZero();
+        assertThat(store.jobs().pending()).isEqualTo(pendingBefore);
+        assertThat(store.idempotencyKeys().claim(author.id(), key, "fp", "a-third", now.plusSeconds(1)))
+                .isEqualTo(new IdempotencyClaim.InProgress("fp", now));
     }
 
     @Test
@@ -277,5 +338,122 @@ public abstract class PostsContract {
         assertThat(posts.countByAuthor(author.id())).isEqualTo(5);
         assertThat(posts.countByAuthor(other.id())).isEqualTo(1);
         assertThat(posts.byAuthor(author.id(), Optional.empty(), 100)).hasSize(5);
+    }
+
+    // --- replies: a reply joins its parent's thread in the publish write
+
+    @Test
+    void aReplyJoinsItsParentsThreadAndCountsOnTheParent() {
+        Posts posts = postStore().posts();
+        Post parent = Author.fresh().post("the question");
+        posts.publish(parent, Optional.empty());
+        Author replier = Author.fresh();
+        Post first = replier.post("first answer").replyingTo(parent.ref());
+        Post second = Author.fresh().post("second answer").replyingTo(parent.ref());
+
+        assertThat(posts.publish(first, Optional.empty())).isTrue();
+        assertThat(posts.publish(second, Optional.empty())).isTrue();
+        assertThat(posts.publish(first, Optional.empty())).isFalse();
+
+        assertThat(posts.get(parent.id()).orElseThrow().replyCount()).isEqualTo(2);
+        assertThat(posts.get(first.id())).contains(first);
+        assertThat(posts.get(first.id()).orElseThrow().inReplyTo()).contains(parent.ref());
+        assertThat(posts.replies(parent.id(), Optional.empty(), 10)).containsExactly(first.ref(), second.ref());
+        assertThat(posts.byAuthor(replier.id(), Optional.empty(), 10)).containsExactly(first);
+        assertThat(posts.getAll(List.of(first.ref()))).containsExactly(first);
+    }
+
+    @Test
+    void aReplyToAnUnknownPostWritesNothing() {
+        PostStore store = postStore();
+        Instant now = now();
+        Outbox.parkForeignJobs(store.jobs(), now);
+        int pendingBefore = store.jobs().pending();
+        Post ghost = Author.fresh().post("never published");
+        Author replier = Author.fresh();
+        Post reply = replier.post("into the void").replyingTo(ghost.ref());
+
+        assertThatThrownBy(() -> store.posts().publish(reply, Optional.of(new FanoutJob.Deliver(reply.ref()))))
+                .isInstanceOfSatisfying(FeedlineException.NotFound.class,
+                        e -> assertThat(e.field()).contains("inReplyTo"));
+
+        assertThat(store.posts().get(reply.id())).isEmpty();
+        assertThat(store.posts().countByAuthor(replier.id())).isZero();
+        assertThat(store.posts().replies(ghost.id(), Optional.empty(), 10)).isEmpty();
+        assertThat(store.jobs().pending()).isEqualTo(pendingBefore);
+    }
+
+    @Test
+    void repliesPageOldestFirstStrictlyAfterTheCursor() {
+        Posts posts = postStore().posts();
+        Post parent = Author.fresh().post("a popular post");
+        posts.publish(parent, Optional.empty());
+        List<PostId> ids = new ArrayList<>(IntStream.range(0, 7).mapToObj(i -> TestIds.postId()).toList());
+        Collections.shuffle(ids, new Random(7));
+        for (PostId id : ids) {
+            posts.publish(Author.fresh().post(id, "reply").replyingTo(parent.ref()), Optional.empty());
+        }
+        List<PostId> oldestFirst = ids.stream().sorted().toList();
+
+        List<PostRef> first = posts.replies(parent.id(), Optional.empty(), 3);
+        List<PostRef> second = posts.replies(parent.id(), Optional.of(first.getLast().postId()), 3);
+        List<PostRef> rest = posts.replies(parent.id(), Optional.of(second.getLast().postId()), 3);
+
+        assertThat(first).extracting(PostRef::postId).containsExactlyElementsOf(oldestFirst.subList(0, 3));
+        assertThat(second).extracting(PostRef::postId).containsExactlyElementsOf(oldestFirst.subList(3, 6));
+        assertThat(rest).extracting(PostRef::postId).containsExactly(oldestFirst.get(6));
+    }
+
+    @Test
+    void deletingAReplyLeavesTheThreadAndTheParentsCount() {
+        Posts posts = postStore().posts();
+        Post parent = Author.fresh().post("parent");
+        posts.publish(parent, Optional.empty());
+        Post kept = Author.fresh().post("kept").replyingTo(parent.ref());
+        Post gone = Author.fresh().post("gone").replyingTo(parent.ref());
+        posts.publish(kept, Optional.empty());
+        posts.publish(gone, Optional.empty());
+
+        assertThat(posts.delete(gone.ref(), Optional.empty())).isTrue();
+
+        assertThat(posts.replies(parent.id(), Optional.empty(), 10)).containsExactly(kept.ref());
+        assertThat(posts.get(parent.id()).orElseThrow().replyCount()).isEqualTo(1);
+        assertThat(posts.countByAuthor(gone.authorId())).isZero();
+    }
+
+    @Test
+    void deletingAParentLeavesItsRepliesReachable() {
+        Posts posts = postStore().posts();
+        Post parent = Author.fresh().post("parent");
+        posts.publish(parent, Optional.empty());
+        Post reply = Author.fresh().post("reply").replyingTo(parent.ref());
+        Post nested = Author.fresh().post("nested").replyingTo(reply.ref());
+        posts.publish(reply, Optional.empty());
+        posts.publish(nested, Optional.empty());
+
+        assertThat(posts.delete(parent.ref(), Optional.empty())).isTrue();
+
+        assertThat(posts.get(reply.id()).orElseThrow().replyCount()).isEqualTo(1);
+        assertThat(posts.replies(parent.id(), Optional.empty(), 10)).containsExactly(reply.ref());
+        // The reply's own delete still works with its parent gone, and leaves the thread.
+        assertThat(posts.delete(reply.ref(), Optional.empty())).isTrue();
+        assertThat(posts.replies(parent.id(), Optional.empty(), 10)).isEmpty();
+        assertThat(posts.get(nested.id())).contains(nested);
+        assertThat(posts.get(parent.id())).isEmpty();
+    }
+
+    @Test
+    void mentionsAreStoredWithThePostInOrder() {
+        Posts posts = postStore().posts();
+        Mention first = new Mention(TestIds.userId(), TestIds.username());
+        Mention second = new Mention(TestIds.userId(), TestIds.username());
+        Post post = Author.fresh().post("hi @" + first.username() + " and @" + second.username())
+                .mentioning(List.of(first, second));
+
+        posts.publish(post, Optional.empty());
+
+        assertThat(posts.get(post.id()).orElseThrow().mentions()).containsExactly(first, second);
+        assertThat(posts.getAll(List.of(post.ref()))).containsExactly(post);
+        assertThat(posts.byAuthor(post.authorId(), Optional.empty(), 1)).containsExactly(post);
     }
 }

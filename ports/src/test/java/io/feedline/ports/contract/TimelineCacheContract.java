@@ -205,6 +205,84 @@ public abstract class TimelineCacheContract {
     }
 
     @Test
+    void aRebuildThatNothingRacedWritesTheWindow() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> rebuilt = newestFirst(freshRefs(TestIds.userId(), 4));
+
+        String token = cache.beginRebuild(reader);
+
+        assertThat(cache.completeRebuild(reader, rebuilt, token)).isTrue();
+        assertThat(window(cache, reader)).contains(rebuilt);
+    }
+
+    /** The fan-out of a newer post lands between the rebuild's durable read and its write. */
+    @Test
+    void aRebuildRacedByAnAddKeepsTheAddedEntryInsteadOfReplacingIt() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> durablePage = newestFirst(freshRefs(TestIds.userId(), 4));
+        String token = cache.beginRebuild(reader);
+        List<PostRef> fannedOut = freshRefs(TestIds.userId(), 1);
+        cache.add(to(reader, fannedOut));
+
+        assertThat(cache.completeRebuild(reader, durablePage, token)).isFalse();
+
+        assertThat(window(cache, reader)).contains(fannedOut);
+    }
+
+    /** An unfollow's purge lands between the rebuild's durable read (which still held the author) and its write. */
+    @Test
+    void aRebuildRacedByARemovalDoesNotBringTheRemovedEntriesBack() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        UserId unfollowed = TestIds.userId();
+        List<PostRef> durablePage = newestFirst(freshRefs(unfollowed, 3));
+        String token = cache.beginRebuild(reader);
+        cache.removeAuthor(reader, unfollowed);
+
+        assertThat(cache.completeRebuild(reader, durablePage, token)).isFalse();
+
+        assertThat(window(cache, reader)).isEmpty();
+    }
+
+    @Test
+    void aRebuildRacedByADeletedPostsRemovalOrAnEvictionOrAnotherRebuildDoesNotWrite() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> durablePage = newestFirst(freshRefs(TestIds.userId(), 3));
+
+        String first = cache.beginRebuild(reader);
+        cache.remove(reader, durablePage.getFirst().postId());
+        assertThat(cache.completeRebuild(reader, durablePage, first)).isFalse();
+
+        String second = cache.beginRebuild(reader);
+        cache.evict(reader);
+        assertThat(cache.completeRebuild(reader, durablePage, second)).isFalse();
+
+        String third = cache.beginRebuild(reader);
+        String fourth = cache.beginRebuild(reader);
+        assertThat(cache.completeRebuild(reader, durablePage, third)).isFalse();
+        assertThat(window(cache, reader)).isEmpty();
+        assertThat(cache.completeRebuild(reader, durablePage, fourth)).isTrue();
+        assertThat(window(cache, reader)).contains(durablePage);
+    }
+
+    @Test
+    void aRebuildOfOneReaderIgnoresWritesToAnother() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        UserId other = TestIds.userId();
+        List<PostRef> durablePage = newestFirst(freshRefs(TestIds.userId(), 2));
+        String token = cache.beginRebuild(reader);
+        cache.add(to(other, freshRefs(TestIds.userId(), 1)));
+        cache.removeAuthor(other, TestIds.userId());
+
+        assertThat(cache.completeRebuild(reader, durablePage, token)).isTrue();
+        assertThat(window(cache, reader)).contains(durablePage);
+    }
+
+    @Test
     void replaceOnAMissingWindowCreatesIt() {
         TimelineCache cache = timelineCache();
         UserId reader = TestIds.userId();

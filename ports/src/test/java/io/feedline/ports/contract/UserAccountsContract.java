@@ -97,6 +97,23 @@ public abstract class UserAccountsContract {
     }
 
     @Test
+    void findIdsByUsernameResolvesKnownNamesInOneBatchAndLeavesUnknownOnesOut() {
+        UserAccounts users = userAccounts();
+        UserAccount a = freshAccount();
+        UserAccount b = freshAccount();
+        users.create(a, hash("a"));
+        users.create(b, hash("b"));
+        Username unknown = TestIds.username();
+
+        Map<Username, UserId> found = users.findIdsByUsername(
+                List.of(Username.of(a.username().value().toUpperCase(java.util.Locale.ROOT)), unknown, b.username()));
+
+        assertThat(found).isEqualTo(Map.of(a.username(), a.id(), b.username(), b.id()));
+        assertThat(users.findIdsByUsername(List.of())).isEmpty();
+        assertThat(users.findIdsByUsername(List.of(unknown))).isEmpty();
+    }
+
+    @Test
     void findCredentialsReturnsEachUsersOwnStoredHash() {
         UserAccounts users = userAccounts();
         UserAccount alice = freshAccount();

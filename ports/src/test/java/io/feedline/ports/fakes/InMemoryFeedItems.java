@@ -5,7 +5,6 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FeedItems;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -53,22 +52,5 @@ public final class InMemoryFeedItems implements FeedItems {
                 feed.remove(entry.entry().postId());
             }
         }
-    }
-
-    @Override
-    public synchronized int removeAuthor(UserId reader, UserId author) {
-        calls.record("removeAuthor");
-        NavigableMap<PostId, PostRef> feed = feeds.get(reader);
-        if (feed == null) {
-            return 0;
-        }
-        List<PostId> doomed = new ArrayList<>();
-        feed.forEach((id, ref) -> {
-            if (ref.authorId().equals(author)) {
-                doomed.add(id);
-            }
-        });
-        doomed.forEach(feed::remove);
-        return doomed.size();
     }
 }

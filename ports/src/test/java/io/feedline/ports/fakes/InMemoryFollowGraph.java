@@ -83,6 +83,19 @@ public final class InMemoryFollowGraph implements FollowGraph {
     }
 
     @Override
+    public synchronized Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
+        calls.record("followersAmong");
+        NavigableSet<UserId> fans = edges(followers, followee);
+        Set<UserId> found = new HashSet<>();
+        for (UserId candidate : candidates) {
+            if (fans.contains(candidate)) {
+                found.add(candidate);
+            }
+        }
+        return found;
+    }
+
+    @Override
     public synchronized FollowCounts counts(UserId user) {
         calls.record("counts");
         return new FollowCounts(edges(followers, user).size(), edges(following, user).size());

@@ -1,6 +1,7 @@
 package io.feedline.ports.fakes;
 
 import io.feedline.ports.model.IdempotencyClaim;
+import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdempotencyKeys;
@@ -20,7 +21,7 @@ public final class InMemoryIdempotencyKeys implements IdempotencyKeys {
 
     private record Scope(UserId user, IdempotencyKey key) {}
 
-    private record Entry(String fingerprint, Instant since, Optional<String> result) {}
+    private record Entry(String fingerprint, String token, Instant since, Optional<String> result) {}
 
     private final Duration lockTimeout;
     private final Duration retention;
@@ -41,8 +42,10 @@ public final class InMemoryIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public synchronized IdempotencyClaim claim(UserId user, IdempotencyKey key, String fingerprint, Instant now) {
+    public synchronized IdempotencyClaim claim(UserId user, IdempotencyKey key, String fingerprint, String token,
+            Instant now) {
         calls.record("claim");
+        Objects.requireNonNull(token, "token");
         Scope scope = new Scope(user, key);
         Entry held = entries.get(scope);
         if (held != null && held.since().plus(retention).isAfter(now)) {
@@ -53,27 +56,33 @@ public final class InMemoryIdempotencyKeys implements IdempotencyKeys {
                 return new IdempotencyClaim.InProgress(held.fingerprint(), held.since());
             }
         }
-        entries.put(scope, new Entry(fingerprint, now, Optional.empty()));
+        entries.put(scope, new Entry(fingerprint, token, now, Optional.empty()));
         return new IdempotencyClaim.Acquired();
     }
 
     @Override
-    public synchronized void complete(UserId user, IdempotencyKey key, String result, Instant now) {
+    public synchronized boolean complete(IdempotencyCompletion completion) {
         calls.record("complete");
-        Objects.requireNonNull(result, "result");
-        Scope scope = new Scope(user, key);
+        return completeHeld(completion);
+    }
+
+    /** Completes the claim if {@code completion}'s token holds it; the post store calls this under its own lock. */
+    synchronized boolean completeHeld(IdempotencyCompletion completion) {
+        Scope scope = new Scope(completion.user(), completion.key());
         Entry held = entries.get(scope);
-        if (held != null) {
-            entries.put(scope, new Entry(held.fingerprint(), now, Optional.of(result)));
+        if (held == null || held.result().isPresent() || !held.token().equals(completion.token())) {
+            return false;
         }
+        entries.put(scope, new Entry(held.fingerprint(), held.token(), completion.at(), Optional.of(completion.result())));
+        return true;
     }
 
     @Override
-    public synchronized void abandon(UserId user, IdempotencyKey key) {
+    public synchronized void abandon(UserId user, IdempotencyKey key, String token) {
         calls.record("abandon");
         Scope scope = new Scope(user, key);
         Entry held = entries.get(scope);
-        if (held != null && held.result().isEmpty()) {
+        if (held != null && held.result().isEmpty() && held.token().equals(token)) {
             entries.remove(scope);
         }
     }

@@ -5,6 +5,7 @@ import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
@@ -32,8 +33,9 @@ import java.util.TreeMap;
 
 /**
  * Posts, likes and the fan-out outbox in memory, sharing one lock as they share one table in the
- * engines: a publish writes the post, the author's count and the job together; a like writes the
- * like and the post's count together. One {@link CallLog} counts the calls of all three ports.
+ * engines: a publish writes the post, the author's count, the job and (for a reply) the parent's
+ * thread entry and reply count together; a like writes the like and the post's count together.
+ * One {@link CallLog} counts the calls of all three ports.
  */
 public final class InMemoryPostStore {
 
@@ -50,9 +52,11 @@ public final class InMemoryPostStore {
     private final Map<PostId, Post> posts = new HashMap<>();
     private final Map<UserId, NavigableMap<PostId, Post>> byAuthor = new HashMap<>();
     private final Map<PostId, Set<UserId>> likes = new HashMap<>();
+    private final Map<PostId, NavigableMap<PostId, PostRef>> threads = new HashMap<>();
     private final Map<String, JobRow> outbox = new LinkedHashMap<>();
     private final CallLog calls = new CallLog();
     private final Clock clock;
+    private final InMemoryIdempotencyKeys idempotencyKeys;
 
     private final Posts postsPort = new PostsView();
     private final Likes likesPort = new LikesView();
@@ -65,7 +69,18 @@ public final class InMemoryPostStore {
 
     /** Stamps enqueued jobs with {@code clock}'s time, as the engines stamp them with theirs. */
     public InMemoryPostStore(Clock clock) {
+        this(clock, new InMemoryIdempotencyKeys(Duration.ofSeconds(30)));
+    }
+
+    /** As {@link #InMemoryPostStore(Clock)}, completing idempotency keys of {@code idempotencyKeys} with each publish. */
+    public InMemoryPostStore(Clock clock, InMemoryIdempotencyKeys idempotencyKeys) {
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.idempotencyKeys = Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");
+    }
+
+    /** The idempotency keys a publish completes in the same atomic write as the post. */
+    public InMemoryIdempotencyKeys idempotencyKeys() {
+        return idempotencyKeys;
     }
 
     public Posts posts() {
@@ -81,11 +96,23 @@ public final class InMemoryPostStore {
     }
 
     public PostStore store() {
-        return new PostStore(postsPort, likesPort, jobsPort);
+        return new PostStore(postsPort, likesPort, jobsPort, idempotencyKeys);
     }
 
     public CallLog calls() {
         return calls;
+    }
+
+    /** The post under this ref, if it exists under that author (the engines key it so). */
+    private Optional<Post> existing(PostRef ref) {
+        Post post = posts.get(ref.postId());
+        return post != null && post.authorId().equals(ref.authorId()) ? Optional.of(post) : Optional.empty();
+    }
+
+    /** Stores a changed version of an existing post in both of its indexes. */
+    private void replace(Post post) {
+        posts.put(post.id(), post);
+        byAuthor.get(post.authorId()).put(post.id(), post);
     }
 
     private void enqueueLocked(FanoutJob job) {
@@ -94,16 +121,26 @@ public final class InMemoryPostStore {
 
     private final class PostsView implements Posts {
         @Override
-        public boolean publish(Post post, Optional<FanoutJob> fanout) {
+        public boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("publish");
                 Objects.requireNonNull(post, "post");
                 if (posts.containsKey(post.id())) {
                     return false;
                 }
-                Post stored = post.withLikeCount(0);
+                Optional<Post> parent = post.inReplyTo().map(ref -> existing(ref)
+                        .orElseThrow(() -> new FeedlineException.NotFound(
+                                "post", "the post replied to does not exist", "inReplyTo")));
+                if (completion.isPresent() && !idempotencyKeys.completeHeld(completion.get())) {
+                    throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
+                }
+                Post stored = post.withLikeCount(0).withReplyCount(0);
                 posts.put(post.id(), stored);
                 byAuthor.computeIfAbsent(post.authorId(), a -> new TreeMap<>()).put(post.id(), stored);
+                parent.ifPresent(p -> {
+                    threads.computeIfAbsent(p.id(), id -> new TreeMap<>()).put(post.id(), post.ref());
+                    replace(p.withReplyCount(p.replyCount() + 1));
+                });
                 fanout.ifPresent(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
@@ -121,6 +158,13 @@ public final class InMemoryPostStore {
                 posts.remove(ref.postId());
                 byAuthor.get(ref.authorId()).remove(ref.postId());
                 likes.remove(ref.postId());
+                post.inReplyTo().ifPresent(parentRef -> {
+                    NavigableMap<PostId, PostRef> thread = threads.get(parentRef.postId());
+                    if (thread != null) {
+                        thread.remove(post.id());
+                    }
+                    existing(parentRef).ifPresent(p -> replace(p.withReplyCount(p.replyCount() - 1)));
+                });
                 cleanup.ifPresent(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
@@ -131,6 +175,14 @@ public final class InMemoryPostStore {
             synchronized (InMemoryPostStore.this) {
                 calls.record("get");
                 return Optional.ofNullable(posts.get(id));
+            }
+        }
+
+        @Override
+        public Optional<Post> get(PostRef ref) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("getByRef");
+                return Optional.ofNullable(posts.get(ref.postId())).filter(p -> p.authorId().equals(ref.authorId()));
             }
         }
 
@@ -158,6 +210,16 @@ public final class InMemoryPostStore {
                 NavigableMap<PostId, Post> all = byAuthor.getOrDefault(author, new TreeMap<>());
                 NavigableMap<PostId, Post> older = before.map(b -> all.headMap(b, false)).orElse(all);
                 return older.descendingMap().values().stream().limit(limit).toList();
+            }
+        }
+
+        @Override
+        public List<PostRef> replies(PostId parent, Optional<PostId> after, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("replies");
+                NavigableMap<PostId, PostRef> thread = threads.getOrDefault(parent, new TreeMap<>());
+                NavigableMap<PostId, PostRef> later = after.map(a -> thread.tailMap(a, false)).orElse(thread);
+                return later.values().stream().limit(limit).toList();
             }
         }
 
@@ -202,8 +264,7 @@ public final class InMemoryPostStore {
         }
 
         private void store(Post post) {
-            posts.put(post.id(), post);
-            byAuthor.get(post.authorId()).put(post.id(), post);
+            replace(post);
         }
     }
 

@@ -26,8 +26,12 @@ public final class InMemoryTimelineCache implements TimelineCache {
 
     private final int cap;
     private final Map<UserId, NavigableMap<PostId, PostRef>> windows = new HashMap<>();
+    /** The token of each reader's rebuild in progress; any write to that reader's window ends it. */
+    private final Map<UserId, String> rebuilds = new HashMap<>();
+    private long nextToken;
     private final CallLog calls = new CallLog();
     private boolean available = true;
+    private Set<String> failing = Set.of();
 
     public InMemoryTimelineCache() {
         this(DEFAULT_CAP);
@@ -59,6 +63,7 @@ public final class InMemoryTimelineCache implements TimelineCache {
                     .put(delivery.entry().postId(), delivery.entry());
             touched.add(delivery.reader());
         }
+        touched.forEach(rebuilds::remove);
         touched.forEach(reader -> trim(windows.get(reader)));
     }
 
@@ -76,6 +81,7 @@ public final class InMemoryTimelineCache implements TimelineCache {
     @Override
     public synchronized void remove(UserId reader, PostId post) {
         enter("remove");
+        rebuilds.remove(reader);
         NavigableMap<PostId, PostRef> window = windows.get(reader);
         if (window != null) {
             window.remove(post);
@@ -86,6 +92,7 @@ public final class InMemoryTimelineCache implements TimelineCache {
     @Override
     public synchronized void removeAuthor(UserId reader, UserId author) {
         enter("removeAuthor");
+        rebuilds.remove(reader);
         NavigableMap<PostId, PostRef> window = windows.get(reader);
         if (window != null) {
             window.values().removeIf(ref -> ref.authorId().equals(author));
@@ -101,6 +108,7 @@ public final class InMemoryTimelineCache implements TimelineCache {
     @Override
     public synchronized void replace(UserId reader, List<PostRef> entries) {
         enter("replace");
+        rebuilds.remove(reader);
         if (entries.isEmpty()) {
             windows.remove(reader);
             return;
@@ -114,12 +122,42 @@ public final class InMemoryTimelineCache implements TimelineCache {
     @Override
     public synchronized void evict(UserId reader) {
         enter("evict");
+        rebuilds.remove(reader);
         windows.remove(reader);
+    }
+
+    @Override
+    public synchronized String beginRebuild(UserId reader) {
+        enter("beginRebuild");
+        String token = Long.toString(++nextToken);
+        rebuilds.put(reader, token);
+        return token;
+    }
+
+    @Override
+    public synchronized boolean completeRebuild(UserId reader, List<PostRef> entries, String token) {
+        enter("completeRebuild");
+        if (!token.equals(rebuilds.get(reader)) || windows.containsKey(reader)) {
+            return false;
+        }
+        rebuilds.remove(reader);
+        if (!entries.isEmpty()) {
+            NavigableMap<PostId, PostRef> window = new TreeMap<>();
+            entries.forEach(ref -> window.put(ref.postId(), ref));
+            trim(window);
+            windows.put(reader, window);
+        }
+        return true;
+    }
+
+    /** Makes only these methods (by name, e.g. "add") fail as unavailable, until called again; none by default. */
+    public synchronized void failing(String... methods) {
+        this.failing = Set.of(methods);
     }
 
     private void enter(String method) {
         calls.record(method);
-        if (!available) {
+        if (!available || failing.contains(method)) {
             throw new FeedlineException.StorageUnavailable("timelines", "the timeline cache is unavailable", null);
         }
     }

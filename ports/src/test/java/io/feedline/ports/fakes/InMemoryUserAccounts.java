@@ -76,6 +76,19 @@ public final class InMemoryUserAccounts implements UserAccounts {
     }
 
     @Override
+    public synchronized Map<Username, UserId> findIdsByUsername(Collection<Username> usernames) {
+        calls.record("findIdsByUsername");
+        Map<Username, UserId> found = new LinkedHashMap<>();
+        for (Username username : usernames) {
+            UserId id = byUsername.get(username);
+            if (id != null) {
+                found.put(username, id);
+            }
+        }
+        return found;
+    }
+
+    @Override
     public synchronized Optional<Credentials> findCredentials(Username username) {
         calls.record("findCredentials");
         return Optional.ofNullable(byUsername.get(username)).map(id -> new Credentials(id, hashes.get(id)));

@@ -1,0 +1,264 @@
+package io.feedline.adapter.redis;
+
+import io.feedline.ports.model.CachedPost;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.out.PostCache;
+import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.output.ValueListOutput;
+import io.lettuce.core.protocol.AsyncCommand;
+import io.lettuce.core.protocol.Command;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * Cached posts on Redis, one hash per post ({@code <prefix>p:<postId>}: author {@code a}, username
+ * {@code u}, text {@code t}, creation millis {@code c}, like count {@code l}; a tombstone is the
+ * field {@code x} alone), each expiring {@code ttl} after it was written, with a {@link NearCache}
+ * in front. A batch of reads or writes is sent as one flush: one round trip. Every Lettuce failure
+ * becomes {@link FeedlineException.StorageUnavailable}.
+ */
+final class RedisPostCache implements PostCache {
+    static final String COMPONENT = "posts-cache";
+    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x"};
+
+    private final StatefulRedisConnection<String, String> connection;
+    private final RedisCommands<String, String> redis;
+    private final TimelineKeys keys;
+    private final Duration ttl;
+    private final Duration commandTimeout;
+    private final NearCache near;
+    private final AtomicBoolean askingForTracking = new AtomicBoolean();
+
+    RedisPostCache(StatefulRedisConnection<String, String> connection, TimelineKeys keys, Duration ttl,
+            Duration commandTimeout, NearCache near) {
+        this.connection = connection;
+        this.redis = connection.sync();
+        this.keys = keys;
+        this.ttl = ttl;
+        this.commandTimeout = commandTimeout;
+        this.near = near;
+    }
+
+    @Override
+    public Map<PostId, CachedPost> getAll(Collection<PostId> ids) {
+        Map<PostId, CachedPost> found = new HashMap<>();
+        List<PostId> remote = new ArrayList<>();
+        for (PostId id : new LinkedHashSet<>(ids)) {
+            CachedPost copy = near.enabled() ? near.get(keys.post(id)) : null;
+            if (copy != null) {
+                found.put(id, copy);
+            } else {
+                remote.add(id);
+            }
+        }
+        if (!remote.isEmpty()) {
+            found.putAll(readRemote(remote));
+        }
+        return found;
+    }
+
+    @Override
+    public Optional<CachedPost> get(PostId id) {
+        return Optional.ofNullable(readRemote(List.of(id)).get(id));
+    }
+
+    private Map<PostId, CachedPost> readRemote(List<PostId> ids) {
+        ensureTracking();
+        long stamp = near.stamp();
+        List<AsyncCommand<String, String, List<String>>> batch = new ArrayList<>(ids.size());
+        for (PostId id : ids) {
+            CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).addKey(keys.post(id));
+            for (String field : FIELDS) {
+                args.add(field);
+            }
+            batch.add(new AsyncCommand<>(new Command<>(CommandType.HMGET, new ValueListOutput<>(StringCodec.UTF8), args)));
+        }
+        send("getAll", batch);
+        Map<PostId, CachedPost> found = new HashMap<>();
+        Map<String, CachedPost> toKeep = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) {
+            CachedPost entry = decode(ids.get(i), batch.get(i).getNow(null));
+            if (entry != null) {
+                found.put(ids.get(i), entry);
+                toKeep.put(keys.post(ids.get(i)), entry);
+            }
+        }
+        near.install(toKeep, stamp);
+        return found;
+    }
+
+    @Override
+    public void putAll(Collection<Post> posts) {
+        if (posts.isEmpty()) {
+            return;
+        }
+        String ttlMillis = Long.toString(ttl.toMillis());
+        runScripts("putAll", TimelineScript.PUT_POST, posts.stream().map(post -> new String[] {
+                keys.post(post.id()), post.authorId().value(), post.authorUsername().value(), post.text().value(),
+                Long.toString(post.createdAt().toEpochMilli()), Long.toString(post.likeCount()), ttlMillis}).toList());
+    }
+
+    @Override
+    public void tombstone(PostId id) {
+        runScripts("tombstone", TimelineScript.TOMBSTONE,
+                List.<String[]>of(new String[] {keys.post(id), Long.toString(ttl.toMillis())}));
+    }
+
+    @Override
+    public void incrementLikes(PostId id, long delta) {
+        runScripts("incrementLikes", TimelineScript.INCREMENT_LIKES,
+                List.<String[]>of(new String[] {keys.post(id), Long.toString(delta)}));
+    }
+
+    @Override
+    public void evict(PostId id) {
+        List<String> key = List.of(keys.post(id));
+        near.invalidate(key);
+        try {
+            call("evict", () -> redis.del(key.getFirst()));
+        } finally {
+            near.invalidate(key);
+        }
+    }
+
+    /**
+     * Asks Redis to broadcast every change of a post key to this connection, if it is not known to
+     * be doing so (first use, or after a reconnect). A failure leaves the near cache off until the
+     * next try; reads go to Redis meanwhile.
+     */
+    private void ensureTracking() {
+        if (!near.enabled() || near.tracking() || !connection.isOpen() || !askingForTracking.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            redis.clientTracking(TrackingArgs.Builder.enabled().bcast().prefixes(keys.postPrefix()));
+            near.trackingOn();
+        } catch (RedisException | CancellationException e) {
+            // Not tracked: no copy is kept, and the next read asks again.
+        } finally {
+            askingForTracking.set(false);
+        }
+    }
+
+    /**
+     * One script per key, sent as one flush; loaded again once if the server lost its scripts. This
+     * process's own copies of the keys are dropped before and after: Redis sends this connection the
+     * invalidation of its own write only after the write's reply, and no read in between may be
+     * answered from the old copy.
+     */
+    private void runScripts(String operation, TimelineScript script, List<String[]> keyThenArgs) {
+        List<String> written = keyThenArgs.stream().map(values -> values[0]).toList();
+        near.invalidate(written);
+        try {
+            runScriptsOnce(operation, script, keyThenArgs);
+        } finally {
+            near.invalidate(written);
+        }
+    }
+
+    private void runScriptsOnce(String operation, TimelineScript script, List<String[]> keyThenArgs) {
+        call(operation, () -> {
+            try {
+                send(operation, scriptBatch(script.sha(), keyThenArgs));
+            } catch (FeedlineException.StorageUnavailable e) {
+                if (!(e.getCause() instanceof RedisNoScriptException
+                        || (e.getCause() != null && String.valueOf(e.getCause().getMessage()).startsWith("NOSCRIPT")))) {
+                    throw e;
+                }
+                redis.scriptLoad(script.body());
+                send(operation, scriptBatch(script.sha(), keyThenArgs));
+            }
+            return null;
+        });
+    }
+
+    private static List<AsyncCommand<String, String, Long>> scriptBatch(String sha, List<String[]> keyThenArgs) {
+        List<AsyncCommand<String, String, Long>> batch = new ArrayList<>(keyThenArgs.size());
+        for (String[] values : keyThenArgs) {
+            CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).add(sha).add(1).addKey(values[0]);
+            for (int i = 1; i < values.length; i++) {
+                args.addValue(values[i]);
+            }
+            batch.add(new AsyncCommand<>(new Command<>(CommandType.EVALSHA, new IntegerOutput<>(StringCodec.UTF8), args)));
+        }
+        return batch;
+    }
+
+    /** Sends the batch in one flush and waits for every reply; a failed or late reply fails the call. */
+    private <T> void send(String operation, List<AsyncCommand<String, String, T>> batch) {
+        call(operation, () -> {
+            connection.dispatch(batch);
+            AsyncCommand<?, ?, ?>[] all = batch.toArray(AsyncCommand[]::new);
+            if (!LettuceFutures.awaitAll(commandTimeout, all)) {
+                throw new FeedlineException.StorageUnavailable(COMPONENT,
+                        operation + " timed out after " + commandTimeout, null);
+            }
+            for (AsyncCommand<?, ?, ?> command : all) {
+                if (command.isCompletedExceptionally()) {
+                    try {
+                        command.get();
+                    } catch (ExecutionException e) {
+                        throw unavailable(operation, e.getCause());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw unavailable(operation, e);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    private static CachedPost decode(PostId id, List<String> values) {
+        if (values == null || values.size() < FIELDS.length) {
+            return null;
+        }
+        if (values.get(5) != null) {
+            return new CachedPost.Deleted();
+        }
+        if (values.get(0) == null || values.get(1) == null || values.get(2) == null || values.get(3) == null) {
+            return null;
+        }
+        long likes = values.get(4) == null ? 0 : Math.max(0, Long.parseLong(values.get(4)));
+        return new CachedPost.Present(new Post(id, UserId.of(values.get(0)), Username.of(values.get(1)),
+                PostText.of(values.get(2)), Instant.ofEpochMilli(Long.parseLong(values.get(3))), likes));
+    }
+
+    private static <T> T call(String operation, Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (RedisException | CancellationException e) {
+            throw unavailable(operation, e);
+        }
+    }
+
+    private static FeedlineException.StorageUnavailable unavailable(String operation, Throwable cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new FeedlineException.StorageUnavailable(COMPONENT, operation + " failed: " + reason, cause);
+    }
+}

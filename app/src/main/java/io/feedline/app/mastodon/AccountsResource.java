@@ -1,0 +1,116 @@
+package io.feedline.app.mastodon;
+
+import io.feedline.app.mastodon.Entities.CredentialAccount;
+import io.feedline.app.mastodon.Entities.Relationship;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.Profile;
+import io.feedline.ports.model.UserSummary;
+import io.feedline.ports.model.Username;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
+
+/** Accounts: the signed-in one, lookups, their statuses and follow lists, follow and unfollow, relationships. */
+final class AccountsResource {
+    private final UseCases useCases;
+    private final Requests requests;
+
+    AccountsResource(UseCases useCases, Requests requests) {
+        this.useCases = useCases;
+        this.requests = requests;
+    }
+
+    void verifyCredentials(Context ctx) {
+        Profile profile = useCases.readProfile().read(requests.username(ctx));
+        ctx.json(CredentialAccount.of(requests.render(ctx).account(profile), profile.account().bio().value()));
+    }
+
+    void lookup(Context ctx) {
+        String acct = Optional.ofNullable(ctx.queryParam("acct")).orElse("").strip();
+        String local = acct.startsWith("@") ? acct.substring(1) : acct;
+        if (local.contains("@")) {
+            String domain = local.substring(local.indexOf('@') + 1);
+            if (!domain.equalsIgnoreCase(ctx.host())) {
+                throw MastodonError.notFound();
+            }
+            local = local.substring(0, local.indexOf('@'));
+        }
+        ctx.json(requests.render(ctx).account(Requests.accountId(local)));
+    }
+
+    void show(Context ctx) {
+        ctx.json(requests.render(ctx).account(Requests.accountId(ctx.pathParam("id"))));
+    }
+
+    void statuses(Context ctx) {
+        Username author = Requests.accountId(ctx.pathParam("id"));
+        useCases.readProfile().read(author);
+        Render render = requests.render(ctx);
+        PostPages.Window window = PostPages.read(ctx, page -> useCases.readAuthorTimeline().read(author, page));
+        PostPages.link(ctx, render.base(), window);
+        ctx.json(render.statuses(window.posts()));
+    }
+
+    void followers(Context ctx) {
+        accounts(ctx, (user, page) -> useCases.readFollowers().followers(user, page));
+    }
+
+    void following(Context ctx) {
+        accounts(ctx, (user, page) -> useCases.readFollowing().following(user, page));
+    }
+
+    void follow(Context ctx) {
+        Username target = Requests.accountId(ctx.pathParam("id"));
+        try {
+            useCases.follow().follow(requests.user(ctx), target);
+        } catch (FeedlineException.InvalidInput e) {
+            throw MastodonError.of(403, "This action is not allowed");
+        }
+        ctx.json(relationship(requests.username(ctx), target));
+    }
+
+    void unfollow(Context ctx) {
+        Username target = Requests.accountId(ctx.pathParam("id"));
+        useCases.unfollow().unfollow(requests.user(ctx), target);
+        ctx.json(relationship(requests.username(ctx), target));
+    }
+
+    /** Unknown ids are left out, as Mastodon does. */
+    void relationships(Context ctx) {
+        Username me = requests.username(ctx);
+        List<Relationship> found = new ArrayList<>();
+        for (String id : requests.params(ctx).list("id")) {
+            try {
+                found.add(relationship(me, Username.of(id)));
+            } catch (FeedlineException.NotFound | FeedlineException.InvalidInput e) {
+                // not an account here
+            }
+        }
+        ctx.json(found);
+    }
+
+    private Relationship relationship(Username me, Username other) {
+        boolean following = useCases.checkFollows().follows(me, other);
+        boolean followedBy = useCases.checkFollows().follows(other, me);
+        return new Relationship(other.value(), following, following, false, null, followedBy, false, false, false,
+                false, false, false, false, false, "");
+    }
+
+    /** A follow list; its {@code max_id} is the list's own position (an account's permanent id, nothing secret). */
+    private void accounts(Context ctx, BiFunction<Username, PageRequest, Page<UserSummary>> source) {
+        Username user = Requests.accountId(ctx.pathParam("id"));
+        int limit = PostPages.limit(ctx.queryParam("limit"));
+        Optional<PageToken> after = Optional.ofNullable(ctx.queryParam("max_id")).filter(s -> !s.isBlank()).map(PageToken::new);
+        Page<UserSummary> page = source.apply(user, new PageRequest(after, limit));
+        Render render = requests.render(ctx);
+        page.next().ifPresent(next -> ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit
+                + "&max_id=" + next.value() + ">; rel=\"next\""));
+        ctx.json(page.items().stream().map(summary -> render.account(summary.username())).toList());
+    }
+}

@@ -1,0 +1,185 @@
+package io.feedline.app.mastodon;
+
+import static io.feedline.app.mastodon.Scope.ANY_TOKEN;
+import static io.feedline.app.mastodon.Scope.PUBLIC;
+import static io.feedline.app.mastodon.Scope.READ_ACCOUNTS;
+import static io.feedline.app.mastodon.Scope.READ_FOLLOWS;
+import static io.feedline.app.mastodon.Scope.READ_STATUSES;
+import static io.feedline.app.mastodon.Scope.WRITE_FAVOURITES;
+import static io.feedline.app.mastodon.Scope.WRITE_FOLLOWS;
+import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.FeedlineException;
+import io.javalin.Javalin;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.json.JavalinJackson;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Mastodon's client API, a second driving adapter beside the native HTTP API over the same use
+ * cases. It listens on a port of its own, so Mastodon clients get Mastodon's paths, errors and
+ * OAuth at the root of their base URL, and neither API's conventions leak into the other's.
+ */
+public final class MastodonApi implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MastodonApi.class);
+    /** A 1×1 transparent PNG: the avatar and header of every account, which has none. */
+    private static final byte[] MISSING_IMAGE = Base64.getDecoder().decode(
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
+
+    private final Javalin javalin;
+    private final Settings settings;
+
+    /**
+     * Whether it listens, where, the largest request body it reads, how long its access tokens
+     * live, and the contact address the instance documents name.
+     */
+    public record Settings(boolean enabled, String host, int port, long maxRequestBytes, Duration tokenTtl,
+            String contactEmail) {
+        public Settings {
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(contactEmail, "contactEmail");
+            if (!contactEmail.matches("[^@\\s]+@[^@\\s]+")) {
+                throw new IllegalArgumentException("mastodon.contact-email must be an e-mail address");
+            }
+            Objects.requireNonNull(tokenTtl, "tokenTtl");
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("mastodon.port must be 0-65535");
+            }
+            if (maxRequestBytes < 1024) {
+                throw new IllegalArgumentException("http.max-request-size must be at least 1 KiB");
+            }
+        }
+    }
+
+    private MastodonApi(Javalin javalin, Settings settings) {
+        this.javalin = javalin;
+        this.settings = settings;
+    }
+
+    public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens) {
+        ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases);
+        OAuthResource oauth = new OAuthResource(useCases, tokens, requests);
+        InstanceResource instance = new InstanceResource(settings.contactEmail());
+        AccountsResource accounts = new AccountsResource(useCases, requests);
+        StatusesResource statuses = new StatusesResource(useCases, requests);
+        TimelinesResource timelines = new TimelinesResource(useCases, requests);
+        Javalin javalin = Javalin.create(config -> {
+            config.concurrency.useVirtualThreads = true;
+            config.startup.showJavalinBanner = false;
+            config.startup.showOldJavalinVersionWarning = false;
+            config.http.maxRequestSize = settings.maxRequestBytes();
+            config.http.prefer405over404 = true;
+            config.jsonMapper(new JavalinJackson(mapper, true));
+            config.routes.beforeMatched(requests::gate);
+            routes(config.routes, oauth, instance, accounts, statuses, timelines);
+            config.routes.exception(HttpResponseException.class, MastodonApi::fail);
+            config.routes.exception(Exception.class, MastodonApi::fail);
+        });
+        return new MastodonApi(javalin, settings);
+    }
+
+    /** Every route and the scope it needs, in one list. */
+    private static void routes(RoutesConfig routes, OAuthResource oauth, InstanceResource instance,
+            AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines) {
+        routes.post("/api/v1/apps", oauth::createApp, PUBLIC);
+        routes.get("/api/v1/apps/verify_credentials", oauth::verifyApp, ANY_TOKEN);
+        routes.post("/oauth/token", oauth::token, PUBLIC);
+        routes.post("/oauth/revoke", oauth::revoke, PUBLIC);
+
+        routes.get("/api/v1/instance", instance::v1, PUBLIC);
+        routes.get("/api/v2/instance", instance::v2, PUBLIC);
+
+        routes.get("/api/v1/accounts/verify_credentials", accounts::verifyCredentials, READ_ACCOUNTS);
+        routes.get("/api/v1/accounts/lookup", accounts::lookup, PUBLIC);
+        routes.get("/api/v1/accounts/relationships", accounts::relationships, READ_FOLLOWS);
+        routes.get("/api/v1/accounts/{id}", accounts::show, PUBLIC);
+        routes.get("/api/v1/accounts/{id}/statuses", accounts::statuses, PUBLIC);
+        routes.get("/api/v1/accounts/{id}/followers", accounts::followers, PUBLIC);
+        routes.get("/api/v1/accounts/{id}/following", accounts::following, PUBLIC);
+        routes.post("/api/v1/accounts/{id}/follow", accounts::follow, WRITE_FOLLOWS);
+        routes.post("/api/v1/accounts/{id}/unfollow", accounts::unfollow, WRITE_FOLLOWS);
+
+        routes.post("/api/v1/statuses", statuses::create, WRITE_STATUSES);
+        routes.get("/api/v1/statuses/{id}", statuses::show, PUBLIC);
+        routes.delete("/api/v1/statuses/{id}", statuses::delete, WRITE_STATUSES);
+        routes.get("/api/v1/statuses/{id}/context", statuses::context, PUBLIC);
+        routes.post("/api/v1/statuses/{id}/favourite", statuses::favourite, WRITE_FAVOURITES);
+        routes.post("/api/v1/statuses/{id}/unfavourite", statuses::unfavourite, WRITE_FAVOURITES);
+
+        routes.get("/api/v1/timelines/home", timelines::home, READ_STATUSES);
+
+        routes.get("/avatars/original/missing.png", MastodonApi::missingImage, PUBLIC);
+        routes.get("/headers/original/missing.png", MastodonApi::missingImage, PUBLIC);
+    }
+
+    private static void missingImage(Context ctx) {
+        ctx.contentType("image/png").header("Cache-Control", "public, max-age=86400").result(MISSING_IMAGE);
+    }
+
+    /** Every failure as Mastodon answers it: {@code {"error": ...}} with Mastodon's status codes. */
+    private static void fail(Exception failure, Context ctx) {
+        MastodonError error = switch (failure) {
+            case MastodonError mastodon -> mastodon;
+            case FeedlineException core -> fromCore(core);
+            case HttpResponseException javalin -> switch (javalin.getStatus()) {
+                case 404 -> MastodonError.notFound();
+                case 405 -> MastodonError.of(405, "Method not allowed");
+                case 413 -> MastodonError.of(413, "The request body is too large");
+                default -> MastodonError.of(javalin.getStatus(), "The request was refused");
+            };
+            default -> {
+                LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), failure);
+                yield MastodonError.of(500, "Internal server error");
+            }
+        };
+        ctx.status(error.status());
+        error.headers().forEach(ctx::header);
+        ctx.json(error.body());
+    }
+
+    private static MastodonError fromCore(FeedlineException failure) {
+        return switch (failure) {
+            case FeedlineException.InvalidInput e -> MastodonError.validation(e.getMessage());
+            case FeedlineException.NotFound e -> MastodonError.notFound();
+            case FeedlineException.Forbidden e -> MastodonError.of(403, "This action is not allowed");
+            case FeedlineException.InvalidCredentials e -> MastodonError.unauthorized("The access token is invalid");
+            case FeedlineException.UsernameTaken e -> MastodonError.validation(e.getMessage());
+            case FeedlineException.EmailTaken e -> MastodonError.validation(e.getMessage());
+            case FeedlineException.IdempotencyKeyReused e -> MastodonError.validation(e.getMessage());
+            case FeedlineException.IdempotencyInProgress e -> MastodonError.of(409, e.getMessage());
+            case FeedlineException.Overloaded e -> MastodonError.retryAfter(503, "Service unavailable; retry later", e.retryAfter());
+            case FeedlineException.LimitReached e -> MastodonError.validation(e.getMessage());
+            case FeedlineException.WriteConflict e -> MastodonError.of(409, "A concurrent change won; retry the request");
+            case FeedlineException.StorageUnavailable e -> {
+                LOG.warn("storage unavailable: {}", e.getMessage(), e);
+                yield MastodonError.of(503, "Service unavailable; retry later");
+            }
+        };
+    }
+
+    /** Listens on the configured host and port; returns once the server accepts connections. */
+    public MastodonApi start() {
+        javalin.start(settings.host(), settings.port());
+        return this;
+    }
+
+    /** The port listened on: the configured one, or the one picked when 0 was configured. */
+    public int port() {
+        return javalin.port();
+    }
+
+    @Override
+    public void close() {
+        javalin.stop();
+    }
+}

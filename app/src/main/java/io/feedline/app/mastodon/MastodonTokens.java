@@ -1,0 +1,232 @@
+package io.feedline.app.mastodon;
+
+import com.auth0.jwt.JWT;
+import com.auth0.jwt.JWTVerifier;
+import com.auth0.jwt.algorithms.Algorithm;
+import com.auth0.jwt.exceptions.JWTVerificationException;
+import com.auth0.jwt.interfaces.DecodedJWT;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * OAuth clients and access tokens for the Mastodon API, both signed JWTs (HS256, the same library
+ * as the native bearer tokens, under a key of their own). A client id is self-describing: it
+ * carries the app's name, redirect URIs and scopes, and its secret is an HMAC of the id, so a
+ * registered app needs no row anywhere and every process recognises it. An access token carries
+ * the user, the granted scopes and the app. Revocation is remembered by token id in this process
+ * until the token would have expired anyway.
+ */
+public final class MastodonTokens {
+    /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
+    public static final int MIN_KEY_BYTES = 32;
+    private static final String APP_ISSUER = "feedline/mastodon-app";
+    private static final String TOKEN_ISSUER = "feedline/mastodon-token";
+
+    private final Algorithm algorithm;
+    private final byte[] key;
+    private final JWTVerifier apps;
+    private final JWTVerifier tokens;
+    private final Duration ttl;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+    private final Revocations revoked;
+
+    /**
+     * Where revoked token ids are kept. The composition root hands in the store every server shares
+     * (the one the native API's logout uses), so a token revoked through one process is refused by
+     * all of them.
+     */
+    public interface Revocations {
+        /** Records {@code tokenId} as revoked until {@code expiresAt}, the token's own expiry. */
+        void revoke(String tokenId, Instant expiresAt);
+
+        /** Whether {@code tokenId} was revoked. */
+        boolean isRevoked(String tokenId);
+
+        /** Revocations kept in this process only, forgotten once the token has expired anyway. */
+        static Revocations inProcess(Clock clock) {
+            Map<String, Instant> revoked = new ConcurrentHashMap<>();
+            return new Revocations() {
+                @Override
+                public void revoke(String tokenId, Instant expiresAt) {
+                    Instant now = clock.instant();
+                    revoked.values().removeIf(expiry -> expiry.isBefore(now));
+                    revoked.put(tokenId, expiresAt);
+                }
+
+                @Override
+                public boolean isRevoked(String tokenId) {
+                    return revoked.containsKey(tokenId);
+                }
+            };
+        }
+    }
+
+    /** Tokens whose revocations this process alone remembers (one process, tests). */
+    public MastodonTokens(byte[] key, Duration ttl, Clock clock) {
+        this(key, ttl, clock, Revocations.inProcess(clock));
+    }
+
+    public MastodonTokens(byte[] key, Duration ttl, Clock clock, Revocations revocations) {
+        Objects.requireNonNull(key, "key");
+        if (key.length < MIN_KEY_BYTES) {
+            throw new IllegalArgumentException("the Mastodon token key must be at least " + MIN_KEY_BYTES + " bytes");
+        }
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("mastodon.token-ttl must be positive");
+        }
+        this.revoked = Objects.requireNonNull(revocations, "revocations");
+        this.key = key.clone();
+        this.algorithm = Algorithm.HMAC256(key);
+        this.ttl = ttl;
+        this.clock = clock;
+        this.apps = ((JWTVerifier.BaseVerification) JWT.require(algorithm).withIssuer(APP_ISSUER)).build(clock);
+        this.tokens = ((JWTVerifier.BaseVerification) JWT.require(algorithm)
+                        .withIssuer(TOKEN_ISSUER)
+                        .withClaimPresence("exp")
+                        .withClaimPresence("jti")
+                        .acceptLeeway(5))
+                .build(clock);
+    }
+
+    /** A registered OAuth client. */
+    record App(String id, String name, List<String> redirectUris, Set<String> scopes, Optional<String> website) {}
+
+    /** A new client's id and secret, to be shown to it once. */
+    record Registered(App app, String clientId, String clientSecret) {}
+
+    /** What a valid access token grants: a user (absent for client credentials), scopes, the app. */
+    record Grant(Optional<UserId> user, Optional<Username> username, Set<String> scopes, String appId, String appName,
+            String tokenId) {}
+
+    /** A token as handed out, with when it was made. */
+    record Issued(String accessToken, Instant createdAt, Set<String> scopes) {}
+
+    Registered register(String name, List<String> redirectUris, Set<String> scopes, Optional<String> website) {
+        String id = randomHex(16);
+        String clientId = JWT.create()
+                .withIssuer(APP_ISSUER)
+                .withJWTId(id)
+                .withClaim("name", name)
+                .withClaim("redirect_uris", redirectUris)
+                .withClaim("scopes", List.copyOf(scopes))
+                .withClaim("website", website.orElse(null))
+                .sign(algorithm);
+        App app = new App(id, name, List.copyOf(redirectUris), scopes, website);
+        return new Registered(app, clientId, secretOf(clientId));
+    }
+
+    /** The app behind a client id and secret; anything else is {@code invalid_client} (RFC 6749 §5.2). */
+    App authenticateClient(String clientId, String clientSecret) {
+        if (clientId == null || clientSecret == null) {
+            throw MastodonError.oauth(401, "invalid_client", "client_id and client_secret are required");
+        }
+        App app;
+        try {
+            DecodedJWT jwt = apps.verify(clientId);
+            app = new App(
+                    jwt.getId(),
+                    jwt.getClaim("name").asString(),
+                    jwt.getClaim("redirect_uris").asList(String.class),
+                    new LinkedHashSet<>(jwt.getClaim("scopes").asList(String.class)),
+                    Optional.ofNullable(jwt.getClaim("website").asString()));
+        } catch (JWTVerificationException e) {
+            throw MastodonError.oauth(401, "invalid_client", "the client is unknown");
+        }
+        byte[] expected = secretOf(clientId).getBytes(StandardCharsets.US_ASCII);
+        if (!MessageDigest.isEqual(expected, clientSecret.getBytes(StandardCharsets.US_ASCII))) {
+            throw MastodonError.oauth(401, "invalid_client", "the client secret does not match");
+        }
+        return app;
+    }
+
+    Issued issue(App app, Optional<UserAccount> user, Set<String> scopes) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        var builder = JWT.create()
+                .withIssuer(TOKEN_ISSUER)
+                .withJWTId(randomHex(16))
+                .withIssuedAt(now)
+                .withExpiresAt(now.plus(ttl))
+                .withClaim("scope", Scope.join(scopes))
+                .withClaim("app_id", app.id())
+                .withClaim("app_name", app.name());
+        user.ifPresent(account -> builder.withSubject(account.id().value()).withClaim("username", account.username().value()));
+        return new Issued(builder.sign(algorithm), now, scopes);
+    }
+
+    /** The grant of a valid, unrevoked token; anything else is a 401. */
+    Grant verify(String token) {
+        DecodedJWT jwt;
+        try {
+            jwt = tokens.verify(token);
+        } catch (JWTVerificationException e) {
+            throw MastodonError.unauthorized("The access token is invalid");
+        }
+        if (revoked.isRevoked(jwt.getId())) {
+            throw MastodonError.unauthorized("The access token was revoked");
+        }
+        try {
+            Optional<UserId> user = Optional.ofNullable(jwt.getSubject()).map(UserId::of);
+            Optional<Username> username = Optional.ofNullable(jwt.getClaim("username").asString()).map(Username::of);
+            Set<String> scopes = Scope.parse(jwt.getClaim("scope").asString(), "read");
+            return new Grant(user, username, scopes, jwt.getClaim("app_id").asString(), jwt.getClaim("app_name").asString(),
+                    jwt.getId());
+        } catch (FeedlineException.InvalidInput | MastodonError e) {
+            throw MastodonError.unauthorized("The access token is invalid");
+        }
+    }
+
+    /**
+     * Revokes a token the given app holds (RFC 7009: an unknown or foreign token is answered as if
+     * revoked, so the endpoint reveals nothing).
+     */
+    void revoke(App app, String token) {
+        try {
+            DecodedJWT jwt = tokens.verify(token);
+            if (app.id().equals(jwt.getClaim("app_id").asString())) {
+                revoked.revoke(jwt.getId(), jwt.getExpiresAtAsInstant());
+            }
+        } catch (JWTVerificationException e) {
+            // already unusable
+        }
+    }
+
+    private String secretOf(String clientId) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            byte[] digest = mac.doFinal(("client-secret/" + clientId).getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HmacSHA256 is required of every JDK", e);
+        }
+    }
+
+    private String randomHex(int bytes) {
+        byte[] id = new byte[bytes];
+        random.nextBytes(id);
+        return HexFormat.of().formatHex(id);
+    }
+}

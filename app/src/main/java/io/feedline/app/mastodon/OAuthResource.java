@@ -1,0 +1,112 @@
+package io.feedline.app.mastodon;
+
+import io.feedline.app.mastodon.Entities.Application;
+import io.feedline.app.mastodon.Entities.CredentialApplication;
+import io.feedline.app.mastodon.Entities.Token;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Password;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.Username;
+import io.javalin.http.Context;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Client registration and OAuth 2 tokens: {@code password} and {@code client_credentials} grants, revocation. */
+final class OAuthResource {
+    private static final String OUT_OF_BAND = "urn:ietf:wg:oauth:2.0:oob";
+
+    private final UseCases useCases;
+    private final MastodonTokens tokens;
+    private final Requests requests;
+
+    OAuthResource(UseCases useCases, MastodonTokens tokens, Requests requests) {
+        this.useCases = useCases;
+        this.tokens = tokens;
+        this.requests = requests;
+    }
+
+    void createApp(Context ctx) {
+        Params params = requests.params(ctx);
+        String name = params.required("client_name").strip();
+        if (name.length() > 60) {
+            throw MastodonError.validation("client_name is too long (maximum is 60 characters)");
+        }
+        List<String> redirects = params.list("redirect_uris").stream()
+                .flatMap(value -> Arrays.stream(value.strip().split("\\s+")))
+                .filter(s -> !s.isEmpty())
+                .toList();
+        if (redirects.isEmpty()) {
+            throw MastodonError.validation("redirect_uris can't be blank");
+        }
+        redirects.forEach(OAuthResource::requireRedirect);
+        Set<String> scopes = Scope.parse(params.first("scopes").orElse(null), "read");
+        Optional<String> website = params.first("website").filter(s -> !s.isBlank());
+        MastodonTokens.Registered registered = tokens.register(name, redirects, scopes, website);
+        MastodonTokens.App app = registered.app();
+        ctx.json(new CredentialApplication(app.id(), app.name(), website.orElse(null), List.copyOf(scopes), redirects,
+                String.join("\n", redirects), "", registered.clientId(), registered.clientSecret(), 0));
+    }
+
+    void verifyApp(Context ctx) {
+        MastodonTokens.Grant grant = requests.grant(ctx);
+        ctx.json(new Application(grant.appId(), grant.appName(), null, List.copyOf(grant.scopes()), List.of(), "", ""));
+    }
+
+    void token(Context ctx) {
+        Params params = requests.params(ctx);
+        String grantType = params.first("grant_type")
+                .orElseThrow(() -> MastodonError.oauth(400, "invalid_request", "grant_type is required"));
+        MastodonTokens.App app = tokens.authenticateClient(
+                params.first("client_id").orElse(null), params.first("client_secret").orElse(null));
+        Set<String> scopes = Scope.parse(params.first("scope").orElse(null), String.join(" ", app.scopes()));
+        if (!app.scopes().containsAll(scopes)) {
+            throw MastodonError.oauth(400, "invalid_scope", "the requested scope is more than the app registered");
+        }
+        Optional<UserAccount> user = switch (grantType) {
+            case "password" -> Optional.of(signIn(params));
+            case "client_credentials" -> Optional.empty();
+            default -> throw MastodonError.oauth(400, "unsupported_grant_type",
+                    "grant_type must be password or client_credentials");
+        };
+        MastodonTokens.Issued issued = tokens.issue(app, user, scopes);
+        ctx.header("Cache-Control", "no-store");
+        ctx.json(new Token(issued.accessToken(), "Bearer", Scope.join(issued.scopes()), issued.createdAt().getEpochSecond()));
+    }
+
+    void revoke(Context ctx) {
+        Params params = requests.params(ctx);
+        MastodonTokens.App app = tokens.authenticateClient(
+                params.first("client_id").orElse(null), params.first("client_secret").orElse(null));
+        tokens.revoke(app, params.first("token")
+                .orElseThrow(() -> MastodonError.oauth(400, "invalid_request", "token is required")));
+        ctx.json(Entities.map());
+    }
+
+    /** Mastodon's clients send the e-mail or the username as {@code username}; Feedline signs in by username. */
+    private UserAccount signIn(Params params) {
+        try {
+            return useCases.authenticate().authenticate(
+                    Username.of(params.first("username").orElse(null)), new Password(params.first("password").orElse("")));
+        } catch (FeedlineException.InvalidCredentials | FeedlineException.InvalidInput e) {
+            throw MastodonError.oauth(400, "invalid_grant", "the username or password is wrong");
+        }
+    }
+
+    private static void requireRedirect(String uri) {
+        if (uri.equals(OUT_OF_BAND)) {
+            return;
+        }
+        try {
+            if (new URI(uri).getScheme() == null) {
+                throw MastodonError.validation("redirect_uri must be an absolute URI");
+            }
+        } catch (URISyntaxException e) {
+            throw MastodonError.validation("redirect_uri must be an absolute URI");
+        }
+    }
+}

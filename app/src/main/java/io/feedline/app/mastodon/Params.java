@@ -1,0 +1,86 @@
+package io.feedline.app.mastodon;
+
+import java.io.IOException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A request's parameters as Mastodon reads them: from the query, a form body or a JSON body alike
+ * (clients use all three). Array parameters arrive as {@code name[]} in forms and queries, as JSON
+ * arrays in JSON.
+ */
+final class Params {
+    private final Map<String, List<String>> values;
+
+    private Params(Map<String, List<String>> values) {
+        this.values = values;
+    }
+
+    static Params of(Context ctx, ObjectMapper mapper, long maxBodyBytes) {
+        Map<String, List<String>> values = new LinkedHashMap<>(ctx.queryParamMap());
+        String type = Optional.ofNullable(ctx.contentType()).orElse("");
+        if (type.startsWith("application/json")) {
+            if (ctx.contentLength() > maxBodyBytes) {
+                throw MastodonError.of(413, "The request body is too large");
+            }
+            byte[] body = ctx.bodyAsBytes();
+            if (body.length > 0) {
+                values.putAll(json(body, mapper));
+            }
+        } else if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+            values.putAll(ctx.formParamMap());
+        }
+        return new Params(values);
+    }
+
+    private static Map<String, List<String>> json(byte[] body, ObjectMapper mapper) {
+        JsonNode root;
+        try {
+            root = mapper.readTree(body);
+        } catch (IOException e) {
+            throw MastodonError.of(400, "The request body is not valid JSON");
+        }
+        if (root == null || !root.isObject()) {
+            throw MastodonError.of(400, "The request body must be a JSON object");
+        }
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        root.properties().forEach(entry -> {
+            JsonNode node = entry.getValue();
+            List<String> list = new ArrayList<>();
+            if (node.isArray()) {
+                node.forEach(item -> list.add(item.asText()));
+            } else if (!node.isNull() && node.isValueNode()) {
+                list.add(node.asText());
+            } else if (!node.isNull()) {
+                list.add(node.toString());
+            }
+            values.put(entry.getKey(), list);
+        });
+        return values;
+    }
+
+    Optional<String> first(String name) {
+        List<String> list = values.get(name);
+        return list == null || list.isEmpty() ? Optional.empty() : Optional.of(list.getFirst());
+    }
+
+    /** {@code name[]} (forms, queries) or {@code name} (JSON arrays, single values). */
+    List<String> list(String name) {
+        List<String> bracketed = values.get(name + "[]");
+        if (bracketed != null) {
+            return bracketed;
+        }
+        return values.getOrDefault(name, List.of());
+    }
+
+    String required(String name) {
+        return first(name).filter(s -> !s.isBlank())
+                .orElseThrow(() -> MastodonError.validation(name + " can't be blank"));
+    }
+}

@@ -1,0 +1,99 @@
+package io.feedline.app.mastodon;
+
+import io.feedline.app.mastodon.Entities.Account;
+import io.feedline.app.mastodon.Entities.Status;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.Profile;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.Username;
+import io.javalin.http.Context;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the core's values into Mastodon entities for one request. An account's Mastodon id is its
+ * username (usernames never change and the use cases address users by them); a status's id is the
+ * post's ULID.
+ */
+final class Render {
+    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    private final UseCases useCases;
+    private final Authors authors;
+    private final String base;
+    private final Map<Username, Account> seen = new HashMap<>();
+
+    Render(UseCases useCases, Authors authors, Context ctx) {
+        this.useCases = useCases;
+        this.authors = authors;
+        this.base = ctx.scheme() + "://" + ctx.host();
+    }
+
+    String base() {
+        return base;
+    }
+
+    /** An account as its own endpoints show it: read now, exact. */
+    Account account(Username username) {
+        return account(useCases.readProfile().read(username));
+    }
+
+    /** An account inside a status: at most a second old (see {@link Authors}). */
+    private Account author(Username username) {
+        return seen.computeIfAbsent(username, name -> account(authors.profile(name)));
+    }
+
+    Account account(Profile profile) {
+        UserAccount user = profile.account();
+        String name = user.username().value();
+        String page = base + "/@" + name;
+        String avatar = base + "/avatars/original/missing.png";
+        String header = base + "/headers/original/missing.png";
+        return new Account(name, name, name, page, base + "/users/" + name, user.displayName().value(),
+                html(user.bio().value()), avatar, avatar, header, header, false, false, false, null, false, null,
+                TIME.format(user.createdAt()), null, profile.posts(), profile.followers(), profile.following(),
+                List.of(), List.of());
+    }
+
+    Status status(Post post) {
+        return status(post, null, null);
+    }
+
+    /** {@code favourited} is known only right after the caller (un)favourites; otherwise it is null. */
+    Status status(Post post, Boolean favourited, String source) {
+        String name = post.authorUsername().value();
+        String id = post.id().value();
+        return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
+                TIME.format(post.createdAt()), author(post.authorUsername()), html(post.text().value()), "public",
+                false, "", List.of(), null, List.of(), List.of(), List.of(), 0, post.likeCount(), 0, null, null, null,
+                null, null, null, source, null, favourited, false, false, false, false);
+    }
+
+    List<Status> statuses(List<Post> posts) {
+        return posts.stream().map(this::status).toList();
+    }
+
+    /** Plain text as Mastodon's HTML content: escaped, paragraphs, line breaks. */
+    static String html(String text) {
+        if (text.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("<p>");
+        text.codePoints().forEach(c -> {
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                case '\n' -> out.append("<br>");
+                default -> out.appendCodePoint(c);
+            }
+        });
+        return out.append("</p>").toString();
+    }
+}

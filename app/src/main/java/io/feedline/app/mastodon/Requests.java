@@ -1,0 +1,108 @@
+package io.feedline.app.mastodon;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.javalin.http.Context;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a handler reads from a request besides its path: the parameters, and the grant of its
+ * access token, which {@link MastodonApi}'s gate checked against the route's {@link Scope} first.
+ */
+final class Requests {
+    private static final String GRANT = "feedline.mastodon.grant";
+    private static final String BEARER = "bearer ";
+
+    private final MastodonTokens tokens;
+    private final ObjectMapper mapper;
+    private final long maxBodyBytes;
+    private final UseCases useCases;
+    private final Authors authors;
+
+    Requests(MastodonTokens tokens, ObjectMapper mapper, long maxBodyBytes, UseCases useCases) {
+        this.tokens = tokens;
+        this.mapper = mapper;
+        this.maxBodyBytes = maxBodyBytes;
+        this.useCases = useCases;
+        this.authors = new Authors(useCases.readProfile());
+    }
+
+    /** Entities for this request, with URLs on the host the client called. */
+    Render render(Context ctx) {
+        return new Render(useCases, authors, ctx);
+    }
+
+    Params params(Context ctx) {
+        return Params.of(ctx, mapper, maxBodyBytes);
+    }
+
+    /** Runs before every route: reads the token, if any, and enforces the route's scope. */
+    void gate(Context ctx) {
+        Scope scope = ctx.routeRoles().stream()
+                .filter(Scope.class::isInstance).map(Scope.class::cast)
+                .findFirst().orElse(Scope.PUBLIC);
+        Optional<MastodonTokens.Grant> grant = bearer(ctx.header("Authorization")).map(tokens::verify);
+        grant.ifPresent(g -> ctx.attribute(GRANT, g));
+        if (scope == Scope.PUBLIC) {
+            return;
+        }
+        MastodonTokens.Grant held = grant.orElseThrow(() -> MastodonError.unauthorized("The access token is invalid"));
+        if (!scope.grantedBy(held.scopes())) {
+            throw MastodonError.of(403, "This action is outside the authorized scopes");
+        }
+        if (scope != Scope.ANY_TOKEN && held.user().isEmpty()) {
+            throw MastodonError.of(422, "This method requires an authenticated user");
+        }
+    }
+
+    private static Optional<String> bearer(String authorization) {
+        if (authorization == null) {
+            return Optional.empty();
+        }
+        if (authorization.length() <= BEARER.length()
+                || !authorization.substring(0, BEARER.length()).toLowerCase(Locale.ROOT).equals(BEARER)) {
+            throw MastodonError.unauthorized("The access token is invalid");
+        }
+        return Optional.of(authorization.substring(BEARER.length()).strip());
+    }
+
+    MastodonTokens.Grant grant(Context ctx) {
+        MastodonTokens.Grant grant = ctx.attribute(GRANT);
+        if (grant == null) {
+            throw MastodonError.unauthorized("The access token is invalid");
+        }
+        return grant;
+    }
+
+    Optional<MastodonTokens.Grant> optionalGrant(Context ctx) {
+        return Optional.ofNullable(ctx.attribute(GRANT));
+    }
+
+    UserId user(Context ctx) {
+        return grant(ctx).user().orElseThrow(() -> MastodonError.of(422, "This method requires an authenticated user"));
+    }
+
+    Username username(Context ctx) {
+        return grant(ctx).username().orElseThrow(() -> MastodonError.of(422, "This method requires an authenticated user"));
+    }
+
+    /** An account id in a path: Feedline's account ids are usernames; anything else is not found. */
+    static Username accountId(String raw) {
+        try {
+            return Username.of(raw);
+        } catch (RuntimeException e) {
+            throw MastodonError.notFound();
+        }
+    }
+
+    static io.feedline.ports.model.PostId statusId(String raw) {
+        try {
+            return io.feedline.ports.model.PostId.of(raw);
+        } catch (RuntimeException e) {
+            throw MastodonError.notFound();
+        }
+    }
+}

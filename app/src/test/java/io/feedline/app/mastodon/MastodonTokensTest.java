@@ -1,0 +1,115 @@
+package io.feedline.app.mastodon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.DisplayName;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class MastodonTokensTest {
+    private static final byte[] KEY = "a key of at least thirty-two bytes, for tests".getBytes(StandardCharsets.UTF_8);
+    private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+    private static final UserAccount ALICE = new UserAccount(UserId.of("01HZZZZZZZZZZZZZZZZZZZZZZZ"), Username.of("alice"),
+            new Email("alice@example.org"), new DisplayName("Alice"), Bio.EMPTY, NOW);
+
+    private final MastodonTokens tokens = new MastodonTokens(KEY, Duration.ofDays(7), Clock.fixed(NOW, ZoneOffset.UTC));
+
+    private MastodonTokens.Registered app() {
+        return tokens.register("client", List.of("urn:ietf:wg:oauth:2.0:oob"), Set.of("read", "write"), Optional.empty());
+    }
+
+    @Test
+    void aRegisteredAppIsRecognisedByItsIdAndSecretAlone() {
+        MastodonTokens.Registered registered = app();
+        MastodonTokens.App app = tokens.authenticateClient(registered.clientId(), registered.clientSecret());
+        assertThat(app.name()).isEqualTo("client");
+        assertThat(app.scopes()).containsExactlyInAnyOrder("read", "write");
+        assertThat(app.redirectUris()).containsExactly("urn:ietf:wg:oauth:2.0:oob");
+    }
+
+    @Test
+    void aForgedSecretOrAForeignClientIsInvalidClient() {
+        MastodonTokens.Registered registered = app();
+        assertThatThrownBy(() -> tokens.authenticateClient(registered.clientId(), registered.clientSecret() + "x"))
+                .isInstanceOfSatisfying(MastodonError.class, e -> {
+                    assertThat(e.status()).isEqualTo(401);
+                    assertThat(e.body().error()).isEqualTo("invalid_client");
+                });
+        MastodonTokens other = new MastodonTokens("another key, also thirty-two bytes or more".getBytes(StandardCharsets.UTF_8),
+                Duration.ofDays(7), Clock.fixed(NOW, ZoneOffset.UTC));
+        MastodonTokens.Registered foreign = other.register("x", List.of("urn:ietf:wg:oauth:2.0:oob"), Set.of("read"), Optional.empty());
+        assertThatThrownBy(() -> tokens.authenticateClient(foreign.clientId(), foreign.clientSecret()))
+                .isInstanceOf(MastodonError.class);
+    }
+
+    @Test
+    void aTokenCarriesItsUserScopesAndAppUntilRevokedByThatApp() {
+        MastodonTokens.App app = app().app();
+        MastodonTokens.Issued issued = tokens.issue(app, Optional.of(ALICE), Set.of("read"));
+        MastodonTokens.Grant grant = tokens.verify(issued.accessToken());
+        assertThat(grant.user()).contains(ALICE.id());
+        assertThat(grant.username()).contains(ALICE.username());
+        assertThat(grant.scopes()).containsExactly("read");
+        assertThat(grant.appName()).isEqualTo("client");
+
+        tokens.revoke(app().app(), issued.accessToken());
+        assertThat(tokens.verify(issued.accessToken()).user()).contains(ALICE.id());
+
+        tokens.revoke(app, issued.accessToken());
+        assertThatThrownBy(() -> tokens.verify(issued.accessToken()))
+                .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.status()).isEqualTo(401));
+    }
+
+    /** Two server processes over one revocation store: a token revoked through one is refused by the other. */
+    @Test
+    void aRevocationThroughOneProcessHoldsOnAnotherSharingTheStore() {
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        MastodonTokens.Revocations shared = MastodonTokens.Revocations.inProcess(clock);
+        MastodonTokens one = new MastodonTokens(KEY, Duration.ofDays(7), clock, shared);
+        MastodonTokens two = new MastodonTokens(KEY, Duration.ofDays(7), clock, shared);
+        MastodonTokens.App app = app().app();
+        MastodonTokens.Issued issued = one.issue(app, Optional.of(ALICE), Set.of("read"));
+        assertThat(two.verify(issued.accessToken()).user()).contains(ALICE.id());
+
+        one.revoke(app, issued.accessToken());
+
+        assertThatThrownBy(() -> two.verify(issued.accessToken()))
+                .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.status()).isEqualTo(401));
+    }
+
+    @Test
+    void anExpiredTokenIsRefused() {
+        MastodonTokens.Issued issued = tokens.issue(app().app(), Optional.of(ALICE), Set.of("read"));
+        MastodonTokens later = new MastodonTokens(KEY, Duration.ofDays(7), Clock.fixed(NOW.plus(Duration.ofDays(8)), ZoneOffset.UTC));
+        assertThatThrownBy(() -> later.verify(issued.accessToken())).isInstanceOf(MastodonError.class);
+    }
+
+    @Test
+    void topLevelScopesCoverTheirGranularOnesAndFollowCoversTheGraph() {
+        assertThat(Scope.READ_ACCOUNTS.grantedBy(Set.of("read"))).isTrue();
+        assertThat(Scope.READ_STATUSES.grantedBy(Set.of("write"))).isFalse();
+        assertThat(Scope.WRITE_FOLLOWS.grantedBy(Set.of("follow"))).isTrue();
+        assertThat(Scope.WRITE_STATUSES.grantedBy(Set.of("follow", "read"))).isFalse();
+        assertThat(Scope.WRITE_FAVOURITES.grantedBy(Set.of("write:favourites"))).isTrue();
+        assertThatThrownBy(() -> Scope.parse("read admin:write", "read"))
+                .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.body().error()).isEqualTo("invalid_scope"));
+    }
+
+    @Test
+    void textBecomesEscapedHtml() {
+        assertThat(Render.html("a <b> & \"c\"\nd")).isEqualTo("<p>a &lt;b&gt; &amp; &quot;c&quot;<br>d</p>");
+    }
+}

@@ -1,0 +1,134 @@
+package io.feedline.domain;
+
+import io.feedline.ports.model.CachedPost;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.out.PostCache;
+import io.feedline.ports.out.Posts;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Posts read through the post cache: hits are served from it, the misses of a page are read from
+ * {@link Posts} in one batch and written back. The durable store stays the truth, so a cache that
+ * is down, flushed or cold only costs the batch read, never a failed read. A delete writes its
+ * tombstone before the durable delete, so no copy of the post is served once the delete answers;
+ * a like or unlike moves the cached count in the same request.
+ */
+final class CachedPosts {
+    private final Posts posts;
+    private final PostCache cache;
+    private final CacheWarnings warnings;
+
+    CachedPosts(Posts posts, PostCache cache, CacheWarnings warnings) {
+        this.posts = posts;
+        this.cache = cache;
+        this.warnings = warnings;
+    }
+
+    /** The post, if it exists and is not deleted. */
+    Optional<Post> get(PostId id) {
+        Optional<CachedPost> cached;
+        try {
+            cached = cache.get(id);
+        } catch (FeedlineException.StorageUnavailable e) {
+            warnings.readFailed(e);
+            return posts.get(id);
+        }
+        if (cached.isPresent()) {
+            return switch (cached.get()) {
+                case CachedPost.Present present -> Optional.of(present.post());
+                case CachedPost.Deleted deleted -> Optional.empty();
+            };
+        }
+        Optional<Post> loaded = posts.get(id);
+        loaded.ifPresent(post -> writeBack(List.of(post)));
+        return loaded;
+    }
+
+    /** The posts among {@code refs} that exist, by id: one cache read, then one batch read of the misses. */
+    Map<PostId, Post> getAll(Collection<PostRef> refs) {
+        Map<PostId, Post> found = new HashMap<>();
+        if (refs.isEmpty()) {
+            return found;
+        }
+        Map<PostId, CachedPost> cached;
+        boolean cacheUp = true;
+        try {
+            cached = cache.getAll(refs.stream().map(PostRef::postId).toList());
+        } catch (FeedlineException.StorageUnavailable e) {
+            warnings.readFailed(e);
+            cached = Map.of();
+            cacheUp = false;
+        }
+        List<PostRef> misses = new ArrayList<>();
+        for (PostRef ref : refs) {
+            switch (cached.get(ref.postId())) {
+                case CachedPost.Present present -> found.put(ref.postId(), present.post());
+                case CachedPost.Deleted deleted -> { }
+                case null -> misses.add(ref);
+            }
+        }
+        if (!misses.isEmpty()) {
+            List<Post> loaded = posts.getAll(misses);
+            loaded.forEach(post -> found.put(post.id(), post));
+            if (cacheUp && !loaded.isEmpty()) {
+                writeBack(loaded);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Tombstones the post, then deletes it durably. Without the tombstone a cached copy could outlive
+     * the delete, so a cache that cannot take it fails the delete before anything changed. If the
+     * durable delete fails, the tombstone is dropped again (the post's truth is then read from
+     * {@link Posts}).
+     */
+    boolean delete(PostRef post, Optional<FanoutJob> cleanup) {
+        cache.tombstone(post.postId());
+        try {
+            return posts.delete(post, cleanup);
+        } catch (RuntimeException e) {
+            try {
+                cache.evict(post.postId());
+            } catch (FeedlineException.StorageUnavailable evictFailed) {
+                e.addSuppressed(evictFailed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * A like or unlike changed the durable count by {@code delta}: the cached count follows. If it
+     * cannot, the entry is dropped so that the next read loads the exact count; if that fails too,
+     * the entry's expiry bounds how long the count is off.
+     */
+    void likesMoved(PostId id, long delta) {
+        try {
+            cache.incrementLikes(id, delta);
+        } catch (FeedlineException.StorageUnavailable e) {
+            warnings.writeFailed(e);
+            try {
+                cache.evict(id);
+            } catch (FeedlineException.StorageUnavailable ignored) {
+                // Already counted and logged above; the entry's expiry bounds it.
+            }
+        }
+    }
+
+    private void writeBack(List<Post> loaded) {
+        try {
+            cache.putAll(loaded);
+        } catch (FeedlineException.StorageUnavailable e) {
+            warnings.writeFailed(e);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.feedline.domain;
+
+import io.feedline.ports.in.ReadNotifications;
+import io.feedline.ports.model.Notification;
+import io.feedline.ports.model.NotificationType;
+import io.feedline.ports.model.NotificationView;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.UserAccounts;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The reading side of notifications. The caller is always the owner: there is no way to name
+ * another user's feed. A page costs one page read, one marker read and one batch read of the actors.
+ */
+final class NotificationDesk implements ReadNotifications {
+    private final Notifications notifications;
+    private final UserAccounts accounts;
+
+    NotificationDesk(Notifications notifications, UserAccounts accounts) {
+        this.notifications = notifications;
+        this.accounts = accounts;
+    }
+
+    @Override
+    public Page<NotificationView> notifications(UserId caller, Set<NotificationType> types, PageRequest page) {
+        Page<Notification> rows = notifications.page(caller, types, page);
+        if (rows.items().isEmpty()) {
+            return new Page<>(List.of(), rows.next());
+        }
+        Optional<String> marker = notifications.readMarker(caller);
+        List<UserId> actorIds = rows.items().stream().flatMap(row -> row.latestActors().stream()).distinct().toList();
+        Map<UserId, UserAccount> actors = accounts.findAllById(actorIds);
+        return rows.map(row -> new NotificationView(row,
+                row.latestActors().stream().map(actors::get).filter(Objects::nonNull).map(UserAccount::summary).toList(),
+                row.unreadAfter(marker)));
+    }
+
+    @Override
+    public int unreadCount(UserId caller) {
+        return notifications.countAfter(caller, notifications.readMarker(caller), MAX_UNREAD_COUNT);
+    }
+
+    @Override
+    public void markRead(UserId caller, String upTo) {
+        notifications.markRead(caller, Notification.requireId("upTo", upTo));
+    }
+}

@@ -1,0 +1,203 @@
+// A real Mastodon client (masto.js) against Feedline's Mastodon API. Every body it receives is
+// checked against Mastodon's OpenAPI schema after each test.
+import { after, afterEach, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { createOAuthAPIClient, createRestAPIClient, MastoHttpError } from "masto";
+import { checkAll, seen } from "./schema.js";
+import { registerUser, startFeedline } from "./feedline.js";
+
+let feedline;
+let app;
+const clients = {};
+const users = {};
+
+async function signIn(user, scope = "read write follow") {
+  const oauth = createOAuthAPIClient({ url: feedline.url });
+  const token = await oauth.token.create({
+    grantType: "password",
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    redirectUri: "urn:ietf:wg:oauth:2.0:oob",
+    username: user.username,
+    password: user.password,
+    scope,
+  });
+  return { token, client: createRestAPIClient({ url: feedline.url, accessToken: token.accessToken }) };
+}
+
+async function refused(promise, status) {
+  await assert.rejects(Promise.resolve(promise), (e) => e instanceof MastoHttpError && e.statusCode === status);
+}
+
+before(async () => {
+  feedline = await startFeedline();
+  const anonymous = createRestAPIClient({ url: feedline.url });
+  app = await anonymous.v1.apps.create({
+    clientName: "feedline-mastodon-tests",
+    redirectUris: "urn:ietf:wg:oauth:2.0:oob",
+    scopes: "read write follow",
+  });
+  for (const name of ["alice", "bob", "carol"]) {
+    const user = await registerUser(feedline.nativeUrl, name);
+    users[name] = user;
+    clients[name] = (await signIn(user)).client;
+  }
+});
+
+after(async () => {
+  await feedline?.stop();
+});
+
+afterEach(() => {
+  checkAll();
+});
+
+describe("auth", () => {
+  test("a registered app gets a password-grant token that verifies as the user", async () => {
+    assert.ok(app.clientId && app.clientSecret);
+    assert.deepEqual(app.scopes, ["read", "write", "follow"]);
+    const me = await clients.alice.v1.accounts.verifyCredentials();
+    assert.equal(me.username, "alice");
+    assert.equal(me.acct, "alice");
+    const verified = await clients.alice.v1.apps.verifyCredentials();
+    assert.equal(verified.name, "feedline-mastodon-tests");
+  });
+
+  test("a client_credentials token reads public data but is not a user", async () => {
+    const oauth = createOAuthAPIClient({ url: feedline.url });
+    const token = await oauth.token.create({
+      grantType: "client_credentials", clientId: app.clientId, clientSecret: app.clientSecret,
+      redirectUri: "urn:ietf:wg:oauth:2.0:oob", scope: "read",
+    });
+    assert.equal(token.scope, "read");
+    const client = createRestAPIClient({ url: feedline.url, accessToken: token.accessToken });
+    assert.equal((await client.v1.accounts.$select("bob").fetch()).username, "bob");
+    await refused(client.v1.accounts.verifyCredentials(), 422);
+  });
+
+  test("a wrong password and a wrong client secret are refused", async () => {
+    const oauth = createOAuthAPIClient({ url: feedline.url });
+    await refused(oauth.token.create({
+      grantType: "password", clientId: app.clientId, clientSecret: app.clientSecret,
+      redirectUri: "urn:ietf:wg:oauth:2.0:oob", username: "alice", password: "not the password",
+    }), 400);
+    await refused(oauth.token.create({
+      grantType: "password", clientId: app.clientId, clientSecret: "forged",
+      redirectUri: "urn:ietf:wg:oauth:2.0:oob", username: "alice", password: users.alice.password,
+    }), 401);
+  });
+
+  test("scopes are enforced per endpoint", async () => {
+    const { client } = await signIn(users.alice, "read");
+    assert.equal((await client.v1.accounts.verifyCredentials()).username, "alice");
+    await refused(client.v1.statuses.create({ status: "read-only tokens cannot post" }), 403);
+    await refused(client.v1.accounts.$select("bob").follow(), 403);
+    const { client: writer } = await signIn(users.alice, "write");
+    await refused(writer.v1.timelines.home.list(), 403);
+  });
+
+  test("a revoked token stops working", async () => {
+    const { token, client } = await signIn(users.carol);
+    assert.equal((await client.v1.accounts.verifyCredentials()).username, "carol");
+    const oauth = createOAuthAPIClient({ url: feedline.url });
+    await oauth.revoke({ clientId: app.clientId, clientSecret: app.clientSecret, token: token.accessToken });
+    await refused(client.v1.accounts.verifyCredentials(), 401);
+  });
+});
+
+describe("instance", () => {
+  test("v1 and v2 carry a version clients accept and the status limit", async () => {
+    const anonymous = createRestAPIClient({ url: feedline.url });
+    const v2 = await anonymous.v2.instance.fetch();
+    assert.match(v2.version, /^4\.\d+\.\d+ \(compatible; Feedline /);
+    assert.equal(v2.configuration.statuses.maxCharacters, 500);
+    const v1 = await anonymous.v1.instance.fetch();
+    assert.equal(v1.version, v2.version);
+  });
+});
+
+describe("statuses, follows, favourites and the home timeline", () => {
+  test("post with an Idempotency-Key, read, and a replay returns the same status", async () => {
+    const first = await clients.bob.v1.statuses.create({ status: "hello <fediverse>" }, { requestInit: { headers: { "Idempotency-Key": "bob-1" } } });
+    const again = await clients.bob.v1.statuses.create({ status: "hello <fediverse>" }, { requestInit: { headers: { "Idempotency-Key": "bob-1" } } });
+    assert.equal(again.id, first.id);
+    assert.equal(first.content, "<p>hello &lt;fediverse&gt;</p>");
+    assert.equal(first.account.username, "bob");
+    const read = await clients.alice.v1.statuses.$select(first.id).fetch();
+    assert.equal(read.id, first.id);
+    const context = await clients.alice.v1.statuses.$select(first.id).context.fetch();
+    assert.deepEqual(context, { ancestors: [], descendants: [] });
+    await refused(clients.bob.v1.statuses.create({ status: "a reply", inReplyToId: first.id }), 422);
+  });
+
+  test("follow, relationships, followers and following", async () => {
+    const relationship = await clients.alice.v1.accounts.$select("bob").follow();
+    assert.equal(relationship.following, true);
+    assert.equal(relationship.id, "bob");
+    const [rel] = await clients.alice.v1.accounts.relationships.fetch({ id: ["bob"] });
+    assert.equal(rel.following, true);
+    assert.equal(rel.followedBy, false);
+    const followers = await clients.alice.v1.accounts.$select("bob").followers.list();
+    assert.deepEqual(followers.map((a) => a.username), ["alice"]);
+    const following = await clients.alice.v1.accounts.$select("alice").following.list();
+    assert.deepEqual(following.map((a) => a.username), ["bob"]);
+    const bob = await clients.alice.v1.accounts.lookup({ acct: "bob" });
+    assert.equal(bob.followersCount, 1);
+  });
+
+  test("the home timeline pages through Link headers, newest first, with nothing lost or repeated", async () => {
+    await clients.carol.v1.accounts.$select("alice").follow();
+    const posted = [];
+    for (let i = 0; i < 7; i++) {
+      posted.push((await clients.alice.v1.statuses.create({ status: `post ${i}` })).id);
+    }
+    const expected = [...posted].reverse();
+    let home = [];
+    for (let attempt = 0; attempt < 40; attempt++) {
+      home = (await clients.carol.v1.timelines.home.list({ limit: 1 })).map((s) => s.id);
+      if (home[0] === expected[0]) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const pages = [];
+    for await (const page of clients.carol.v1.timelines.home.list({ limit: 3 })) {
+      pages.push(page.map((s) => s.id));
+      if (pages.length > 10) break;
+    }
+    assert.deepEqual(pages.map((p) => p.length), [3, 3, 1]);
+    assert.deepEqual(pages.flat(), expected);
+
+    const newer = await clients.carol.v1.timelines.home.list({ minId: expected[3], limit: 2 });
+    assert.deepEqual(newer.map((s) => s.id), [expected[1], expected[2]]);
+    const since = await clients.carol.v1.timelines.home.list({ sinceId: expected[3], limit: 2 });
+    assert.deepEqual(since.map((s) => s.id), [expected[0], expected[1]]);
+    const older = await clients.carol.v1.timelines.home.list({ maxId: expected[3], limit: 2 });
+    assert.deepEqual(older.map((s) => s.id), [expected[4], expected[5]]);
+  });
+
+  test("favourite and unfavourite count exactly", async () => {
+    const status = await clients.bob.v1.statuses.create({ status: "like me" });
+    const liked = await clients.alice.v1.statuses.$select(status.id).favourite();
+    assert.equal(liked.favourited, true);
+    assert.equal(liked.favouritesCount, 1);
+    await clients.carol.v1.statuses.$select(status.id).favourite();
+    assert.equal((await clients.bob.v1.statuses.$select(status.id).fetch()).favouritesCount, 2);
+    const unliked = await clients.alice.v1.statuses.$select(status.id).unfavourite();
+    assert.equal(unliked.favourited, false);
+    assert.equal(unliked.favouritesCount, 1);
+  });
+
+  test("an author's statuses, and delete: only the author may, and it is gone", async () => {
+    const status = await clients.bob.v1.statuses.create({ status: "short-lived" });
+    const mine = await clients.alice.v1.accounts.$select("bob").statuses.list({ limit: 40 });
+    assert.ok(mine.some((s) => s.id === status.id));
+    await refused(clients.alice.v1.statuses.$select(status.id).remove(), 403);
+    const deleted = await clients.bob.v1.statuses.$select(status.id).remove();
+    assert.equal(deleted.text, "short-lived");
+    await refused(clients.alice.v1.statuses.$select(status.id).fetch(), 404);
+    await refused(clients.alice.v1.accounts.$select("nobody_here").fetch(), 404);
+  });
+
+  test("every response body was checked against the schema", () => {
+    assert.equal(seen.length, 0);
+  });
+});

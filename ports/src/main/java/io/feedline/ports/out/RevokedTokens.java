@@ -1,0 +1,17 @@
+package io.feedline.ports.out;
+
+import java.time.Instant;
+
+/**
+ * Bearer tokens withdrawn before they expire (logout), by their id ({@code jti}). An entry is needed
+ * only until the token's own expiry, after which the token is refused anyway, so an implementation
+ * may forget it then. Shared by every server process, so a logout on one holds on all.
+ */
+public interface RevokedTokens {
+
+    /** Records {@code tokenId} as revoked until {@code expiresAt}; revoking twice is harmless. */
+    void revoke(String tokenId, Instant expiresAt);
+
+    /** Whether {@code tokenId} was revoked, read so that a revocation just made is seen. */
+    boolean isRevoked(String tokenId);
+}

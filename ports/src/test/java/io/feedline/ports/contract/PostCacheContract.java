@@ -1,0 +1,127 @@
+package io.feedline.ports.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.out.PostCache;
+import io.feedline.ports.model.CachedPost;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** What every {@link PostCache} must do. Each test uses fresh post ids, so a shared engine needs no cleanup. */
+public abstract class PostCacheContract {
+
+    /** The cache under test; called at most once per test. */
+    protected abstract PostCache postCache();
+
+    static Post freshPost(String text, long likes) {
+        return new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of(text),
+                Instant.now().truncatedTo(ChronoUnit.MILLIS), likes);
+    }
+
+    @Test
+    void unknownPostsAreMisses() {
+        PostCache cache = postCache();
+        PostId id = TestIds.postId();
+
+        assertThat(cache.getAll(List.of(id))).isEmpty();
+        assertThat(cache.get(id)).isEmpty();
+    }
+
+    @Test
+    void putPostsReadBackWholeInOneBatch() {
+        PostCache cache = postCache();
+        List<Post> posts = IntStream.range(0, 40).mapToObj(i -> freshPost("post " + i + " ünïcødé ✓ \"quoted\"", i)).toList();
+        PostId missing = TestIds.postId();
+
+        cache.putAll(posts);
+
+        List<PostId> ids = new java.util.ArrayList<>(posts.stream().map(Post::id).toList());
+        ids.add(missing);
+        Map<PostId, CachedPost> found = cache.getAll(ids);
+        assertThat(found).hasSize(40).doesNotContainKey(missing);
+        for (Post post : posts) {
+            assertThat(found.get(post.id())).isEqualTo(new CachedPost.Present(post));
+            assertThat(cache.get(post.id())).contains(new CachedPost.Present(post));
+        }
+    }
+
+    @Test
+    void aPutReplacesWhatWasHeld() {
+        PostCache cache = postCache();
+        Post post = freshPost("counted", 3);
+        cache.putAll(List.of(post));
+
+        cache.putAll(List.of(post.withLikeCount(9)));
+
+        assertThat(cache.get(post.id())).contains(new CachedPost.Present(post.withLikeCount(9)));
+    }
+
+    @Test
+    void aTombstoneAnswersDeletedAndNoLaterPutRevivesThePost() {
+        PostCache cache = postCache();
+        Post post = freshPost("to be deleted", 1);
+        Post neverCached = freshPost("deleted before any read", 0);
+        cache.putAll(List.of(post));
+
+        cache.tombstone(post.id());
+        cache.tombstone(neverCached.id());
+        cache.putAll(List.of(post, neverCached));
+
+        assertThat(cache.getAll(List.of(post.id(), neverCached.id())))
+                .containsEntry(post.id(), new CachedPost.Deleted())
+                .containsEntry(neverCached.id(), new CachedPost.Deleted());
+        assertThat(cache.get(post.id())).contains(new CachedPost.Deleted());
+    }
+
+    @Test
+    void likeCountsMoveByIncrementsOnCachedPostsOnly() {
+        PostCache cache = postCache();
+        Post cached = freshPost("liked", 5);
+        Post uncached = freshPost("never read", 0);
+        cache.putAll(List.of(cached));
+
+        cache.incrementLikes(cached.id(), 1);
+        cache.incrementLikes(cached.id(), 1);
+        cache.incrementLikes(cached.id(), -1);
+        cache.incrementLikes(uncached.id(), 1);
+
+        assertThat(cache.get(cached.id())).contains(new CachedPost.Present(cached.withLikeCount(6)));
+        assertThat(cache.getAll(List.of(cached.id()))).containsEntry(cached.id(), new CachedPost.Present(cached.withLikeCount(6)));
+        assertThat(cache.get(uncached.id())).as("an increment creates no entry").isEmpty();
+    }
+
+    @Test
+    void anIncrementOnADeletedPostLeavesTheTombstone() {
+        PostCache cache = postCache();
+        Post post = freshPost("deleted, then liked late", 2);
+        cache.putAll(List.of(post));
+        cache.tombstone(post.id());
+
+        cache.incrementLikes(post.id(), 1);
+
+        assertThat(cache.get(post.id())).contains(new CachedPost.Deleted());
+    }
+
+    @Test
+    void evictForgetsThePostAndItsTombstone() {
+        PostCache cache = postCache();
+        Post post = freshPost("evicted", 0);
+        Post deleted = freshPost("tombstone evicted", 0);
+        cache.putAll(List.of(post));
+        cache.tombstone(deleted.id());
+
+        cache.evict(post.id());
+        cache.evict(deleted.id());
+
+        assertThat(cache.getAll(List.of(post.id(), deleted.id()))).isEmpty();
+        assertThat(cache.get(deleted.id())).isEqualTo(Optional.empty());
+    }
+}
