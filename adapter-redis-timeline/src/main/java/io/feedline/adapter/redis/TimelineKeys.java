@@ -55,6 +55,14 @@ record TimelineKeys(String prefix) {
         return prefix + "p:";
     }
 
+    /**
+     * A rate-limit bucket: one string per limit and key, each touched alone (one key per script), so
+     * any key lands in any cluster slot.
+     */
+    String rateLimit(String limit, String key) {
+        return prefix + "rl:" + limit + ":" + key;
+    }
+
     static String member(PostRef entry) {
         return entry.postId().value() + SEPARATOR + entry.authorId().value();
     }

@@ -1,0 +1,191 @@
+package io.feedline.adapter.redis;
+
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.out.RateLimitBuckets;
+import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.EstimationProbe;
+import io.github.bucket4j.distributed.BucketProxy;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * Rate-limit buckets in Redis, shared by every server process on the same server and key prefix:
+ * bucket4j's compare-and-swap buckets over Lettuce, one string per limit and key
+ * ({@code <prefix>rl:<limit>:<key>}), each expiring once it would have refilled to full.
+ *
+ * <p>It opens a client of its own from the same {@link RedisSettings} as the caches, so its
+ * connection's life is its own. A server that is down when this starts, or that goes away later,
+ * costs a fast {@link FeedlineException.StorageUnavailable} per call (commands are rejected while
+ * disconnected, not queued), and the connection is tried again in the background (Lettuce's
+ * reconnect) or, if it was never made, on a call at most once per {@link #RECONNECT_INTERVAL}.
+ */
+public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoCloseable {
+    static final String COMPONENT = "rate-limits";
+    /** How often a call tries to open a connection that could not be opened. */
+    static final Duration RECONNECT_INTERVAL = Duration.ofSeconds(1);
+    /** A bucket outlives its refill by this much, so a key is never dropped while it still limits. */
+    private static final Duration KEEP_AFTER_REFILL = Duration.ofSeconds(10);
+    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+
+    private final RedisSettings settings;
+    private final TimelineKeys keys;
+    private final RedisClient client;
+    private final LongSupplier nanoTime;
+    private final Map<Limit, BucketConfiguration> configurations = new ConcurrentHashMap<>();
+    private final Object connecting = new Object();
+    private volatile Connected connected;
+    private long lastAttempt;
+    private boolean attempted;
+    private volatile boolean closed;
+
+    private record Connected(StatefulRedisConnection<String, byte[]> connection, ProxyManager<String> buckets) {}
+
+    private RedisRateLimitBuckets(RedisSettings settings, LongSupplier nanoTime) {
+        this.settings = settings;
+        this.keys = new TimelineKeys(settings.keyPrefix());
+        this.nanoTime = nanoTime;
+        RedisURI uri = RedisURI.create(settings.uri());
+        uri.setTimeout(settings.commandTimeout());
+        this.client = RedisClient.create(uri);
+        client.setOptions(ClientOptions.builder()
+                .socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
+                .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
+                // A limit check must answer at once while Redis is away: the caller falls back.
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .autoReconnect(true)
+                .build());
+    }
+
+    /**
+     * Buckets on the Redis {@code settings} name, with its key prefix and time bounds. Tries to connect
+     * at once, but a Redis that does not answer yet is no error here: calls fail as unavailable until
+     * it does.
+     *
+     * @throws IllegalArgumentException if the URI is malformed
+     */
+    public static RedisRateLimitBuckets open(RedisSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        RedisRateLimitBuckets buckets = new RedisRateLimitBuckets(settings, System::nanoTime);
+        try {
+            buckets.connection();
+        } catch (FeedlineException.StorageUnavailable notYet) {
+            // Calls retry the connection; until then they fail fast and the caller decides.
+        }
+        return buckets;
+    }
+
+    @Override
+    public Duration take(Limit limit, String key) {
+        try {
+            ConsumptionProbe probe = bucket(limit, key).tryConsumeAndReturnRemaining(1);
+            return probe.isConsumed() ? Duration.ZERO : atLeastOneNano(probe.getNanosToWaitForRefill());
+        } catch (FeedlineException.StorageUnavailable e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw unavailable("take", e);
+        }
+    }
+
+    @Override
+    public Duration available(Limit limit, String key) {
+        try {
+            EstimationProbe probe = bucket(limit, key).estimateAbilityToConsume(1);
+            return probe.canBeConsumed() ? Duration.ZERO : atLeastOneNano(probe.getNanosToWaitForRefill());
+        } catch (FeedlineException.StorageUnavailable e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw unavailable("available", e);
+        }
+    }
+
+    private BucketProxy bucket(Limit limit, String key) {
+        BucketConfiguration configuration = configurations.computeIfAbsent(limit, RedisRateLimitBuckets::configuration);
+        return connection().buckets().builder().build(keys.rateLimit(limit.name(), key), () -> configuration);
+    }
+
+    private static BucketConfiguration configuration(Limit limit) {
+        return BucketConfiguration.builder()
+                .addLimit(Bandwidth.builder().capacity(limit.requests()).refillGreedy(limit.requests(), limit.period()).build())
+                .build();
+    }
+
+    /** The open connection, opening it if that was not tried within the last {@link #RECONNECT_INTERVAL}. */
+    private Connected connection() {
+        Connected open = connected;
+        if (open != null) {
+            return open;
+        }
+        synchronized (connecting) {
+            if (connected != null) {
+                return connected;
+            }
+            if (closed) {
+                throw new FeedlineException.StorageUnavailable(COMPONENT, "closed", null);
+            }
+            long now = nanoTime.getAsLong();
+            if (attempted && now - lastAttempt < RECONNECT_INTERVAL.toNanos()) {
+                throw new FeedlineException.StorageUnavailable(COMPONENT, "not connected (retried every "
+                        + RECONNECT_INTERVAL.toSeconds() + "s)", null);
+            }
+            attempted = true;
+            lastAttempt = now;
+            try {
+                StatefulRedisConnection<String, byte[]> connection =
+                        client.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
+                ProxyManager<String> buckets = Bucket4jLettuce.casBasedBuilder(connection)
+                        .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_AFTER_REFILL))
+                        .requestTimeout(settings.commandTimeout())
+                        .build();
+                connected = new Connected(connection, buckets);
+                return connected;
+            } catch (RuntimeException e) {
+                throw unavailable("connect", e);
+            }
+        }
+    }
+
+    private static Duration atLeastOneNano(long nanos) {
+        return Duration.ofNanos(Math.max(1, nanos));
+    }
+
+    private static FeedlineException.StorageUnavailable unavailable(String operation, Throwable cause) {
+        String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new FeedlineException.StorageUnavailable(COMPONENT, operation + " failed: " + reason, cause);
+    }
+
+    @Override
+    public void close() {
+        synchronized (connecting) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (connected != null) {
+                connected.connection().close();
+            }
+        }
+        client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
+    }
+
+    @Override
+    public String toString() {
+        return "RedisRateLimitBuckets[" + settings + "]";
+    }
+}
