@@ -1,18 +1,22 @@
 package io.feedline.app.bootstrap;
 
+import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.app.http.BearerTokens;
 import io.feedline.app.http.CachedRevocations;
 import io.feedline.app.http.Cursors;
 import io.feedline.app.http.DegradationCheck;
 import io.feedline.app.http.EngineProbe;
 import io.feedline.app.http.HttpApi;
+import io.feedline.app.http.RateLimitStore;
 import io.feedline.app.http.TokenRevocations;
 import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.app.mastodon.MastodonTokens;
 import io.feedline.domain.FanoutWorker;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.out.RateLimitBuckets;
 import io.feedline.ports.out.RevokedTokens;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -33,14 +37,16 @@ public final class App implements AutoCloseable {
     private final Assembly assembly;
     private final HttpApi http;
     private final Optional<MastodonApi> mastodon;
+    private final Optional<RedisRateLimitBuckets> sharedBuckets;
     private WorkerLoops loops;
     private FanoutWorker drainer;
     private boolean closed;
 
-    private App(Assembly assembly, HttpApi http, Optional<MastodonApi> mastodon) {
+    private App(Assembly assembly, HttpApi http, Optional<MastodonApi> mastodon, Optional<RedisRateLimitBuckets> sharedBuckets) {
         this.assembly = assembly;
         this.http = http;
         this.mastodon = mastodon;
+        this.sharedBuckets = sharedBuckets;
     }
 
     public static App create(FeedlineConfig config) {
@@ -53,7 +59,9 @@ public final class App implements AutoCloseable {
         Objects.requireNonNull(clock, "clock");
         Keys keys = Keys.from(config);
         Assembly assembly = Assembly.open(config, clock);
+        Optional<RedisRateLimitBuckets> sharedBuckets = Optional.empty();
         try {
+            sharedBuckets = Storage.rateLimitBuckets(config);
             FanoutBacklogWatch backlog = new FanoutBacklogWatch(assembly.storage.jobs, clock, config.fanoutBacklogThreshold());
             assembly.metrics.watchFanoutBacklog(backlog);
             // One revocation view per process over the shared store: the native logout and Mastodon's
@@ -67,6 +75,7 @@ public final class App implements AutoCloseable {
                     new Cursors(keys.cursor(), config.cursorTtl(), clock),
                     assembly.storage.probes.stream().map(p -> new EngineProbe(p.component(), p::ping)).toList(),
                     List.of(new DegradationCheck("fanout", backlog::degradedBecause)),
+                    sharedBuckets.map(App::rateLimitStore),
                     assembly.metrics.registry);
             MastodonApi.Settings mastodonSettings = config.mastodon();
             Optional<MastodonApi> mastodon = mastodonSettings.enabled()
@@ -84,11 +93,27 @@ public final class App implements AutoCloseable {
                                 }
                             })))
                     : Optional.empty();
-            return new App(assembly, http, mastodon);
+            return new App(assembly, http, mastodon, sharedBuckets);
         } catch (RuntimeException e) {
+            sharedBuckets.ifPresent(RedisRateLimitBuckets::close);
             assembly.close();
             throw e;
         }
+    }
+
+    /** The shared buckets, as the HTTP layer's rate limits ask them. */
+    private static RateLimitStore rateLimitStore(RateLimitBuckets buckets) {
+        return new RateLimitStore() {
+            @Override
+            public Duration take(String limit, HttpApi.Rate rate, String key) {
+                return buckets.take(new RateLimitBuckets.Limit(limit, rate.requests(), rate.period()), key);
+            }
+
+            @Override
+            public Duration available(String limit, HttpApi.Rate rate, String key) {
+                return buckets.available(new RateLimitBuckets.Limit(limit, rate.requests(), rate.period()), key);
+            }
+        };
     }
 
     /** The shared revocation store, as the HTTP layer's tokens ask it. */
@@ -170,7 +195,11 @@ public final class App implements AutoCloseable {
                     loops.close();
                 }
             } finally {
-                assembly.close();
+                try {
+                    sharedBuckets.ifPresent(RedisRateLimitBuckets::close);
+                } finally {
+                    assembly.close();
+                }
             }
         }
     }

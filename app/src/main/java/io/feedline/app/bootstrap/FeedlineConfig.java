@@ -30,6 +30,7 @@ public record FeedlineConfig(
         Profile profile,
         UsersStore users,
         TimelinesStore timelines,
+        RateLimitsStore rateLimits,
         boolean autoInit,
         HttpApi.Settings http,
         MastodonApi.Settings mastodon,
@@ -57,6 +58,7 @@ public record FeedlineConfig(
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(timelines, "timelines");
+        Objects.requireNonNull(rateLimits, "rateLimits");
         Objects.requireNonNull(http, "http");
         Objects.requireNonNull(mastodon, "mastodon");
         Objects.requireNonNull(secrets, "secrets");
@@ -76,6 +78,9 @@ public record FeedlineConfig(
         }
         if (timelines == TimelinesStore.REDIS && redis.isEmpty()) {
             throw new InvalidConfiguration("storage.timelines = redis needs the redis settings");
+        }
+        if (rateLimits == RateLimitsStore.REDIS && redis.isEmpty()) {
+            throw new InvalidConfiguration("http.rate-limit.store = redis needs the redis settings");
         }
         if (timelines == TimelinesStore.MEMORY && memory.isEmpty()) {
             throw new InvalidConfiguration("storage.timelines = memory needs the memory settings");
@@ -127,6 +132,13 @@ public record FeedlineConfig(
      * process only: a window there sees no fan-out done by another process).
      */
     public enum TimelinesStore { REDIS, MEMORY }
+
+    /**
+     * Where the rate limits' buckets live: this process's heap (each process limits on its own), or a
+     * Redis every process shares (a limit holds across all of them; this process's buckets stand in
+     * while Redis does not answer). The default follows {@code storage.timelines}.
+     */
+    public enum RateLimitsStore { LOCAL, REDIS }
 
     /**
      * Keys from the environment. Hidden from {@link #toString()}, so a logged configuration leaks
@@ -190,6 +202,8 @@ public record FeedlineConfig(
             Profile profile = choice(c, "profile", Profile.class, null);
             UsersStore users = choice(c, "storage.users", UsersStore.class, profile.users);
             TimelinesStore timelines = choice(c, "storage.timelines", TimelinesStore.class, profile.timelines);
+            RateLimitsStore rateLimits = choice(c, "http.rate-limit.store", RateLimitsStore.class,
+                    timelines == TimelinesStore.REDIS ? RateLimitsStore.REDIS : RateLimitsStore.LOCAL);
             Secrets secrets = new Secrets(secret(c, "token.secret"), secret(c, "cursor.secret"));
             if (profile != Profile.EMBEDDED && secrets.tokenSecret().isEmpty()) {
                 throw new InvalidConfiguration("token.secret is required outside the embedded profile: set "
@@ -238,10 +252,11 @@ public record FeedlineConfig(
                     Path.of(c.getString("dynamodb.data-dir")),
                     c.getBoolean("dynamodb.in-memory"));
             Optional<PostgresSettings> postgres = users == UsersStore.POSTGRES ? Optional.of(postgres(c)) : Optional.empty();
-            Optional<RedisSettings> redis = timelines == TimelinesStore.REDIS ? Optional.of(redis(c)) : Optional.empty();
+            Optional<RedisSettings> redis = timelines == TimelinesStore.REDIS || rateLimits == RateLimitsStore.REDIS
+                    ? Optional.of(redis(c)) : Optional.empty();
             Optional<MemorySettings> memory = timelines == TimelinesStore.MEMORY ? Optional.of(memory(c)) : Optional.empty();
             return new FeedlineConfig(
-                    profile, users, timelines, c.getBoolean("storage.auto-init"), http, mastodon, secrets,
+                    profile, users, timelines, rateLimits, c.getBoolean("storage.auto-init"), http, mastodon, secrets,
                     positive(c, "token.ttl"), nonNegative(c, "token.revocation-recheck"), positive(c, "cursor.ttl"),
                     feed, positive(c, "feed.retention"),
                     workers(c, "worker.in-process", 0), workers(c, "worker.loops", 1),

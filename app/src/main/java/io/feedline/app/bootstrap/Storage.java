@@ -6,6 +6,7 @@ import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
+import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
 import io.feedline.ports.out.CelebrityRegistry;
@@ -27,6 +28,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -129,6 +131,18 @@ final class Storage implements AutoCloseable {
             closeAll(resources, e);
             throw e;
         }
+    }
+
+    /**
+     * The rate limits' shared buckets when {@code http.rate-limit.store = redis}, on a client of their
+     * own (a Redis that is down at start is no error: calls fail until it answers, and the HTTP layer
+     * limits in this process meanwhile); empty for {@code local}. The caller closes it.
+     */
+    static Optional<RedisRateLimitBuckets> rateLimitBuckets(FeedlineConfig config) {
+        return switch (config.rateLimits()) {
+            case LOCAL -> Optional.empty();
+            case REDIS -> Optional.of(RedisRateLimitBuckets.open(config.redis().orElseThrow()));
+        };
     }
 
     /** The caches in front of DynamoDB, both on the engine {@code storage.timelines} names. */

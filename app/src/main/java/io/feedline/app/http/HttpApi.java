@@ -78,7 +78,7 @@ public final class HttpApi implements AutoCloseable {
      * @param perCaller every caller's bucket (the user when signed in, else the client address)
      * @param credentials a further bucket per client address on {@code POST /users} and {@code POST /sessions}
      * @param failedLogins failed logins allowed per username, whatever the address
-     * @param maxCallers the most buckets each limit keeps; past that, new callers share one bucket
+     * @param maxCallers the most buckets each limit keeps in this process; past that, new callers share one bucket
      */
     public record Limits(Rate perCaller, Rate credentials, Rate failedLogins, long maxCallers) {
         public Limits {
@@ -115,16 +115,37 @@ public final class HttpApi implements AutoCloseable {
             List<EngineProbe> probes,
             List<DegradationCheck> degradations,
             PrometheusMeterRegistry registry) {
+        return create(settings, useCases, tokens, cursors, probes, degradations, Optional.empty(), registry);
+    }
+
+    /**
+     * As above, with the rate limits' buckets in {@code sharedBuckets} when present (a store every
+     * server process shares), answered from this process's buckets whenever it fails; without it,
+     * in this process only.
+     */
+    public static HttpApi create(
+            Settings settings,
+            UseCases useCases,
+            BearerTokens tokens,
+            Cursors cursors,
+            List<EngineProbe> probes,
+            List<DegradationCheck> degradations,
+            Optional<RateLimitStore> sharedBuckets,
+            PrometheusMeterRegistry registry) {
         Json json = new Json(settings.maxRequestBytes());
         Paging paging = new Paging(cursors);
         ProblemMapper problems = new ProblemMapper(json.mapper());
         Limits limits = settings.limits();
         ClientAddresses addresses = new ClientAddresses(settings.clientAddresses());
-        Gate gate = new Gate(tokens, addresses, new RateLimits(limits.perCaller(), limits.maxCallers()),
-                new RateLimits(limits.credentials(), limits.maxCallers()));
+        RateLimitStore local = new LocalRateLimitStore(limits.maxCallers());
+        RateLimitStore buckets = sharedBuckets
+                .<RateLimitStore>map(shared -> new FallbackRateLimitStore(shared, local, System::nanoTime))
+                .orElse(local);
+        Gate gate = new Gate(tokens, addresses, new RateLimits("caller", limits.perCaller(), buckets),
+                new RateLimits("credentials", limits.credentials(), buckets));
         RouteMetrics metrics = new RouteMetrics(registry);
         AccountResource accounts = new AccountResource(useCases, tokens, json,
-                new RateLimits(limits.failedLogins(), limits.maxCallers()));
+                new RateLimits("failed-logins", limits.failedLogins(), buckets));
         PostResource posts = new PostResource(useCases, json, paging);
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);

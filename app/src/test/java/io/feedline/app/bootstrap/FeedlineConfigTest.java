@@ -188,4 +188,21 @@ class FeedlineConfigTest {
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("fanout.backlog-threshold", "0s")))
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("fanout.backlog-threshold must be a positive duration");
     }
+
+    @Test
+    void rateLimitBucketsFollowTheTimelinesUnlessSet() {
+        assertThat(FeedlineConfig.of(Map.of()).rateLimits()).isEqualTo(FeedlineConfig.RateLimitsStore.LOCAL);
+        assertThat(FeedlineConfig.of(Map.of("storage.timelines", "redis")).rateLimits())
+                .isEqualTo(FeedlineConfig.RateLimitsStore.REDIS);
+        assertThat(FeedlineConfig.of(Map.of("storage.timelines", "redis", "http.rate-limit.store", "local")).rateLimits())
+                .isEqualTo(FeedlineConfig.RateLimitsStore.LOCAL);
+
+        FeedlineConfig sharedOnly = FeedlineConfig.of(Map.of("http.rate-limit.store", "redis"));
+        assertThat(sharedOnly.rateLimits()).isEqualTo(FeedlineConfig.RateLimitsStore.REDIS);
+        assertThat(sharedOnly.timelines()).isEqualTo(FeedlineConfig.TimelinesStore.MEMORY);
+        assertThat(sharedOnly.redis()).as("the buckets' Redis settings").isPresent();
+
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("http.rate-limit.store", "memcached")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("local, redis");
+    }
 }

@@ -6,12 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** A full map of buckets sends strangers to a shared bucket; it never hands a limited caller a fresh one. */
+/**
+ * The in-process buckets: a full map of buckets sends strangers to a shared bucket; it never hands a
+ * limited caller a fresh one.
+ */
 class RateLimitsTest {
+
+    private static RateLimits limits(HttpApi.Rate rate, long maxKeys) {
+        return new RateLimits("caller", rate, new LocalRateLimitStore(maxKeys));
+    }
 
     @Test
     void rotatingThroughFreshKeysNeverRefillsALimitedCallersBucket() {
-        RateLimits limits = new RateLimits(new HttpApi.Rate(2, Duration.ofHours(1)), 4);
+        RateLimits limits = limits(new HttpApi.Rate(2, Duration.ofHours(1)), 4);
         limits.acquire("ip:192.0.2.10");
         limits.acquire("ip:192.0.2.10");
         assertThatThrownBy(() -> limits.acquire("ip:192.0.2.10")).isInstanceOf(HttpProblem.class);
@@ -29,7 +36,7 @@ class RateLimitsTest {
 
     @Test
     void oncePastTheBoundStrangersShareOneBucketWhileKnownCallersKeepTheirOwn() {
-        RateLimits limits = new RateLimits(new HttpApi.Rate(1, Duration.ofHours(1)), 2);
+        RateLimits limits = limits(new HttpApi.Rate(1, Duration.ofHours(1)), 2);
         limits.acquire("a");
         limits.requireAvailable("b");
 
@@ -40,7 +47,7 @@ class RateLimitsTest {
 
     @Test
     void failuresAreChargedOnlyWhenTheyHappen() {
-        RateLimits failedLogins = new RateLimits(new HttpApi.Rate(2, Duration.ofHours(1)), 100);
+        RateLimits failedLogins = limits(new HttpApi.Rate(2, Duration.ofHours(1)), 100);
         failedLogins.requireAvailable("login:alice");
         failedLogins.requireAvailable("login:alice");
         failedLogins.requireAvailable("login:alice");
@@ -49,5 +56,16 @@ class RateLimitsTest {
 
         assertThatThrownBy(() -> failedLogins.requireAvailable("login:alice")).isInstanceOf(HttpProblem.class);
         assertThatCode(() -> failedLogins.requireAvailable("login:bob")).doesNotThrowAnyException();
+    }
+
+    @Test
+    void limitsSharingAStoreKeepTheirBucketsApart() {
+        LocalRateLimitStore store = new LocalRateLimitStore(100);
+        RateLimits perCaller = new RateLimits("caller", new HttpApi.Rate(1, Duration.ofHours(1)), store);
+        RateLimits credentials = new RateLimits("credentials", new HttpApi.Rate(1, Duration.ofHours(1)), store);
+        perCaller.acquire("ip:192.0.2.1");
+
+        assertThatCode(() -> credentials.acquire("ip:192.0.2.1")).doesNotThrowAnyException();
+        assertThatThrownBy(() -> perCaller.acquire("ip:192.0.2.1")).isInstanceOf(HttpProblem.class);
     }
 }
