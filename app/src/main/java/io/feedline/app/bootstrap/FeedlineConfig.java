@@ -237,7 +237,8 @@ public record FeedlineConfig(
                     positive(c, "http.health-timeout"),
                     positive(c, "http.health-cache"),
                     commaList(c, "http.cors.allowed-origins"),
-                    secret(c, "http.metrics.token")));
+                    secret(c, "http.metrics.token"),
+                    positive(c, "http.request-timeout")));
             MastodonApi.Settings mastodon = checked(() -> new MastodonApi.Settings(
                     c.getBoolean("mastodon.enabled"),
                     c.getString("http.host"),

@@ -26,12 +26,18 @@ public final class HttpApi implements AutoCloseable {
      * @param healthCache how long one {@code /health} result is answered again without probing
      * @param corsOrigins the origins a browser may call the API from; empty turns CORS off
      * @param metricsToken the bearer token {@code /metrics} asks for; empty leaves it open
+     * @param requestTimeout the most one request may take before it is answered 503 and its work interrupted
      */
     public record Settings(
             String host, int port, long maxRequestBytes, Limits limits, ClientAddresses.Settings clientAddresses,
-            Duration healthTimeout, Duration healthCache, List<String> corsOrigins, Optional<String> metricsToken) {
+            Duration healthTimeout, Duration healthCache, List<String> corsOrigins, Optional<String> metricsToken,
+            Duration requestTimeout) {
         public Settings {
             Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(requestTimeout, "requestTimeout");
+            if (requestTimeout.toMillis() < 1) {
+                throw new IllegalArgumentException("http.request-timeout must be at least 1 ms");
+            }
             Objects.requireNonNull(limits, "limits");
             Objects.requireNonNull(clientAddresses, "clientAddresses");
             Objects.requireNonNull(healthTimeout, "healthTimeout");
@@ -60,7 +66,8 @@ public final class HttpApi implements AutoCloseable {
         public String toString() {
             return "Settings[host=" + host + ", port=" + port + ", maxRequestBytes=" + maxRequestBytes + ", limits=" + limits
                     + ", clientAddresses=" + clientAddresses + ", healthTimeout=" + healthTimeout + ", healthCache=" + healthCache
-                    + ", corsOrigins=" + corsOrigins + ", metricsToken=" + (metricsToken.isPresent() ? "***" : "unset") + "]";
+                    + ", corsOrigins=" + corsOrigins + ", metricsToken=" + (metricsToken.isPresent() ? "***" : "unset")
+                    + ", requestTimeout=" + requestTimeout + "]";
         }
     }
 
@@ -165,6 +172,7 @@ public final class HttpApi implements AutoCloseable {
             config.requestLogger.http(metrics::record);
             config.routes.before(SecurityHeaders::apply);
             config.routes.beforeMatched(gate::check);
+            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout())::wrap);
             if (!settings.corsOrigins().isEmpty()) {
                 config.bundledPlugins.enableCors(cors -> cors.addRule(rule -> {
                     rule.allowHost(settings.corsOrigins().getFirst(),

@@ -47,6 +47,14 @@ final class HttpProblem extends RuntimeException {
                 Map.of());
     }
 
+    /** The request ran past {@code http.request-timeout}; its work was interrupted. */
+    static HttpProblem requestTimeout(Duration timeout) {
+        return new HttpProblem(
+                Problem.of(503, "request-timeout", "Service Unavailable",
+                        "the request did not complete within " + timeout.toMillis() + " ms; retry later"),
+                Map.of("Retry-After", "1"));
+    }
+
     static HttpProblem tooManyRequests(Duration retryAfter) {
         long seconds = Math.max(1, (retryAfter.toMillis() + 999) / 1000);
         return new HttpProblem(

@@ -205,4 +205,13 @@ class FeedlineConfigTest {
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("http.rate-limit.store", "memcached")))
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("local, redis");
     }
+
+    @Test
+    void theRequestDeadlineDefaultsToTenSecondsAndMustBePositive() {
+        assertThat(FeedlineConfig.of(Map.of()).http().requestTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(FeedlineConfig.of(Map.of("http.request-timeout", "750ms")).http().requestTimeout())
+                .isEqualTo(Duration.ofMillis(750));
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("http.request-timeout", "0s")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("http.request-timeout");
+    }
 }

@@ -1,0 +1,151 @@
+package io.feedline.app.http;
+
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.router.Endpoint;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An overall deadline per request ({@code http.request-timeout}). Jetty's idle timeout bounds each
+ * read and write, not a request: a handler blocked on an engine holds the caller for as long as the
+ * engine does. So each route's handler runs on a virtual thread of its own while the request's
+ * thread waits for it up to the deadline; past it, the handler's thread is interrupted (a storage
+ * call that honours interrupts stops there) and the request is answered 503 {@code request-timeout}
+ * with {@code Retry-After}. Whatever the abandoned handler still does to the response is dropped:
+ * it sees the request through a view whose writes fail once the answer went another way, decided
+ * under one lock, so a late result can never mix into the 503.
+ *
+ * <p>The operations routes ({@code /health}, {@code /metrics}, the documents) run as they are:
+ * {@code /health} has its own bound per engine.
+ */
+final class RequestDeadline {
+    /** The {@link Context} methods that change the response (with arguments; without, they read). */
+    private static final Set<String> WRITES = Set.of(
+            "status", "result", "json", "jsonStream", "html", "contentType", "redirect", "future", "async",
+            "writeJsonStream", "writeSeekableStream", "removeCookie");
+
+    private final Duration timeout;
+
+    RequestDeadline(Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    /** Javalin's handler wrapper: routes get the deadline; before, after and operations handlers do not. */
+    Handler wrap(Endpoint endpoint) {
+        Handler handler = endpoint.handler;
+        if (!endpoint.method.isHttpMethod()) {
+            return handler;
+        }
+        return ctx -> {
+            if (ctx.routeRoles().contains(Access.OPERATIONS)) {
+                handler.handle(ctx);
+            } else {
+                handleWithin(handler, ctx);
+            }
+        };
+    }
+
+    private void handleWithin(Handler handler, Context ctx) throws Exception {
+        Guard guard = new Guard(ctx);
+        FutureTask<Void> task = new FutureTask<>(() -> {
+            handler.handle(guard.view());
+            return null;
+        });
+        Thread.ofVirtual().name("request-" + ctx.method() + " " + ctx.path()).start(task);
+        try {
+            task.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException late) {
+            if (guard.abandonUnless(task)) {
+                task.cancel(true);
+                throw HttpProblem.requestTimeout(timeout);
+            }
+            // It finished as the deadline struck: its answer stands.
+            rethrowFailure(task);
+        } catch (ExecutionException failed) {
+            throw unwrap(failed.getCause());
+        } catch (InterruptedException stopping) {
+            guard.abandonUnless(task);
+            task.cancel(true);
+            throw stopping;
+        }
+    }
+
+    private static void rethrowFailure(FutureTask<Void> task) throws Exception {
+        try {
+            task.get();
+        } catch (ExecutionException failed) {
+            throw unwrap(failed.getCause());
+        }
+    }
+
+    private static Exception unwrap(Throwable cause) {
+        Throwable failure = cause instanceof UndeclaredThrowableException undeclared ? undeclared.getUndeclaredThrowable() : cause;
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        return (Exception) failure;
+    }
+
+    /** The handler's view of the request: every call passes through; writes stop once it is abandoned. */
+    private static final class Guard {
+        private final Context real;
+        private final Object lock = new Object();
+        private boolean abandoned;
+
+        Guard(Context real) {
+            this.real = real;
+        }
+
+        Context view() {
+            return (Context) Proxy.newProxyInstance(Context.class.getClassLoader(), new Class<?>[] {Context.class},
+                    (proxy, method, args) -> {
+                        if (!writes(method, args)) {
+                            return call(method, args);
+                        }
+                        synchronized (lock) {
+                            if (abandoned) {
+                                throw new CancellationException("the request was answered at its deadline");
+                            }
+                            return call(method, args);
+                        }
+                    });
+        }
+
+        /** Abandons the handler unless it has finished; true when it was abandoned. */
+        boolean abandonUnless(FutureTask<Void> task) {
+            synchronized (lock) {
+                if (task.isDone()) {
+                    return false;
+                }
+                abandoned = true;
+                return true;
+            }
+        }
+
+        private Object call(Method method, Object[] args) throws Throwable {
+            try {
+                return method.invoke(real, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }
+
+        private static boolean writes(Method method, Object[] args) {
+            int count = args == null ? 0 : args.length;
+            return switch (method.getName()) {
+                case "header", "cookie" -> count >= 2;
+                default -> count >= 1 && WRITES.contains(method.getName());
+            };
+        }
+    }
+}
