@@ -9,6 +9,7 @@ import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
@@ -102,12 +103,7 @@ final class Storage implements AutoCloseable {
                 case POSTGRES -> {
                     PostgresUsers postgres = PostgresUsers.open(config.postgres().orElseThrow());
                     resources.push(postgres);
-                    if (initialize) {
-                        int ran = postgres.migrate();
-                        if (ran > 0) {
-                            LOG.info("postgres: applied {} migration(s)", ran);
-                        }
-                    }
+                    requireReachable(postgres, initialize);
                     probes.add(postgres.healthProbe());
                     yield postgres.userAccounts();
                 }
@@ -143,6 +139,41 @@ final class Storage implements AutoCloseable {
             case LOCAL -> Optional.empty();
             case REDIS -> Optional.of(RedisRateLimitBuckets.open(config.redis().orElseThrow()));
         };
+    }
+
+    /**
+     * Migrates when asked, then pings once. Users are durable truth, not a cache: a process that
+     * cannot reach them at start stops, with one line that names the server (the URL without a
+     * password) and the driver's reason, rather than serving sign-ins that all fail.
+     */
+    private static void requireReachable(PostgresUsers postgres, boolean initialize) {
+        try {
+            if (initialize) {
+                int ran = postgres.migrate();
+                if (ran > 0) {
+                    LOG.info("postgres: applied {} migration(s)", ran);
+                }
+            }
+            postgres.healthProbe().ping();
+        } catch (FeedlineException.StorageUnavailable e) {
+            throw new FeedlineException.StorageUnavailable("postgres", "cannot reach " + withoutPassword(postgres.settings().jdbcUrl())
+                    + " at start (" + rootReason(e) + ")", e);
+        }
+    }
+
+    static String withoutPassword(String jdbcUrl) {
+        return jdbcUrl.replaceAll("(?i)(password=)[^&;]*", "$1***").replaceAll("//[^@/]*@", "//***@");
+    }
+
+    /** The innermost cause's message, on one line: the driver's own words ("Connection to host:port refused"). */
+    private static String rootReason(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        int end = message.indexOf('\n');
+        return (end < 0 ? message : message.substring(0, end)).strip();
     }
 
     /** The caches in front of DynamoDB, both on the engine {@code storage.timelines} names. */
