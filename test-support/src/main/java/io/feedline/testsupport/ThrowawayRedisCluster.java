@@ -23,6 +23,8 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
     private static final int SLOTS = 16_384;
 
+    private static ThrowawayRedisCluster shared;
+
     private final Path directory;
     private final List<ThrowawayRedis> nodes;
 
@@ -67,6 +69,25 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * One 3-master cluster for the whole JVM, started on first use and stopped when the JVM exits:
+     * starting one costs seconds, so the test classes that only read and write keys share it (each
+     * under key prefixes of its own). Tests that move slots or stop nodes start their own.
+     */
+    public static synchronized ThrowawayRedisCluster shared() {
+        if (shared == null) {
+            shared = start(3);
+            ThrowawayRedisCluster started = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "redis-cluster-stop"));
+        }
+        return shared;
+    }
+
+    /** {@code redis-cluster://host:port,host:port,...}: the seeds as Feedline's {@code redis.uri} takes them. */
+    public String uri() {
+        return "redis-cluster://" + String.join(",", nodes.stream().map(node -> HOST + ":" + node.port()).toList());
     }
 
     /** One {@code redis://host:port} per master: the seed list a cluster client is given. */
