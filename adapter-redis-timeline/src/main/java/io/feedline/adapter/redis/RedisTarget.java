@@ -74,6 +74,10 @@ sealed interface RedisTarget {
         if (parsed.getHost() == null || parsed.getHost().isBlank()) {
             throw invalid(original, "no host");
         }
+        if (parsed.getHost().contains(":") && !uri.contains("[")) {
+            // Lettuce reads "host:port" with a port that is not a number as a host name.
+            throw invalid(original, "the port of '" + parsed.getHost() + "' is not a number");
+        }
         return parsed;
     }
 
