@@ -147,6 +147,25 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
         return target;
     }
 
+    /** Whether {@code key} exists, asked of the master that serves its slot. */
+    public boolean exists(String key) {
+        return ownerOf(key).admin().exists(key);
+    }
+
+    /** {@code SHUTDOWN NOSAVE} on every master: the whole cluster is gone, as in a cache outage. */
+    public void shutDown() {
+        nodes.forEach(ThrowawayRedis::shutDown);
+    }
+
+    /**
+     * Starts every master again, empty, on its port: each keeps its node file, so the cluster comes
+     * back with the same nodes and slots. Waits until every node says {@code cluster_state:ok}.
+     */
+    public void restart() {
+        nodes.forEach(ThrowawayRedis::restart);
+        awaitHealthy();
+    }
+
     @Override
     public void close() {
         RuntimeException failure = null;
