@@ -45,6 +45,14 @@ public final class ThrowawayRedis implements AutoCloseable {
         return start(FreePorts.next(), List.of());
     }
 
+    /**
+     * Starts one on {@code port}: for a test that first points a client at a port where nothing
+     * listens, then brings Redis up there.
+     */
+    public static ThrowawayRedis start(int port) {
+        return start(port, List.of());
+    }
+
     /** Starts one on {@code port} with {@code extraArguments} after the usual ones (the cluster's nodes). */
     static ThrowawayRedis start(int port, List<String> extraArguments) {
         Path binary = Executables.onPath("redis-server").orElseThrow(() -> new IllegalStateException(

@@ -23,6 +23,8 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
     private static final int SLOTS = 16_384;
 
+    private static ThrowawayRedisCluster shared;
+
     private final Path directory;
     private final List<ThrowawayRedis> nodes;
 
@@ -67,6 +69,25 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * One 3-master cluster for the whole JVM, started on first use and stopped when the JVM exits:
+     * starting one costs seconds, so the test classes that only read and write keys share it (each
+     * under key prefixes of its own). Tests that move slots or stop nodes start their own.
+     */
+    public static synchronized ThrowawayRedisCluster shared() {
+        if (shared == null) {
+            shared = start(3);
+            ThrowawayRedisCluster started = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "redis-cluster-stop"));
+        }
+        return shared;
+    }
+
+    /** {@code redis-cluster://host:port,host:port,...}: the seeds as Feedline's {@code redis.uri} takes them. */
+    public String uri() {
+        return "redis-cluster://" + String.join(",", nodes.stream().map(node -> HOST + ":" + node.port()).toList());
     }
 
     /** One {@code redis://host:port} per master: the seed list a cluster client is given. */
@@ -124,6 +145,25 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
             }
         }
         return target;
+    }
+
+    /** Whether {@code key} exists, asked of the master that serves its slot. */
+    public boolean exists(String key) {
+        return ownerOf(key).admin().exists(key);
+    }
+
+    /** {@code SHUTDOWN NOSAVE} on every master: the whole cluster is gone, as in a cache outage. */
+    public void shutDown() {
+        nodes.forEach(ThrowawayRedis::shutDown);
+    }
+
+    /**
+     * Starts every master again, empty, on its port: each keeps its node file, so the cluster comes
+     * back with the same nodes and slots. Waits until every node says {@code cluster_state:ok}.
+     */
+    public void restart() {
+        nodes.forEach(ThrowawayRedis::restart);
+        awaitHealthy();
     }
 
     @Override

@@ -12,8 +12,6 @@ import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.TrackingArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.output.ValueListOutput;
@@ -46,18 +44,15 @@ final class RedisPostCache implements PostCache {
     static final String COMPONENT = "posts-cache";
     private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x"};
 
-    private final StatefulRedisConnection<String, String> connection;
-    private final RedisCommands<String, String> redis;
+    private final RedisLink link;
     private final TimelineKeys keys;
     private final Duration ttl;
     private final Duration commandTimeout;
     private final NearCache near;
     private final AtomicBoolean askingForTracking = new AtomicBoolean();
 
-    RedisPostCache(StatefulRedisConnection<String, String> connection, TimelineKeys keys, Duration ttl,
-            Duration commandTimeout, NearCache near) {
-        this.connection = connection;
-        this.redis = connection.sync();
+    RedisPostCache(RedisLink link, TimelineKeys keys, Duration ttl, Duration commandTimeout, NearCache near) {
+        this.link = link;
         this.keys = keys;
         this.ttl = ttl;
         this.commandTimeout = commandTimeout;
@@ -140,7 +135,7 @@ final class RedisPostCache implements PostCache {
         List<String> key = List.of(keys.post(id));
         near.invalidate(key);
         try {
-            call("evict", () -> redis.del(key.getFirst()));
+            call("evict", () -> link.current().commands().del(key.getFirst()));
         } finally {
             near.invalidate(key);
         }
@@ -152,11 +147,16 @@ final class RedisPostCache implements PostCache {
      * next try; reads go to Redis meanwhile.
      */
     private void ensureTracking() {
-        if (!near.enabled() || near.tracking() || !connection.isOpen() || !askingForTracking.compareAndSet(false, true)) {
+        if (!near.enabled() || near.tracking() || !link.connected() || !askingForTracking.compareAndSet(false, true)) {
             return;
         }
         try {
-            redis.clientTracking(TrackingArgs.Builder.enabled().bcast().prefixes(keys.postPrefix()));
+            var connection = link.current().standalone().orElseThrow(
+                    () -> new IllegalStateException("a near cache needs one connection that sees every key"));
+            if (!connection.isOpen()) {
+                return;
+            }
+            connection.sync().clientTracking(TrackingArgs.Builder.enabled().bcast().prefixes(keys.postPrefix()));
             near.trackingOn();
         } catch (RedisException | CancellationException e) {
             // Not tracked: no copy is kept, and the next read asks again.
@@ -190,7 +190,8 @@ final class RedisPostCache implements PostCache {
                         || (e.getCause() != null && String.valueOf(e.getCause().getMessage()).startsWith("NOSCRIPT")))) {
                     throw e;
                 }
-                redis.scriptLoad(script.body());
+                // On a cluster this loads it on every master.
+                link.current().commands().scriptLoad(script.body());
                 send(operation, scriptBatch(script.sha(), keyThenArgs));
             }
             return null;
@@ -212,7 +213,7 @@ final class RedisPostCache implements PostCache {
     /** Sends the batch in one flush and waits for every reply; a failed or late reply fails the call. */
     private <T> void send(String operation, List<AsyncCommand<String, String, T>> batch) {
         call(operation, () -> {
-            connection.dispatch(batch);
+            link.current().connection().dispatch(batch);
             AsyncCommand<?, ?, ?>[] all = batch.toArray(AsyncCommand[]::new);
             if (!LettuceFutures.awaitAll(commandTimeout, all)) {
                 throw new FeedlineException.StorageUnavailable(COMPONENT,

@@ -6,7 +6,9 @@ import java.util.Objects;
 /**
  * How to reach Redis and shape the windows.
  *
- * @param uri            a Redis URI, {@code redis://host:port[/db]} (or {@code rediss://} for TLS)
+ * @param uri            a Redis URI, {@code redis://host:port[/db]} (or {@code rediss://} for TLS), or a
+ *                       cluster's seeds, {@code redis-cluster://host:port,host:port,...} (or
+ *                       {@code rediss-cluster://}); checked here, so a bad one fails at config load
  * @param cap            the most entries a reader's window keeps (newest first)
  * @param commandTimeout the bound on every command; past it the call fails as unavailable
  * @param connectTimeout the bound on opening the connection
@@ -28,6 +30,7 @@ public record RedisSettings(String uri, int cap, Duration commandTimeout, Durati
 
     public RedisSettings {
         Objects.requireNonNull(uri, "uri");
+        RedisTarget.parse(uri);
         Objects.requireNonNull(commandTimeout, "commandTimeout");
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(keyPrefix, "keyPrefix");

@@ -7,12 +7,11 @@ import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
 import io.lettuce.core.LettuceFutures;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.protocol.AsyncCommand;
@@ -44,20 +43,20 @@ final class RedisTimelineCache implements TimelineCache {
     /** A rebuild that never completes (its process died mid-way) leaves its token this long at most. */
     private static final long REBUILD_TIMEOUT = Duration.ofMinutes(1).toMillis();
 
-    private final StatefulRedisConnection<String, String> connection;
-    private final RedisCommands<String, String> redis;
+    /** How often a command the cluster answered TRYAGAIN (its slot mid-move) is sent again. */
+    private static final int TRY_AGAIN_ATTEMPTS = 10;
+
+    private final RedisLink link;
     private final TimelineKeys keys;
     private final int cap;
     private final Duration commandTimeout;
     private final Duration ttl;
 
-    RedisTimelineCache(StatefulRedisConnection<String, String> connection, TimelineKeys keys, int cap,
-            Duration commandTimeout, Duration ttl) {
+    RedisTimelineCache(RedisLink link, TimelineKeys keys, int cap, Duration commandTimeout, Duration ttl) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be at least 1, got " + cap);
         }
-        this.connection = Objects.requireNonNull(connection, "connection");
-        this.redis = connection.sync();
+        this.link = Objects.requireNonNull(link, "link");
         this.keys = Objects.requireNonNull(keys, "keys");
         this.cap = cap;
         this.commandTimeout = Objects.requireNonNull(commandTimeout, "commandTimeout");
@@ -92,7 +91,7 @@ final class RedisTimelineCache implements TimelineCache {
                     new CommandArgs<>(StringCodec.UTF8).addKey(window).add(ttl.toMillis())));
         });
         call("add", () -> {
-            connection.dispatch(batch);
+            link.current().connection().dispatch(batch);
             if (!LettuceFutures.awaitAll(commandTimeout, batch.toArray(AsyncCommand[]::new))) {
                 throw new FeedlineException.StorageUnavailable(COMPONENT,
                         "add of " + deliveries.size() + " entries timed out after " + commandTimeout, null);
@@ -153,13 +152,14 @@ final class RedisTimelineCache implements TimelineCache {
 
     @Override
     public void evict(UserId reader) {
-        call("evict", () -> redis.del(windowKeys(reader)));
+        call("evict", () -> link.current().commands().del(windowKeys(reader)));
     }
 
     @Override
     public String beginRebuild(UserId reader) {
         String token = UUID.randomUUID().toString();
-        call("beginRebuild", () -> redis.set(keys.rebuild(reader), token, SetArgs.Builder.px(REBUILD_TIMEOUT)));
+        call("beginRebuild", () -> link.current().commands().set(keys.rebuild(reader), token,
+                SetArgs.Builder.px(REBUILD_TIMEOUT)));
         return token;
     }
 
@@ -204,19 +204,43 @@ final class RedisTimelineCache implements TimelineCache {
     }
 
     private <T> T eval(TimelineScript script, ScriptOutputType output, String[] scriptKeys, String... args) {
+        var redis = link.current().commands();
         try {
             return redis.evalsha(script.sha(), output, scriptKeys, args);
         } catch (RedisNoScriptException e) {
-            // The server lost its script cache (a restart): EVAL caches the body again.
+            // The server lost its script cache (a restart, a failover, a node new to the cluster):
+            // EVAL caches the body again.
             return redis.eval(script.body(), output, scriptKeys, args);
         }
     }
 
+    /**
+     * Runs a call, turning every Lettuce failure into {@link FeedlineException.StorageUnavailable}.
+     * While a cluster moves a slot, a command on several keys of it (a window and its rebuild token)
+     * is answered TRYAGAIN when the source holds only some of them: it is sent again after a short
+     * pause, a bounded number of times, since the move takes moments.
+     */
     private static <T> T call(String operation, Supplier<T> body) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return body.get();
+            } catch (RedisCommandExecutionException e) {
+                if (attempt >= TRY_AGAIN_ATTEMPTS || e.getMessage() == null || !e.getMessage().startsWith("TRYAGAIN")) {
+                    throw unavailable(operation, e);
+                }
+                pause(10L * attempt);
+            } catch (RedisException | CancellationException e) {
+                throw unavailable(operation, e);
+            }
+        }
+    }
+
+    private static void pause(long millis) {
         try {
-            return body.get();
-        } catch (RedisException | CancellationException e) {
-            throw unavailable(operation, e);
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FeedlineException.StorageUnavailable(COMPONENT, "interrupted while a slot moved", e);
         }
     }
 

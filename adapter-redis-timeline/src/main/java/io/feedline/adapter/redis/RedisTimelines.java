@@ -1,70 +1,67 @@
 package io.feedline.adapter.redis;
 
-import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.TimelineCache;
-import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisConnectionStateListener;
-import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.SocketOptions;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.NettyCustomizer;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Logger;
 
 /**
- * The entry point of the Redis timeline adapter: opens one multiplexed connection and hands out the
- * {@link TimelineCache} and its {@link HealthProbe}. Close it on shutdown.
+ * The entry point of the Redis adapter: one multiplexed connection (to a server, or routed over a
+ * cluster's nodes) and the {@link TimelineCache}, {@link PostCache} and {@link HealthProbe} over
+ * it. Close it on shutdown.
  *
  * <p>Failure is bounded: commands time out after {@link RedisSettings#commandTimeout()}, and while
- * the server is unreachable commands are rejected at once instead of being queued for a reconnect,
- * which still happens in the background so that the cache heals when Redis returns.
+ * Redis is unreachable, at start or later, commands are rejected at once instead of being queued,
+ * while the connection is made again in the background so that the caches heal when Redis returns.
+ *
+ * <p>On a cluster the near cache is off: invalidations are pushed per node connection, and no one
+ * connection sees every post key, so a copy could outlive a delete made on another server. Every
+ * post read asks Redis there (one pipelined flush per node a page's posts live on).
  */
 public final class RedisTimelines implements AutoCloseable {
-
-    private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+    private static final Logger LOG = Logger.getLogger(RedisTimelines.class.getName());
+    private static final List<TimelineScript> SCRIPTS = List.of(TimelineScript.RANGE, TimelineScript.REMOVE_POST,
+            TimelineScript.REMOVE_AUTHOR, TimelineScript.REPLACE, TimelineScript.COMPLETE_REBUILD,
+            TimelineScript.PUT_POST, TimelineScript.TOMBSTONE, TimelineScript.INCREMENT_LIKES);
 
     private final RedisSettings settings;
-    private final ClientResources resources;
-    private final RedisClient client;
-    private final StatefulRedisConnection<String, String> connection;
+    private final RedisLink link;
     private final RedisTimelineCache cache;
-    private final NearCache near;
     private final RedisPostCache posts;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private RedisTimelines(RedisSettings settings, ClientResources resources, RedisClient client,
-            StatefulRedisConnection<String, String> connection) {
+    private RedisTimelines(RedisSettings settings, NettyCustomizer channels) {
         this.settings = settings;
-        this.resources = resources;
-        this.client = client;
-        this.connection = connection;
-        this.cache = timelineCache(settings.keyPrefix(), settings.cap());
-        this.near = new NearCache(settings.nearCacheSize());
         TimelineKeys keys = new TimelineKeys(settings.keyPrefix());
-        this.posts = new RedisPostCache(connection, keys, settings.postTtl(), settings.commandTimeout(), near);
-        if (near.enabled()) {
-            listenForInvalidations(keys.postPrefix());
+        boolean cluster = RedisTarget.parse(settings.uri()) instanceof RedisTarget.Cluster;
+        if (cluster && settings.nearCacheSize() > 0) {
+            LOG.info("redis: cluster mode, so post-cache.max-local is ignored: every post read asks Redis");
         }
+        NearCache near = new NearCache(cluster ? 0 : settings.nearCacheSize());
+        this.link = RedisLink.open(settings, channels, SCRIPTS, open -> {
+            if (near.enabled()) {
+                open.standalone().ifPresent(connection -> listenForInvalidations(connection, keys.postPrefix(), near));
+            }
+        });
+        this.cache = timelineCache(settings.keyPrefix(), settings.cap());
+        this.posts = new RedisPostCache(link, keys, settings.postTtl(), settings.commandTimeout(), near);
     }
 
     /**
      * Applies Redis's invalidation pushes to the near cache, and drops every copy when the
      * connection drops (its tracking goes with it; the next read asks for it again).
      */
-    private void listenForInvalidations(String postPrefix) {
+    private static void listenForInvalidations(StatefulRedisConnection<String, String> connection, String postPrefix,
+            NearCache near) {
         connection.addListener(message -> {
             if (!"invalidate".equals(message.getType())) {
                 return;
@@ -86,9 +83,9 @@ public final class RedisTimelines implements AutoCloseable {
     }
 
     /**
-     * Connects and loads the scripts.
+     * Opens the connection and loads the scripts. If Redis cannot be reached, this still returns:
+     * every call fails as unavailable until a background attempt connects.
      *
-     * @throws FeedlineException.StorageUnavailable if Redis does not answer within the connect timeout
      * @throws IllegalArgumentException if the URI is malformed
      */
     public static RedisTimelines connect(RedisSettings settings) {
@@ -98,30 +95,7 @@ public final class RedisTimelines implements AutoCloseable {
     /** As {@link #connect(RedisSettings)}, with a hook on each channel (tests count round trips with it). */
     static RedisTimelines connect(RedisSettings settings, NettyCustomizer channels) {
         Objects.requireNonNull(settings, "settings");
-        RedisURI uri = RedisURI.create(settings.uri());
-        uri.setTimeout(settings.commandTimeout());
-        ClientResources resources = DefaultClientResources.builder().nettyCustomizer(channels).build();
-        RedisClient client = RedisClient.create(resources, uri);
-        client.setOptions(ClientOptions.builder()
-                .socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
-                .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
-                // Fail fast while down rather than buffer until a reconnect that may never come.
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .autoReconnect(true)
-                .build());
-        try {
-            StatefulRedisConnection<String, String> connection = client.connect();
-            RedisCommands<String, String> redis = connection.sync();
-            for (TimelineScript script : List.of(TimelineScript.RANGE, TimelineScript.REMOVE_POST,
-                    TimelineScript.REMOVE_AUTHOR, TimelineScript.REPLACE, TimelineScript.COMPLETE_REBUILD,
-                    TimelineScript.PUT_POST, TimelineScript.TOMBSTONE, TimelineScript.INCREMENT_LIKES)) {
-                redis.scriptLoad(script.body());
-            }
-            return new RedisTimelines(settings, resources, client, connection);
-        } catch (RedisException e) {
-            shutDown(client, resources);
-            throw RedisTimelineCache.unavailable("connect to " + uri.getHost() + ":" + uri.getPort(), e);
-        }
+        return new RedisTimelines(settings, channels);
     }
 
     /** The cache over this connection, with the configured prefix and cap. */
@@ -134,9 +108,8 @@ public final class RedisTimelines implements AutoCloseable {
         return posts;
     }
 
-    /** A probe that sends PING and fails as unavailable past the command timeout. */
+    /** A probe that sends PING and fails as unavailable past the command timeout or while not connected. */
     public HealthProbe healthProbe() {
-        RedisCommands<String, String> redis = connection.sync();
         return new HealthProbe() {
             @Override
             public String component() {
@@ -146,7 +119,7 @@ public final class RedisTimelines implements AutoCloseable {
             @Override
             public void ping() {
                 try {
-                    redis.ping();
+                    link.current().commands().ping();
                 } catch (RedisException e) {
                     throw RedisTimelineCache.unavailable("ping", e);
                 }
@@ -160,22 +133,14 @@ public final class RedisTimelines implements AutoCloseable {
 
     /** Another view over the same connection, with its own prefix and cap (the default one, isolated tests). */
     RedisTimelineCache timelineCache(String keyPrefix, int cap) {
-        return new RedisTimelineCache(connection, new TimelineKeys(keyPrefix), cap, settings.commandTimeout(),
+        return new RedisTimelineCache(link, new TimelineKeys(keyPrefix), cap, settings.commandTimeout(),
                 settings.windowTtl());
     }
 
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
+        if (closed.compareAndSet(false, true)) {
+            link.close();
         }
-        connection.close();
-        shutDown(client, resources);
-    }
-
-    private static void shutDown(RedisClient client, ClientResources resources) {
-        // No quiet period: nothing else runs on these event loops.
-        client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
-        resources.shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

@@ -32,4 +32,34 @@ class RedisSettingsTest {
 
         assertThat(settings.toString()).doesNotContain("s3cret").contains("cache.internal:6379/2");
     }
+
+    @Test
+    void aClusterUriListsItsSeeds() {
+        RedisTarget target = RedisTarget.parse("redis-cluster://10.0.0.1:7000, 10.0.0.2:7001,cache-3:7002");
+
+        assertThat(target).isInstanceOfSatisfying(RedisTarget.Cluster.class, cluster -> {
+            assertThat(cluster.seeds()).extracting(seed -> seed.getHost() + ":" + seed.getPort())
+                    .containsExactly("10.0.0.1:7000", "10.0.0.2:7001", "cache-3:7002");
+            assertThat(cluster.seeds()).allSatisfy(seed -> assertThat(seed.isSsl()).isFalse());
+        });
+        RedisTarget secured = RedisTarget.parse("rediss-cluster://default:s3cret@a:7000,b:7001");
+        assertThat(secured).isInstanceOfSatisfying(RedisTarget.Cluster.class, cluster ->
+                assertThat(cluster.seeds()).allSatisfy(seed -> {
+                    assertThat(seed.isSsl()).isTrue();
+                    assertThat(new String(seed.getCredentialsProvider().resolveCredentials().block().getPassword()))
+                            .isEqualTo("s3cret");
+                }));
+        assertThat(RedisTarget.parse("redis://cache:6380/2")).isInstanceOf(RedisTarget.Standalone.class);
+    }
+
+    @Test
+    void aBadUriIsRejectedNamingTheKey() {
+        for (String bad : new String[] {"", "localhost:6379", "http://cache:6379", "redis-cluster://", "redis-cluster://a:1,,b:2",
+                "redis-cluster://a:1/2", "redis://", "redis-cluster://a:notaport"}) {
+            assertThatThrownBy(() -> RedisSettings.of(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("redis.uri");
+        }
+        assertThatThrownBy(() -> RedisSettings.of("redis-cluster://user:s3cret@a:1,,b:2"))
+                .hasMessageNotContaining("s3cret");
+    }
 }

@@ -29,15 +29,34 @@ import org.junit.jupiter.api.Timeout;
 class RedisTimelineFaultTest {
 
     @Test
-    void connectingWhereNothingListensFailsAsUnavailable() {
-        RedisSettings nowhere = TestRedisSettings.of("redis://127.0.0.1:" + FreePorts.next());
+    void startsWhereNothingListensFailsFastMeanwhileAndConnectsOnceRedisArrives() {
+        int port = FreePorts.next();
+        try (RedisTimelines timelines = RedisTimelines.connect(TestRedisSettings.of("redis://127.0.0.1:" + port))) {
+            TimelineCache cache = timelines.timelineCache();
+            UserId reader = TestIds.userId();
+            PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
 
-        FeedlineException.StorageUnavailable failure = catchThrowableOfType(
-                FeedlineException.StorageUnavailable.class, () -> RedisTimelines.connect(nowhere).close());
+            FeedlineException.StorageUnavailable failure = catchThrowableOfType(
+                    FeedlineException.StorageUnavailable.class, () -> cache.range(reader, Optional.empty(), 10));
+            assertThat(failure).isNotNull();
+            assertThat(failure.component()).isEqualTo("timelines");
+            assertThatThrownBy(() -> timelines.healthProbe().ping()).isInstanceOf(FeedlineException.StorageUnavailable.class);
+            assertThatThrownBy(() -> timelines.postCache().getAll(List.of(entry.postId())))
+                    .isInstanceOf(FeedlineException.StorageUnavailable.class);
 
-        assertThat(failure).isNotNull();
-        assertThat(failure.component()).isEqualTo("timelines");
-        assertThat(failure.getCause()).isNotNull();
+            try (ThrowawayRedis server = ThrowawayRedis.start(port)) {
+                // Connected in the background: no call is needed to bring it up.
+                awaitAnswer(() -> {
+                    timelines.healthProbe().ping();
+                    return true;
+                });
+                cache.add(List.of(new Delivery(reader, entry)));
+                assertThat(cache.range(reader, Optional.empty(), 10)).contains(List.of(entry));
+                assertThat(server.admin().exists(windowKey(reader))).isTrue();
+                assertThat(server.commandCalls()).as("the scripts were loaded on connect")
+                        .containsKey("script|load").containsKey("evalsha").doesNotContainKey("eval");
+            }
+        }
     }
 
     @Test

@@ -73,7 +73,10 @@ public final class App implements AutoCloseable {
                     assembly.core.useCases(),
                     new BearerTokens(keys.token(), config.tokenTtl(), clock, revocations),
                     new Cursors(keys.cursor(), config.cursorTtl(), clock),
-                    assembly.storage.probes.stream().map(p -> new EngineProbe(p.component(), p::ping)).toList(),
+                    java.util.stream.Stream.concat(
+                            assembly.storage.probes.stream().map(p -> new EngineProbe(p.component(), p::ping)),
+                            assembly.storage.cacheProbes.stream().map(p -> new EngineProbe(p.component(), p::ping, true)))
+                            .toList(),
                     List.of(new DegradationCheck("fanout", backlog::degradedBecause)),
                     sharedBuckets.map(App::rateLimitStore),
                     assembly.metrics.registry);

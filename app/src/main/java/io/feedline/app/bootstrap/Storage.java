@@ -52,7 +52,10 @@ final class Storage implements AutoCloseable {
     final IdempotencyKeys idempotencyKeys;
     final RevokedTokens revokedTokens;
     final Notifications notifications;
+    /** The engines of record: one that does not answer takes the service down. */
     final List<HealthProbe> probes;
+    /** The caches: one that does not answer only degrades the service (reads go to the engines of record). */
+    final List<HealthProbe> cacheProbes;
     private final Deque<AutoCloseable> resources;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, List<HealthProbe> probes,
@@ -70,6 +73,7 @@ final class Storage implements AutoCloseable {
         this.revokedTokens = dynamo.revokedTokens();
         this.notifications = dynamo.notifications();
         this.probes = List.copyOf(probes);
+        this.cacheProbes = caches.probes();
         this.resources = resources;
     }
 
@@ -111,13 +115,14 @@ final class Storage implements AutoCloseable {
             Caches caches = switch (config.timelines()) {
                 case MEMORY -> {
                     MemoryCaches memory = MemoryCaches.create(config.memory().orElseThrow());
-                    yield new Caches(memory.timelineCache(), memory.postCache());
+                    yield new Caches(memory.timelineCache(), memory.postCache(), List.of());
                 }
                 case REDIS -> {
+                    // Returns even while Redis is unreachable: it is only a cache, so the server starts
+                    // and serves from DynamoDB while the adapter connects in the background.
                     RedisTimelines redis = RedisTimelines.connect(config.redis().orElseThrow());
                     resources.push(redis);
-                    probes.add(redis.healthProbe());
-                    yield new Caches(redis.timelineCache(), redis.postCache());
+                    yield new Caches(redis.timelineCache(), redis.postCache(), List.of(redis.healthProbe()));
                 }
             };
             LOG.info("storage: profile {}, users on {}, timelines on {}, everything else on dynamodb",
@@ -176,8 +181,8 @@ final class Storage implements AutoCloseable {
         return (end < 0 ? message : message.substring(0, end)).strip();
     }
 
-    /** The caches in front of DynamoDB, both on the engine {@code storage.timelines} names. */
-    private record Caches(TimelineCache timelines, PostCache posts) {}
+    /** The caches in front of DynamoDB, both on the engine {@code storage.timelines} names, and its probe if remote. */
+    private record Caches(TimelineCache timelines, PostCache posts, List<HealthProbe> probes) {}
 
     private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity, Deque<AutoCloseable> resources) {
         FeedlineConfig.Dynamo dynamo = config.dynamo();

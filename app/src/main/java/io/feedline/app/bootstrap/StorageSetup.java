@@ -2,6 +2,7 @@ package io.feedline.app.bootstrap;
 
 import io.feedline.adapter.dynamodb.CapacityListener;
 import io.feedline.domain.DomainPorts;
+import io.feedline.ports.model.FeedlineException;
 import java.time.Clock;
 import java.util.List;
 
@@ -12,10 +13,20 @@ public final class StorageSetup {
     /** Brings every configured engine up to the current layout, and returns what it checked, in words. */
     public static List<String> initialize(FeedlineConfig config) {
         try (Storage storage = Storage.open(config, CapacityListener.NONE, true)) {
-            return storage.probes.stream().map(probe -> {
+            List<String> checked = new java.util.ArrayList<>(storage.probes.stream().map(probe -> {
                 probe.ping();
                 return probe.component() + ": ready";
-            }).toList();
+            }).toList());
+            // A cache has nothing to set up, and the server starts without it.
+            for (var probe : storage.cacheProbes) {
+                try {
+                    probe.ping();
+                    checked.add(probe.component() + ": ready");
+                } catch (FeedlineException.StorageUnavailable e) {
+                    checked.add(probe.component() + ": unreachable (a cache: the server starts without it)");
+                }
+            }
+            return List.copyOf(checked);
         }
     }
 

@@ -108,10 +108,14 @@ final class OperationsResource {
         return fresh;
     }
 
-    /** Pings every engine at once; one that fails or does not answer in time makes the whole a 503. */
+    /**
+     * Pings every engine at once; an engine of record that fails or does not answer in time makes the
+     * whole a 503, a cache that does makes it DEGRADED.
+     */
     private Report probe() {
         Map<String, Health.Component> components = new LinkedHashMap<>();
         boolean up = true;
+        boolean cacheDown = false;
         // Not try-with-resources: closing would wait for a ping that hangs, which is what the deadline prevents.
         ExecutorService pings = Executors.newVirtualThreadPerTaskExecutor();
         try {
@@ -127,10 +131,17 @@ final class OperationsResource {
                     ping.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                     components.put(probe.component(), new Health.Component("UP", null));
                 } catch (ExecutionException | TimeoutException e) {
-                    up = false;
                     LOG.warn("health probe {} failed", probe.component(), e instanceof ExecutionException ? e.getCause() : e);
-                    components.put(probe.component(), new Health.Component("DOWN",
-                            e instanceof TimeoutException ? "no answer within " + probeTimeout.toMillis() + " ms" : "unreachable"));
+                    String why = e instanceof TimeoutException ? "no answer within " + probeTimeout.toMillis() + " ms" : "unreachable";
+                    if (probe.cache()) {
+                        // Served from the engines of record meanwhile: slower, not broken.
+                        cacheDown = true;
+                        components.put(probe.component(), new Health.Component("DEGRADED",
+                                why + "; a cache: reads go to the engines of record until it is back"));
+                    } else {
+                        up = false;
+                        components.put(probe.component(), new Health.Component("DOWN", why));
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     up = false;
@@ -140,7 +151,7 @@ final class OperationsResource {
         } finally {
             pings.shutdownNow();
         }
-        boolean degraded = up && degraded(components);
+        boolean degraded = up && (degraded(components) | cacheDown);
         return new Report(up ? 200 : 503, new Health(up ? (degraded ? "DEGRADED" : "UP") : "DOWN", components));
     }
 

@@ -139,6 +139,18 @@ class FeedlineConfigTest {
     }
 
     @Test
+    void redisUriTakesAClusterAndABadOneFailsAtLoadNamingTheKey() {
+        FeedlineConfig cluster = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET,
+                "redis.uri", "redis-cluster://10.0.0.1:7000,10.0.0.2:7000,10.0.0.3:7000"));
+        assertThat(cluster.redis().orElseThrow().uri()).startsWith("redis-cluster://");
+
+        for (String bad : new String[] {"cache:6379", "redis-cluster://a:7000,,b:7000", "redis-cluster://a:7000/1"}) {
+            assertThatThrownBy(() -> FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET, "redis.uri", bad)))
+                    .as(bad).isInstanceOf(InvalidConfiguration.class).hasMessageContaining("redis.uri");
+        }
+    }
+
+    @Test
     void secretsNeverShowInTheConfigurationsText() {
         FeedlineConfig config = FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET,
                 "postgres.password", "hunter2-database-password"));

@@ -25,6 +25,7 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.testsupport.DynamoLocal;
 import io.feedline.testsupport.ThrowawayRedis;
+import io.feedline.testsupport.ThrowawayRedisCluster;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -55,7 +56,8 @@ import org.junit.jupiter.api.Test;
  * HTTP to a few concurrent readers while the Redis is flushed, then stopped, then started again
  * empty. Both caches live there: the windows and the post bodies (with this process's near copies
  * of them). Every answer is a 200 with the same page a pull-mode core computes over the same
- * storage, and the windows and the cached posts are back once readers come.
+ * storage, and the windows and the cached posts are back once readers come. The proof runs on one
+ * redis-server and again on a 3-master Redis Cluster (flushed, stopped and started again whole).
  */
 class CacheLossProofTest {
     private static final int AUTHORS = 8;
@@ -70,9 +72,57 @@ class CacheLossProofTest {
 
     private record Served(Phase phase, UserId reader, int status, List<String> postIds, String failure) {}
 
+    /** What the proof does to Redis, whether one server or a cluster. */
+    private interface CacheServer extends AutoCloseable {
+        String uri();
+
+        void flushAll();
+
+        void shutDown();
+
+        void restart();
+
+        boolean exists(String key);
+
+        @Override
+        void close();
+    }
+
+    private static CacheServer single(ThrowawayRedis redis) {
+        return new CacheServer() {
+            public String uri() { return redis.uri(); }
+            public void flushAll() { redis.flushAll(); }
+            public void shutDown() { redis.shutDown(); }
+            public void restart() { redis.restart(); }
+            public boolean exists(String key) { return redis.admin().exists(key); }
+            public void close() { redis.close(); }
+        };
+    }
+
+    private static CacheServer cluster(ThrowawayRedisCluster cluster) {
+        return new CacheServer() {
+            public String uri() { return cluster.uri(); }
+            public void flushAll() { cluster.flushAll(); }
+            public void shutDown() { cluster.shutDown(); }
+            public void restart() { cluster.restart(); }
+            public boolean exists(String key) { return cluster.exists(key); }
+            public void close() { cluster.close(); }
+        };
+    }
+
     @Test
     void feedsAnswerThroughRedisFlushAndOutageAndWindowsAreRebuilt() throws Exception {
-        try (ThrowawayRedis redis = ThrowawayRedis.start(); DynamoLocal dynamo = DynamoLocal.start()) {
+        prove(single(ThrowawayRedis.start()));
+    }
+
+    @Test
+    void feedsAnswerThroughAClusterFlushAndOutageAndWindowsAreRebuilt() throws Exception {
+        // A cluster of its own: this one is stopped and started again.
+        prove(cluster(ThrowawayRedisCluster.start(3)));
+    }
+
+    private static void prove(CacheServer server) throws Exception {
+        try (CacheServer redis = server; DynamoLocal dynamo = DynamoLocal.start()) {
             Map<String, Object> settings = settings(redis, dynamo);
             try (App app = App.create(FeedlineConfig.of(settings)).start();
                     App pullOracle = App.create(FeedlineConfig.of(with(settings, "fanout.mode", "pull")))) {
@@ -107,7 +157,7 @@ class CacheLossProofTest {
                         .map(post -> post.id().value()).distinct().toList();
                 assertThat(pagePosts).as("hydrated posts on the pages").isNotEmpty();
                 assertThat(pagePosts).as("the pages' posts are cached in Redis once read")
-                        .allMatch(id -> redis.admin().exists("p:" + id));
+                        .allMatch(id -> redis.exists("p:" + id));
 
                 HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
                 String base = "http://127.0.0.1:" + app.port();
@@ -154,7 +204,7 @@ class CacheLossProofTest {
                                 () -> sampled.stream().allMatch(reader -> windows.range(reader.id(), Optional.empty(), 1).isPresent()));
                     }
                     await("every post of the sampled pages is cached again after Redis came back",
-                            () -> pagePosts.stream().allMatch(id -> redis.admin().exists("p:" + id)));
+                            () -> pagePosts.stream().allMatch(id -> redis.exists("p:" + id)));
                     stop.set(true);
                 }
 
@@ -172,7 +222,7 @@ class CacheLossProofTest {
         }
     }
 
-    private static Map<String, Object> settings(ThrowawayRedis redis, DynamoLocal dynamo) {
+    private static Map<String, Object> settings(CacheServer redis, DynamoLocal dynamo) {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         Map<String, Object> settings = new HashMap<>();
