@@ -10,12 +10,18 @@ import io.github.bucket4j.distributed.BucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
@@ -30,7 +36,8 @@ import java.util.function.LongSupplier;
  * bucket4j's compare-and-swap buckets over Lettuce, one string per limit and key
  * ({@code <prefix>rl:<limit>:<key>}), each expiring once it would have refilled to full.
  *
- * <p>It opens a client of its own from the same {@link RedisSettings} as the caches, so its
+ * <p>It opens a client of its own from the same {@link RedisSettings} as the caches (a server or a
+ * cluster, as {@code redis.uri} says; one key per bucket, so any slot will do), so its
  * connection's life is its own. A server that is down when this starts, or that goes away later,
  * costs a fast {@link FeedlineException.StorageUnavailable} per call (commands are rejected while
  * disconnected, not queued), and the connection is tried again in the background (Lettuce's
@@ -43,10 +50,11 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
     /** A bucket outlives its refill by this much, so a key is never dropped while it still limits. */
     private static final Duration KEEP_AFTER_REFILL = Duration.ofSeconds(10);
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(30);
 
     private final RedisSettings settings;
     private final TimelineKeys keys;
-    private final RedisClient client;
+    private final AbstractRedisClient client;
     private final LongSupplier nanoTime;
     private final Map<Limit, BucketConfiguration> configurations = new ConcurrentHashMap<>();
     private final Object connecting = new Object();
@@ -55,22 +63,46 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
     private boolean attempted;
     private volatile boolean closed;
 
-    private record Connected(StatefulRedisConnection<String, byte[]> connection, ProxyManager<String> buckets) {}
+    private record Connected(StatefulConnection<String, byte[]> connection, ProxyManager<String> buckets) {}
 
     private RedisRateLimitBuckets(RedisSettings settings, LongSupplier nanoTime) {
         this.settings = settings;
         this.keys = new TimelineKeys(settings.keyPrefix());
         this.nanoTime = nanoTime;
-        RedisURI uri = RedisURI.create(settings.uri());
-        uri.setTimeout(settings.commandTimeout());
-        this.client = RedisClient.create(uri);
-        client.setOptions(ClientOptions.builder()
-                .socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
+        this.client = switch (RedisTarget.parse(settings.uri())) {
+            case RedisTarget.Standalone standalone -> {
+                RedisURI uri = standalone.uri();
+                uri.setTimeout(settings.commandTimeout());
+                RedisClient server = RedisClient.create(uri);
+                server.setOptions(clientOptions(ClientOptions.builder(), settings).build());
+                yield server;
+            }
+            case RedisTarget.Cluster cluster -> {
+                cluster.seeds().forEach(seed -> seed.setTimeout(settings.commandTimeout()));
+                RedisClusterClient nodes = RedisClusterClient.create(cluster.seeds());
+                // A bucket's key moves with its slot: follow the topology as the caches' link does.
+                // Node connections open lazily, and rejecting commands while one opens would refuse
+                // the first calls to each master: here a call waits for it, bounded by the command
+                // timeout, and a cluster that is away costs that timeout before the fallback.
+                nodes.setOptions(clientOptions(ClusterClientOptions.builder(), settings)
+                        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.ACCEPT_COMMANDS)
+                        .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+                                .enableAllAdaptiveRefreshTriggers()
+                                .enablePeriodicRefresh(TOPOLOGY_REFRESH)
+                                .build())
+                        .build());
+                yield nodes;
+            }
+        };
+    }
+
+    private static <B extends ClientOptions.Builder> B clientOptions(B builder, RedisSettings settings) {
+        builder.socketOptions(SocketOptions.builder().connectTimeout(settings.connectTimeout()).build())
                 .timeoutOptions(TimeoutOptions.enabled(settings.commandTimeout()))
                 // A limit check must answer at once while Redis is away: the caller falls back.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .autoReconnect(true)
-                .build());
+                .autoReconnect(true);
+        return builder;
     }
 
     /**
@@ -147,9 +179,19 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
             attempted = true;
             lastAttempt = now;
             try {
-                StatefulRedisConnection<String, byte[]> connection =
-                        client.connect(RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE));
-                ProxyManager<String> buckets = Bucket4jLettuce.casBasedBuilder(connection)
+                RedisCodec<String, byte[]> codec = RedisCodec.of(StringCodec.UTF8, ByteArrayCodec.INSTANCE);
+                Bucket4jLettuce.LettuceBasedProxyManagerBuilder<String> builder;
+                StatefulConnection<String, byte[]> connection;
+                if (client instanceof RedisClusterClient nodes) {
+                    StatefulRedisClusterConnection<String, byte[]> cluster = nodes.connect(codec);
+                    connection = cluster;
+                    builder = Bucket4jLettuce.casBasedBuilder(cluster);
+                } else {
+                    StatefulRedisConnection<String, byte[]> server = ((RedisClient) client).connect(codec);
+                    connection = server;
+                    builder = Bucket4jLettuce.casBasedBuilder(server);
+                }
+                ProxyManager<String> buckets = builder
                         .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_AFTER_REFILL))
                         .requestTimeout(settings.commandTimeout())
                         .build();
