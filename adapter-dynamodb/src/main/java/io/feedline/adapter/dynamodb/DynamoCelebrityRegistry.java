@@ -22,6 +22,9 @@ final class DynamoCelebrityRegistry implements CelebrityRegistry {
         return db.queryAll("celebrities", QueryEnhancedRequest.builder()
                         .queryConditional(TableLayout.celebrities())
                         .attributesToProject(TableLayout.SK)
+                        // Consistent: an author marked a moment ago gets no more fan-out, so every
+                        // reader must pull them from now on.
+                        .consistentRead(true)
                         .build())
                 .stream()
                 .map(item -> TableLayout.celebrityOf(item.getString(TableLayout.SK)))

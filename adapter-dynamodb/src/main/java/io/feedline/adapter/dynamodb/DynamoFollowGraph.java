@@ -20,15 +20,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * Follow edges under the follower ({@code USER#<follower>} / {@code FOLLOWS#<followee>}), indexed on
- * GSI1 by followee. Each edge change and both users' counters are one transaction.
+ * Follow edges under the follower ({@code USER#<follower>} / {@code FOLLOWS#<followee>}), each with
+ * a follower entry under the followee ({@code FOLLOWERS#<followee>} / {@code USER#<follower>}); the
+ * edges are also indexed on GSI1 by followee, which only edges older than the entries need. Each
+ * edge change, its entry and both users' counters are one transaction.
  */
 final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     private final TableAccess db;
@@ -39,10 +44,19 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
 
     @Override
     public boolean follow(UserId follower, UserId followee, Instant at) {
-        return changeEdge("follow", db.putNew(edge(follower, followee, at)), follower, followee, +1);
+        return changeEdge("follow", db.putNew(edge(follower, followee, at)), db.put(followerEntry(follower, followee, at)),
+                follower, followee, +1);
     }
 
-    private static EnhancedDocument edge(UserId follower, UserId followee, Instant at) {
+    private static EnhancedDocument followerEntry(UserId follower, UserId followee, Instant at) {
+        return TableLayout.Entity.FOLLOWER_ENTRY.document(TableLayout.followerEntry(followee, follower))
+                .putString(FOLLOWER_ID, follower.value())
+                .putString(FOLLOWEE_ID, followee.value())
+                .putString(CREATED_AT, at.toString())
+                .build();
+    }
+
+    static EnhancedDocument edge(UserId follower, UserId followee, Instant at) {
         return TableLayout.Entity.FOLLOW_EDGE.document(TableLayout.edge(follower, followee))
                 .putString(TableLayout.GSI1_PK, TableLayout.followerIndexPk(followee))
                 .putString(TableLayout.GSI1_SK, TableLayout.followerIndexSk(follower))
@@ -58,7 +72,9 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
             return;
         }
         db.batchWrite("follow_import", followers.stream()
-                .<TableAccess.BatchOp>map(follower -> new TableAccess.BatchOp.PutDoc(edge(follower, followee, at)))
+                .<TableAccess.BatchOp>flatMap(follower -> Stream.of(
+                        new TableAccess.BatchOp.PutDoc(edge(follower, followee, at)),
+                        new TableAccess.BatchOp.PutDoc(followerEntry(follower, followee, at))))
                 .toList());
         TableAccess.Outcome outcome = db.transact("follow_import",
                 List.of(Counters.change(db, followee, Map.of(FOLLOWERS, (long) followers.size()))), Optional.empty());
@@ -70,12 +86,15 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
 
     @Override
     public boolean unfollow(UserId follower, UserId followee) {
-        return changeEdge("unfollow", db.deleteExisting(TableLayout.edge(follower, followee)), follower, followee, -1);
+        return changeEdge("unfollow", db.deleteExisting(TableLayout.edge(follower, followee)),
+                db.deleteAny(TableLayout.followerEntry(followee, follower)), follower, followee, -1);
     }
 
-    private boolean changeEdge(String pattern, TransactWriteItem edge, UserId follower, UserId followee, long delta) {
-        List<TransactWriteItem> items = new ArrayList<>(3);
+    private boolean changeEdge(String pattern, TransactWriteItem edge, TransactWriteItem entry, UserId follower,
+            UserId followee, long delta) {
+        List<TransactWriteItem> items = new ArrayList<>(4);
         items.add(edge);
+        items.add(entry);
         if (follower.equals(followee)) {
             // One transaction may touch an item once: a self-edge moves both counters of one item.
             items.add(Counters.change(db, follower, Map.of(FOLLOWING, delta, FOLLOWERS, delta)));
@@ -99,22 +118,41 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
         return page(items, request.limit(), item -> UserId.of(item.getString(FOLLOWEE_ID)));
     }
 
+    /**
+     * Two Queries, merged by follower id: the follower entries, strongly consistent, so a follow
+     * made a moment ago is listed (and fanned out to); and GSI1, for the edges written before
+     * follower entries existed, which the index has long caught up with. The merged page is exact
+     * for the union, since each source returns its first {@code limit + 1} followers after the
+     * cursor in the same order. An unfollow the index still shows lists that follower for a moment;
+     * a fan-out page filters such followers by the edges themselves ({@link #followersAmong}).
+     */
     @Override
     public Page<UserId> followers(UserId user, PageRequest request) {
-        QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
+        QueryEnhancedRequest.Builder entries = QueryEnhancedRequest.builder()
+                .queryConditional(TableLayout.followerEntries(user))
+                .consistentRead(true)
+                .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWER_ID)
+                .limit(request.limit() + 1);
+        QueryEnhancedRequest.Builder legacy = QueryEnhancedRequest.builder()
                 .queryConditional(TableLayout.followers(user))
                 .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWER_ID)
                 .limit(request.limit() + 1);
-        request.after().ifPresent(token -> query.exclusiveStartKey(TableLayout.followersStart(user, Cursors.userId(token))));
-        List<EnhancedDocument> items = db.queryIndexPage("AP5_followers", query.build()).items();
-        return page(items, request.limit(), item -> UserId.of(item.getString(FOLLOWER_ID)));
+        request.after().map(Cursors::userId).ifPresent(last -> {
+            entries.exclusiveStartKey(TableLayout.keyMap(TableLayout.followerEntry(user, last)));
+            legacy.exclusiveStartKey(TableLayout.followersStart(user, last));
+        });
+        SortedSet<String> ids = new TreeSet<>();
+        db.queryPage("AP5_followers", entries.build()).items().forEach(item -> ids.add(item.getString(FOLLOWER_ID)));
+        db.queryIndexPage("AP5_followers_by_index", legacy.build()).items().forEach(item -> ids.add(item.getString(FOLLOWER_ID)));
+        List<UserId> merged = ids.stream().limit(request.limit() + 1L).map(UserId::of).toList();
+        return page(merged, request.limit(), id -> id);
     }
 
     /**
      * One more item than asked for is read, in the same request, so that "more may follow" is
      * known exactly and the last page carries no token.
      */
-    private static Page<UserId> page(List<EnhancedDocument> items, int limit, Function<EnhancedDocument, UserId> id) {
+    private static <T> Page<UserId> page(List<T> items, int limit, Function<T, UserId> id) {
         List<UserId> ids = items.stream().limit(limit).map(id).toList();
         if (items.size() <= limit) {
             return Page.last(ids);

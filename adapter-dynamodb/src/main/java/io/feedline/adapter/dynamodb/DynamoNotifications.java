@@ -189,6 +189,8 @@ final class DynamoNotifications implements Notifications {
                 .tableName(db.tableName)
                 .select(Select.COUNT)
                 .limit(cap)
+                // Consistent: a notification recorded or a marker moved a moment ago is counted so.
+                .consistentRead(true)
                 .expressionAttributeNames(Map.of("#pk", PK, "#sk", SK));
         AttributeValue pk = AttributeValue.fromS(TableLayout.notificationsPk(recipient));
         if (marker.isPresent()) {

@@ -39,8 +39,9 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * Posts under their author ({@code USER#<author>} / {@code POST#<id>}), indexed by id on GSI1. A
- * publish or delete is one transaction with the author's post counter and the optional job; for a
+ * Posts under their author ({@code USER#<author>} / {@code POST#<id>}), found by id through a
+ * pointer item ({@code POSTID#<id>} / {@code #AUTHOR}) that names the author. A publish or delete
+ * is one transaction with the pointer, the author's post counter and the optional job; for a
  * reply, also with its entry in the parent's thread ({@code POST#<parent>} / {@code REPLY#<id>})
  * and the parent's reply count; for a publish with an idempotency key, also with the key's
  * completed record, conditioned on this request's claim.
@@ -68,6 +69,7 @@ final class DynamoPosts implements Posts {
             items.add(moveReplyCount(parent, +1));
             items.add(db.put(threadEntry(parent.postId(), post.ref())));
         });
+        items.add(db.put(pointer(post.ref())));
         fanout.map(jobs::enqueueItem).ifPresent(items::add);
         int keyItem = items.size();
         completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
@@ -112,6 +114,7 @@ final class DynamoPosts implements Posts {
             }
             items.add(db.deleteAny(TableLayout.reply(p.postId(), post.postId())));
         });
+        items.add(db.deleteAny(TableLayout.postPointer(post.postId())));
         cleanup.map(jobs::enqueueItem).ifPresent(items::add);
         return db.transact("delete_post", items, Optional.of(post.postId().value()));
     }
@@ -143,13 +146,35 @@ final class DynamoPosts implements Posts {
                 .toList();
     }
 
+    /** The pointer that lets a post id find its author's partition. */
+    private static EnhancedDocument pointer(PostRef post) {
+        return TableLayout.Entity.POST_POINTER.document(TableLayout.postPointer(post.postId()))
+                .putString(POST_ID, post.postId().value())
+                .putString(AUTHOR_ID, post.authorId().value())
+                .build();
+    }
+
+    /**
+     * Two strongly consistent GetItems, the pointer then the post, so that an author who publishes
+     * and at once reads, likes, replies to or deletes the post by id finds it: GSI1 could still
+     * lack it. Without a pointer, GSI1 names the author of a post older than the pointers (the
+     * index has long caught up with it), and the post itself is then read by key, since the index
+     * may still show a post deleted a moment ago. So an id that names no post costs a GetItem and
+     * a Query.
+     */
     @Override
     public Optional<Post> get(PostId id) {
-        var page = db.queryIndexPage("AP3_get_post", QueryEnhancedRequest.builder()
-                .queryConditional(TableLayout.postById(id))
-                .limit(1)
-                .build());
-        return page.items().stream().findFirst().map(DynamoPosts::post);
+        Optional<UserId> author = db.get("AP3_post_pointer", TableLayout.postPointer(id))
+                .map(pointer -> UserId.of(pointer.getString(AUTHOR_ID)));
+        if (author.isEmpty()) {
+            author = db.queryIndexPage("AP3_post_by_index", QueryEnhancedRequest.builder()
+                            .queryConditional(TableLayout.postById(id))
+                            .attributesToProject(AUTHOR_ID)
+                            .limit(1)
+                            .build())
+                    .items().stream().findFirst().map(item -> UserId.of(item.getString(AUTHOR_ID)));
+        }
+        return author.flatMap(a -> get(new PostRef(id, a)));
     }
 
     @Override

@@ -72,6 +72,14 @@ public final class DynamoStorage implements AutoCloseable {
         return open(settings, capacity, List.of(), Retries.DEFAULT, Clock.systemUTC());
     }
 
+    /**
+     * As {@link #open(DynamoSettings, CapacityListener)}, with {@code extra} interceptors on the
+     * client: the one hook through which tests outside this module disturb the engine's answers.
+     */
+    public static DynamoStorage open(DynamoSettings settings, CapacityListener capacity, ClientInterceptors extra) {
+        return open(settings, capacity, extra.forTable(settings), Retries.DEFAULT, Clock.systemUTC());
+    }
+
     /** The full factory: extra interceptors (to count or disturb requests), retries and clock. */
     static DynamoStorage open(DynamoSettings settings, CapacityListener capacity, List<ExecutionInterceptor> interceptors,
             Retries retries, Clock clock) {

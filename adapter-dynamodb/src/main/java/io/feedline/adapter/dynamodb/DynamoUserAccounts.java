@@ -97,7 +97,8 @@ final class DynamoUserAccounts implements UserAccounts {
             return Map.of();
         }
         List<Key> keys = new LinkedHashSet<>(ids).stream().map(TableLayout::profile).toList();
-        return db.batchGet("users_by_id", keys).stream()
+        // Consistent: a follower or a liker who registered a moment ago is listed.
+        return db.batchGetConsistent("users_by_id", keys).stream()
                 .map(DynamoUserAccounts::account)
                 .collect(Collectors.toUnmodifiableMap(UserAccount::id, Function.identity()));
     }
@@ -109,7 +110,8 @@ final class DynamoUserAccounts implements UserAccounts {
         }
         // The username claims name the ids: one batch read of claims, no profile read.
         List<Key> keys = new LinkedHashSet<>(usernames).stream().map(TableLayout::usernameClaim).toList();
-        return db.batchGet("user_ids_by_username", keys).stream()
+        // Consistent: a user who registered a moment ago can be mentioned at once.
+        return db.batchGetConsistent("user_ids_by_username", keys).stream()
                 .collect(Collectors.toUnmodifiableMap(
                         claim -> TableLayout.claimedUsername(claim.getString(TableLayout.PK)),
                         claim -> UserId.of(claim.getString(USER_ID))));

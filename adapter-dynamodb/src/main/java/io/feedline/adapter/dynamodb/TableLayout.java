@@ -24,7 +24,11 @@ public final class TableLayout {
 
     /** The table's name unless configured otherwise. */
     public static final String DEFAULT_TABLE_NAME = "feedline";
-    /** The first global secondary index: get-by-id of posts (AP3) and followers (AP5). */
+    /**
+     * The first global secondary index: followers (AP5) and posts by id (AP3), read only for the
+     * edges and posts written before their {@link Entity#FOLLOWER_ENTRY} and
+     * {@link Entity#POST_POINTER} existed.
+     */
     public static final String GSI1 = "gsi1";
     /**
      * The second, sparse global secondary index: only outbox jobs carry its keys, so one Query per
@@ -106,7 +110,9 @@ public final class TableLayout {
         EMAIL_CLAIM("email_claim", "EMAIL#", "#CLAIM"),
         COUNTERS("counters", "USER#", "#COUNTERS"),
         POST("post", "USER#", "POST#"),
+        POST_POINTER("post_pointer", "POSTID#", "#AUTHOR"),
         FOLLOW_EDGE("follow", "USER#", "FOLLOWS#"),
+        FOLLOWER_ENTRY("follower", "FOLLOWERS#", "USER#"),
         FEED_ITEM("feed_item", "FEED#", "POST#"),
         LIKE("like", "POST#", "LIKE#"),
         REPLY("reply", "POST#", "REPLY#"),
@@ -225,7 +231,15 @@ public final class TableLayout {
                 .sortValue(Entity.POST.skPrefix));
     }
 
-    /** AP3: the post's GSI1 partition. */
+    /**
+     * AP3: where a post id finds its author, written and deleted with the post. It is read strongly
+     * consistent, which no index allows, so a post is found by id the moment its publish answers.
+     */
+    static Key postPointer(PostId post) {
+        return key(Entity.POST_POINTER, post.value(), "");
+    }
+
+    /** AP3 for a post written before pointers existed: the post's GSI1 partition. */
     static QueryConditional postById(PostId post) {
         return QueryConditional.keyEqualTo(k -> k.partitionValue(postIndexPk(post)).sortValue(postIndexSk()));
     }
@@ -251,7 +265,21 @@ public final class TableLayout {
                 .sortValue(Entity.FOLLOW_EDGE.skPrefix));
     }
 
-    /** AP5: the edges into {@code user}, on GSI1. */
+    /**
+     * The edge seen from the followee's side, written and deleted with the edge, so that AP5 can
+     * read a followee's followers strongly consistent, which no index allows.
+     */
+    static Key followerEntry(UserId followee, UserId follower) {
+        return key(Entity.FOLLOWER_ENTRY, followee.value(), follower.value());
+    }
+
+    /** AP5: the follower entries of {@code user}, in follower id order. */
+    static QueryConditional followerEntries(UserId user) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.FOLLOWER_ENTRY.pkPrefix + user.value())
+                .sortValue(Entity.FOLLOWER_ENTRY.skPrefix));
+    }
+
+    /** AP5 for edges written before follower entries existed: the edges into {@code user}, on GSI1. */
     static QueryConditional followers(UserId user) {
         return QueryConditional.sortBeginsWith(k -> k.partitionValue(followerIndexPk(user))
                 .sortValue(IndexEntity.FOLLOWER_EDGE.skPrefix));

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -25,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -37,21 +39,44 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * then swaps each item written within the lag for its image before the first such write, and
  * leaves out items that did not exist then (or were not yet in the index). Items deleted within the
  * lag are not brought back: a stale read here may miss a deletion's absence, never invent an item.
+ * An eventually consistent COUNT query counts the items as they were. In the adapter's test-jar, so
+ * that the app's HTTP suites can run on a lagging table too ({@link #onEveryTable}).
  */
-final class StaleReads implements ExecutionInterceptor {
+public final class StaleReads implements ExecutionInterceptor {
     private record Version(long writtenAtMillis, Optional<Map<String, AttributeValue>> before) {}
+
+    /** Marks an eventually consistent COUNT query, sent for its items so that they can be aged. */
+    private static final ExecutionAttribute<Boolean> COUNT_ONLY = new ExecutionAttribute<>("StaleReads.countOnly");
 
     private final DynamoDbClient raw;
     private final String table;
     private final Duration lag;
+    private final Map<String, Duration> indexLags;
     private final Clock clock;
     private final Map<Map<String, AttributeValue>, List<Version>> history = new ConcurrentHashMap<>();
 
     StaleReads(DynamoDbClient raw, String table, Duration lag, Clock clock) {
+        this(raw, table, lag, Map.of(), clock);
+    }
+
+    /** As above, with {@code indexLags} overriding {@code lag} for queries on the named indexes. */
+    StaleReads(DynamoDbClient raw, String table, Duration lag, Map<String, Duration> indexLags, Clock clock) {
         this.raw = raw;
         this.table = table;
         this.lag = lag;
+        this.indexLags = Map.copyOf(indexLags);
         this.clock = clock;
+    }
+
+    /**
+     * For a whole app: every table it opens lags {@code lag} behind on its eventually consistent
+     * reads and GSI1, and {@code claimableJobsLag} on GSI2 (the outbox's claimable jobs). A lagging
+     * GSI2 only delays claims, which a test that drains the outbox at once would read as "nothing to
+     * deliver"; {@code StaleReadsTest} shows that a stale GSI2 never hands a job out twice.
+     */
+    public static ClientInterceptors onEveryTable(Duration lag, Duration claimableJobsLag) {
+        return settings -> List.of(new StaleReads(DynamoStorage.client(settings, List.of()), settings.tableName(), lag,
+                Map.of(TableLayout.GSI2, claimableJobsLag), Clock.systemUTC()));
     }
 
     /**
@@ -60,8 +85,11 @@ final class StaleReads implements ExecutionInterceptor {
      */
     @Override
     public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
-        if (context.request() instanceof QueryRequest query && query.projectionExpression() != null
-                && (query.indexName() != null || !Boolean.TRUE.equals(query.consistentRead()))) {
+        if (context.request() instanceof QueryRequest query && query.select() == Select.COUNT && eventual(query)) {
+            attributes.putAttribute(COUNT_ONLY, true);
+            return query.toBuilder().select((Select) null).build();
+        }
+        if (context.request() instanceof QueryRequest query && query.projectionExpression() != null && eventual(query)) {
             String used = query.keyConditionExpression() + " " + Optional.ofNullable(query.filterExpression()).orElse("");
             Map<String, String> names = new HashMap<>();
             query.expressionAttributeNames().forEach((placeholder, name) -> {
@@ -106,18 +134,21 @@ final class StaleReads implements ExecutionInterceptor {
     public SdkResponse modifyResponse(Context.ModifyResponse context, ExecutionAttributes attributes) {
         SdkRequest request = context.request();
         SdkResponse response = context.response();
-        if (request instanceof QueryRequest query && response instanceof QueryResponse answer
-                && (query.indexName() != null || !Boolean.TRUE.equals(query.consistentRead()))) {
+        if (request instanceof QueryRequest query && response instanceof QueryResponse answer && eventual(query)) {
             Optional<String> indexPk = Optional.ofNullable(query.indexName()).map(StaleReads::indexPartitionKey);
+            Duration queryLag = Optional.ofNullable(query.indexName()).map(i -> indexLags.getOrDefault(i, lag)).orElse(lag);
             List<Map<String, AttributeValue>> items = new ArrayList<>();
             for (Map<String, AttributeValue> item : answer.items()) {
-                stale(item, indexPk).ifPresent(items::add);
+                stale(item, indexPk, queryLag).ifPresent(items::add);
+            }
+            if (Boolean.TRUE.equals(attributes.getAttribute(COUNT_ONLY))) {
+                return answer.toBuilder().items((List<Map<String, AttributeValue>>) null).count(items.size()).build();
             }
             return answer.toBuilder().items(items).count(items.size()).build();
         }
         if (request instanceof GetItemRequest get && response instanceof GetItemResponse answer
                 && !Boolean.TRUE.equals(get.consistentRead()) && answer.hasItem() && !answer.item().isEmpty()) {
-            return stale(answer.item(), Optional.empty())
+            return stale(answer.item(), Optional.empty(), lag)
                     .map(item -> answer.toBuilder().item(item).build())
                     .orElseGet(() -> answer.toBuilder().item(Map.of()).build());
         }
@@ -130,7 +161,7 @@ final class StaleReads implements ExecutionInterceptor {
                     if (consistent) {
                         kept.add(item);
                     } else {
-                        stale(item, Optional.empty()).ifPresent(kept::add);
+                        stale(item, Optional.empty(), lag).ifPresent(kept::add);
                     }
                 }
                 tables.put(name, kept);
@@ -141,7 +172,12 @@ final class StaleReads implements ExecutionInterceptor {
     }
 
     /** The item as it was {@code lag} ago: absent if it did not exist then (or was not in the index). */
-    private Optional<Map<String, AttributeValue>> stale(Map<String, AttributeValue> item, Optional<String> indexPk) {
+    private static boolean eventual(QueryRequest query) {
+        return query.indexName() != null || !Boolean.TRUE.equals(query.consistentRead());
+    }
+
+    private Optional<Map<String, AttributeValue>> stale(
+            Map<String, AttributeValue> item, Optional<String> indexPk, Duration lag) {
         List<Version> versions = history.get(key(item));
         if (versions == null) {
             return Optional.of(item);

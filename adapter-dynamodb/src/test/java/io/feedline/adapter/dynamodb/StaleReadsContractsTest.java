@@ -1,20 +1,103 @@
 package io.feedline.adapter.dynamodb;
 
+import io.feedline.ports.contract.CelebrityRegistryContract;
+import io.feedline.ports.contract.FanoutJobsContract;
 import io.feedline.ports.contract.FeedItemsContract;
+import io.feedline.ports.contract.FollowGraphContract;
 import io.feedline.ports.contract.IdempotencyKeysContract;
+import io.feedline.ports.contract.LikesContract;
+import io.feedline.ports.contract.NotificationsContract;
+import io.feedline.ports.contract.PostStore;
+import io.feedline.ports.contract.PostsContract;
+import io.feedline.ports.contract.RevokedTokensContract;
+import io.feedline.ports.contract.UserAccountsContract;
+import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.IdempotencyKeys;
+import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.RevokedTokens;
+import io.feedline.ports.out.UserAccounts;
 import java.time.Duration;
 import org.junit.jupiter.api.Nested;
 
 /**
- * Contract suites again, on a table whose index queries and eventually consistent reads lag a day
- * behind ({@link StaleReads}): what these ports promise does not rest on DynamoDB Local being
- * always strongly consistent. (The posts, likes, graph and outbox suites read through indexes
- * — post by id, followers, claimable jobs — which no consistent read can serve; see
- * {@link StaleReadsTest} for their reads that must see the latest write.)
+ * Every contract suite of the adapter's ports again, on a table whose GSI1 and eventually
+ * consistent reads lag a day behind ({@link StaleReads}): what these ports promise does not rest
+ * on DynamoDB Local being always strongly consistent. GSI2 (the outbox's claimable jobs) does not
+ * lag here, since a lag there only delays a claim and the suite claims right after enqueueing;
+ * {@link StaleReadsTest#aStaleOutboxIndexOnlyDelaysAClaim} runs the outbox on a lagging GSI2.
  */
 class StaleReadsContractsTest {
+
+    private static PostStore postStore() {
+        DynamoStorage storage = LocalDynamo.stale();
+        return new PostStore(storage.posts(), storage.likes(), storage.fanoutJobs(), storage.idempotencyKeys());
+    }
+
+    @Nested
+    class Posts extends PostsContract {
+        @Override
+        protected PostStore postStore() {
+            return StaleReadsContractsTest.postStore();
+        }
+    }
+
+    @Nested
+    class Likes extends LikesContract {
+        @Override
+        protected PostStore postStore() {
+            return StaleReadsContractsTest.postStore();
+        }
+    }
+
+    @Nested
+    class Outbox extends FanoutJobsContract {
+        @Override
+        protected PostStore postStore() {
+            return StaleReadsContractsTest.postStore();
+        }
+    }
+
+    @Nested
+    class Graph extends FollowGraphContract {
+        @Override
+        protected FollowGraph followGraph() {
+            return LocalDynamo.stale().followGraph();
+        }
+    }
+
+    @Nested
+    class Users extends UserAccountsContract {
+        @Override
+        protected UserAccounts userAccounts() {
+            return LocalDynamo.stale().userAccounts();
+        }
+    }
+
+    @Nested
+    class Celebrities extends CelebrityRegistryContract {
+        @Override
+        protected CelebrityRegistry celebrityRegistry() {
+            return LocalDynamo.stale().celebrityRegistry();
+        }
+    }
+
+    @Nested
+    class NotificationRows extends NotificationsContract {
+        @Override
+        protected Notifications notifications() {
+            return LocalDynamo.stale().notifications();
+        }
+    }
+
+    @Nested
+    class Revocations extends RevokedTokensContract {
+        @Override
+        protected RevokedTokens revokedTokens() {
+            return LocalDynamo.stale().revokedTokens();
+        }
+    }
 
     @Nested
     class Feeds extends FeedItemsContract {

@@ -72,7 +72,9 @@ class TableLayoutTest {
         assertThat(keyOf(TableLayout.emailClaim(Email.of("A@Example.org")))).isEqualTo("EMAIL#a@example.org | #CLAIM");
         assertThat(keyOf(TableLayout.post(user, post))).isEqualTo("USER#" + user + " | POST#" + post);
         assertThat(TableLayout.postIndexPk(post) + " | " + TableLayout.postIndexSk()).isEqualTo("POST#" + post + " | POST");
+        assertThat(keyOf(TableLayout.postPointer(post))).isEqualTo("POSTID#" + post + " | #AUTHOR");
         assertThat(keyOf(TableLayout.edge(user, other))).isEqualTo("USER#" + user + " | FOLLOWS#" + other);
+        assertThat(keyOf(TableLayout.followerEntry(other, user))).isEqualTo("FOLLOWERS#" + other + " | USER#" + user);
         assertThat(TableLayout.followerIndexPk(other) + " | " + TableLayout.followerIndexSk(user))
                 .isEqualTo("FOLLOWEDBY#" + other + " | USER#" + user);
         assertThat(keyOf(TableLayout.feedItem(user, post))).isEqualTo("FEED#" + user + " | POST#" + post);
@@ -115,7 +117,9 @@ class TableLayoutTest {
                     Map.entry(TableLayout.emailClaim(account.email()), "email_claim"),
                     Map.entry(TableLayout.counters(account.id()), "counters"),
                     Map.entry(TableLayout.post(account.id(), id), "post"),
+                    Map.entry(TableLayout.postPointer(id), "post_pointer"),
                     Map.entry(TableLayout.edge(reader, account.id()), "follow"),
+                    Map.entry(TableLayout.followerEntry(account.id(), reader), "follower"),
                     Map.entry(TableLayout.like(id, reader), "like"),
                     Map.entry(TableLayout.reply(id, replyId), "reply"),
                     Map.entry(TableLayout.feedItem(reader, id), "feed_item"),

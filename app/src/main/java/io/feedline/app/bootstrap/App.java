@@ -1,5 +1,6 @@
 package io.feedline.app.bootstrap;
 
+import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.app.http.BearerTokens;
 import io.feedline.app.http.CachedRevocations;
@@ -55,10 +56,19 @@ public final class App implements AutoCloseable {
 
     /** As {@link #create(FeedlineConfig)}, on {@code clock} (tokens, cursors, posts and the outbox all read it). */
     public static App create(FeedlineConfig config, Clock clock) {
+        return create(config, clock, ClientInterceptors.NONE);
+    }
+
+    /**
+     * As {@link #create(FeedlineConfig, Clock)}, with {@code dynamoInterceptors} on the DynamoDB
+     * client: for tests that run the whole app on a table that answers as AWS may (indexes that lag).
+     */
+    public static App create(FeedlineConfig config, Clock clock, ClientInterceptors dynamoInterceptors) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(dynamoInterceptors, "dynamoInterceptors");
         Keys keys = Keys.from(config);
-        Assembly assembly = Assembly.open(config, clock);
+        Assembly assembly = Assembly.open(config, clock, dynamoInterceptors);
         Optional<RedisRateLimitBuckets> sharedBuckets = Optional.empty();
         try {
             sharedBuckets = Storage.rateLimitBuckets(config);

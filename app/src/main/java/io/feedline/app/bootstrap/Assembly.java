@@ -1,5 +1,6 @@
 package io.feedline.app.bootstrap;
 
+import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.domain.FeedlineCore;
 import java.time.Clock;
 
@@ -18,10 +19,14 @@ final class Assembly implements AutoCloseable {
     }
 
     static Assembly open(FeedlineConfig config, Clock clock) {
+        return open(config, clock, ClientInterceptors.NONE);
+    }
+
+    static Assembly open(FeedlineConfig config, Clock clock, ClientInterceptors dynamoInterceptors) {
         Metrics metrics = new Metrics();
         Storage storage;
         try {
-            storage = Storage.open(config, metrics.capacity(), config.autoInit());
+            storage = Storage.open(config, metrics.capacity(), config.autoInit(), dynamoInterceptors);
         } catch (RuntimeException e) {
             metrics.close();
             throw e;

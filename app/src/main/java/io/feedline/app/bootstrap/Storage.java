@@ -1,6 +1,7 @@
 package io.feedline.app.bootstrap;
 
 import io.feedline.adapter.dynamodb.CapacityListener;
+import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.dynamodb.DynamoSettings;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
@@ -93,10 +94,16 @@ final class Storage implements AutoCloseable {
      * propagates.
      */
     static Storage open(FeedlineConfig config, CapacityListener capacity, boolean initialize) {
+        return open(config, capacity, initialize, ClientInterceptors.NONE);
+    }
+
+    /** As above, with extra interceptors on the DynamoDB client (tests only pass any). */
+    static Storage open(FeedlineConfig config, CapacityListener capacity, boolean initialize,
+            ClientInterceptors dynamoInterceptors) {
         Deque<AutoCloseable> resources = new ArrayDeque<>();
         try {
             List<HealthProbe> probes = new ArrayList<>();
-            DynamoStorage dynamo = openDynamo(config, capacity, resources);
+            DynamoStorage dynamo = openDynamo(config, capacity, dynamoInterceptors, resources);
             if (initialize) {
                 dynamo.bootstrap();
             }
@@ -184,7 +191,8 @@ final class Storage implements AutoCloseable {
     /** The caches in front of DynamoDB, both on the engine {@code storage.timelines} names, and its probe if remote. */
     private record Caches(TimelineCache timelines, PostCache posts, List<HealthProbe> probes) {}
 
-    private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity, Deque<AutoCloseable> resources) {
+    private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity,
+            ClientInterceptors interceptors, Deque<AutoCloseable> resources) {
         FeedlineConfig.Dynamo dynamo = config.dynamo();
         DynamoSettings base;
         if (config.profile() == FeedlineConfig.Profile.EMBEDDED) {
@@ -202,7 +210,7 @@ final class Storage implements AutoCloseable {
                 .withRegion(dynamo.region())
                 .withFeedRetention(config.feedRetention())
                 .withIdempotency(config.idempotencyLockTimeout(), config.idempotencyRetention());
-        DynamoStorage storage = DynamoStorage.open(settings, capacity);
+        DynamoStorage storage = DynamoStorage.open(settings, capacity, interceptors);
         resources.push(storage);
         return storage;
     }

@@ -34,7 +34,7 @@ class CursorHttpTest {
 
     @BeforeAll
     static void start() {
-        app = App.create(TestApps.embedded(Map.of("cursor.ttl", "1h", "token.ttl", "24h")), clock).start();
+        app = TestApps.create(TestApps.embedded(Map.of("cursor.ttl", "1h", "token.ttl", "24h")), clock).start();
         api = new ApiClient(app.port());
         Accounts accounts = new Accounts(api);
         alice = accounts.signUp("alice");

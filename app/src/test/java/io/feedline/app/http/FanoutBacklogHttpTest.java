@@ -23,7 +23,7 @@ class FanoutBacklogHttpTest {
     void aBacklogOlderThanTheThresholdIsReportedAndClearsOnceDrained() {
         MutableClock clock = new MutableClock(Instant.now());
         // Every /health here must probe afresh: the test moves its clock, not the real time the cache counts.
-        try (App app = App.create(TestApps.embedded(Map.of(
+        try (App app = TestApps.create(TestApps.embedded(Map.of(
                 "fanout.backlog-threshold", "5s", "token.ttl", "1d", "http.health-cache", "1ns")), clock).start()) {
             ApiClient api = new ApiClient(app.port());
             Accounts.User author = new Accounts(api).signUp("backlog");

@@ -1,16 +1,28 @@
 package io.feedline.app.http;
 
+import io.feedline.adapter.dynamodb.ClientInterceptors;
+import io.feedline.adapter.dynamodb.StaleReads;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FeedlineConfig;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Apps for the HTTP tests: the real embedded profile (DynamoDB Local in this JVM, in memory), on a
  * free port. Fan-out runs only when a test drains it, so what a feed shows never depends on timing.
+ *
+ * <p>With the system property {@value #STALE_TABLE} set (the {@code stale-table} test run of this
+ * module's pom), every app they build runs on a table whose eventually consistent reads and GSI1
+ * answer as they were a day ago ({@link StaleReads}), as the slowest replica on AWS could: each
+ * HTTP suite then passes only if no request needs an index or an eventual read to see a write just
+ * made. GSI2 (claimable jobs) does not lag there: a lag would only delay claims, and the suites
+ * drain the outbox right after each write.
  */
 public final class TestApps {
     public static final String TOKEN_SECRET = "test-token-secret-of-at-least-32-bytes!!";
+    public static final String STALE_TABLE = "feedline.test.stale-table";
     private static App shared;
 
     private TestApps() {}
@@ -26,7 +38,21 @@ public final class TestApps {
 
     /** The embedded profile in memory with {@code overrides}; the caller closes it. */
     public static App start(Map<String, ?> overrides) {
-        return App.create(embedded(overrides)).start();
+        return create(embedded(overrides), Clock.systemUTC()).start();
+    }
+
+    /** An unstarted app of {@code config} on {@code clock}, on a lagging table in the stale-table run. */
+    public static App create(FeedlineConfig config, Clock clock) {
+        return App.create(config, clock, dynamoInterceptors());
+    }
+
+    /** Whether this run's apps sit on a lagging table. */
+    public static boolean staleTable() {
+        return Boolean.getBoolean(STALE_TABLE);
+    }
+
+    private static ClientInterceptors dynamoInterceptors() {
+        return staleTable() ? StaleReads.onEveryTable(Duration.ofDays(1), Duration.ZERO) : ClientInterceptors.NONE;
     }
 
     public static FeedlineConfig embedded(Map<String, ?> overrides) {
