@@ -61,6 +61,10 @@ import java.util.logging.Logger;
  * and the checkpoint always come before completion. Storage calls run on virtual threads, at most
  * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (one call at a time per
  * held job, so bounded by the batch).
+ *
+ * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held: each claim's count jobs are applied
+ * at once as one batch ({@link PostCounters#apply}: each delta in one atomic write with its job's
+ * completion, so a redelivery counts once), and the cached counts follow.
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
