@@ -57,7 +57,8 @@ import picocli.CommandLine.Option;
             BenchCommand.Postgres.class,
             BenchCommand.Crash.class,
             BenchCommand.DynamoLocal.class,
-            FanoutLoadCommand.class
+            FanoutLoadCommand.class,
+            HotLikesCommand.class
         })
 public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 

@@ -1,6 +1,8 @@
 package io.feedline.domain;
 
 import io.feedline.ports.model.CachedPost;
+import io.feedline.ports.model.CountChange;
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Post;
@@ -20,7 +22,7 @@ import java.util.Optional;
  * {@link Posts} in one batch and written back. The durable store stays the truth, so a cache that
  * is down, flushed or cold only costs the batch read, never a failed read. A delete writes its
  * tombstone before the durable delete, so no copy of the post is served once the delete answers;
- * a like or unlike moves the cached count in the same request.
+ * the counter processor moves the cached counts when it applies their deltas.
  */
 final class CachedPosts {
     private final Posts posts;
@@ -92,10 +94,10 @@ final class CachedPosts {
      * durable delete fails, the tombstone is dropped again (the post's truth is then read from
      * {@link Posts}).
      */
-    boolean delete(PostRef post, Optional<FanoutJob> cleanup) {
+    boolean delete(PostRef post, List<FanoutJob> jobs) {
         cache.tombstone(post.postId());
         try {
-            return posts.delete(post, cleanup);
+            return posts.delete(post, jobs);
         } catch (RuntimeException e) {
             try {
                 cache.evict(post.postId());
@@ -107,7 +109,24 @@ final class CachedPosts {
     }
 
     /**
-     * A like or unlike changed the durable count by {@code delta}: the cached count follows. If it
+     * The counter processor applied {@code change}: a cached like count follows it; any other
+     * count is not moved in place, so the entry is dropped and the next read loads it exact.
+     */
+    void countMoved(CountChange change) {
+        if (change.kind() == CounterKind.LIKES) {
+            likesMoved(change.post().postId(), change.delta());
+            return;
+        }
+        try {
+            cache.evict(change.post().postId());
+        } catch (FeedlineException.StorageUnavailable e) {
+            // The entry's expiry bounds how long the count is off.
+            warnings.writeFailed(e);
+        }
+    }
+
+    /**
+     * The durable like count moved by {@code delta}: the cached count follows. If it
      * cannot, the entry is dropped so that the next read loads the exact count; if that fails too,
      * the entry's expiry bounds how long the count is off.
      */

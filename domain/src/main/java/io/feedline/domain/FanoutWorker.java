@@ -1,6 +1,7 @@
 package io.feedline.domain;
 
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
@@ -15,6 +16,7 @@ import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,6 +61,10 @@ import java.util.logging.Logger;
  * and the checkpoint always come before completion. Storage calls run on virtual threads, at most
  * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (one call at a time per
  * held job, so bounded by the batch).
+ *
+ * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held: each claim's count jobs are applied
+ * at once as one batch ({@link PostCounters#apply}: each delta in one atomic write with its job's
+ * completion, so a redelivery counts once), and the cached counts follow.
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -79,6 +85,8 @@ public final class FanoutWorker {
     private final FeedItems feedItems;
     private final Windows windows;
     private final Notifications notifications;
+    private final PostCounters counters;
+    private final CachedPosts cachedPosts;
     private final Clock clock;
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
@@ -91,8 +99,8 @@ public final class FanoutWorker {
     private long lastClaimNanos;
 
     FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, FeedItems feedItems,
-            Windows windows, Notifications notifications, Clock clock, FeedSettings settings,
-            Consumer<Duration> deliveredAfter) {
+            Windows windows, Notifications notifications, PostCounters counters, CachedPosts cachedPosts, Clock clock,
+            FeedSettings settings, Consumer<Duration> deliveredAfter) {
         this.workerId = workerId;
         this.jobs = jobs;
         this.graph = graph;
@@ -100,6 +108,8 @@ public final class FanoutWorker {
         this.feedItems = feedItems;
         this.windows = windows;
         this.notifications = notifications;
+        this.counters = counters;
+        this.cachedPosts = cachedPosts;
         this.clock = clock;
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
@@ -115,8 +125,7 @@ public final class FanoutWorker {
      * Returns how many jobs were completed.
      */
     public int runOnce() {
-        take(jobs.claim(workerId, settings.jobsPerClaim() - held.size(), clock.instant(), settings.jobLease()));
-        int done = 0;
+        int done = take(jobs.claim(workerId, settings.jobsPerClaim() - held.size(), clock.instant(), settings.jobLease()));
         while (!held.isEmpty()) {
             done += step();
         }
@@ -142,16 +151,20 @@ public final class FanoutWorker {
     public void runUntil(BooleanSupplier stop) {
         while (!stop.getAsBoolean()) {
             int room = settings.jobsPerClaim() - held.size();
+            int counted = 0;
             if (room > 0 && (held.isEmpty() || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos())) {
                 try {
                     lastClaimNanos = System.nanoTime();
-                    take(jobs.claim(workerId, room, clock.instant(), settings.jobLease()));
+                    counted = take(jobs.claim(workerId, room, clock.instant(), settings.jobLease()));
                 } catch (RuntimeException e) {
                     LOG.log(Level.WARNING, "outbox poll failed", e);
                 }
             }
             if (held.isEmpty()) {
-                awaitWork();
+                // A batch of counts was just applied: more may be waiting, so poll again at once.
+                if (counted == 0) {
+                    awaitWork();
+                }
                 continue;
             }
             step();
@@ -195,10 +208,43 @@ public final class FanoutWorker {
         }
     }
 
-    private void take(List<ClaimedJob> claimed) {
+    /**
+     * Holds the claimed jobs, and applies the count jobs among them at once, as one batch (see
+     * {@link PostCounters#apply}). Returns how many count jobs it settled.
+     */
+    private int take(List<ClaimedJob> claimed) {
+        List<ClaimedJob> counts = new ArrayList<>();
         for (ClaimedJob job : claimed) {
-            held.add(new JobRun(job));
+            if (job.job() instanceof FanoutJob.CountDelta) {
+                counts.add(job);
+            } else {
+                held.add(new JobRun(job));
+            }
         }
+        return counts.isEmpty() ? 0 : applyCounts(counts);
+    }
+
+    /**
+     * Applies a batch of count deltas, each completed with its delta in one atomic write, then
+     * moves the cached counts. A failed batch is given back, each job retried after its backoff.
+     */
+    private int applyCounts(List<ClaimedJob> counts) {
+        List<CountChange> changes;
+        try {
+            changes = withCall(() -> counters.apply(counts));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "applying " + counts.size() + " count jobs failed; retrying them after a backoff", e);
+            for (ClaimedJob job : counts) {
+                try {
+                    withCall(() -> jobs.release(job, clock.instant().plus(backoff(job.attempts()))));
+                } catch (RuntimeException releaseFailed) {
+                    LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
+                }
+            }
+            return 0;
+        }
+        changes.forEach(cachedPosts::countMoved);
+        return counts.size();
     }
 
     private void handBack() {
@@ -390,6 +436,7 @@ public final class FanoutWorker {
                     purge(purge);
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
+                case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");
                 case FanoutJob.Notify notify -> {
                     // One idempotent write: a redelivered job lands on the same row and actor.
                     withCall(() -> notifications.record(notify.event()));

@@ -21,6 +21,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final UseCases useCases;
     private final CacheWarnings warnings = new CacheWarnings();
     private final Windows windows;
+    private final CachedPosts cachedPosts;
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
 
@@ -35,14 +36,14 @@ public final class FeedlineCore implements AutoCloseable {
         UserDirectory users = new UserDirectory(
                 ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock());
         this.windows = new Windows(ports.timelines(), warnings);
-        CachedPosts cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
-        Notifier notifier = new Notifier(ports.jobs(), ports.clock(), wakeWorkers);
+        this.cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
+        Notifier notifier = new Notifier(ports.clock());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier);
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier);
-        LikeLedger likes = new LikeLedger(ports.posts(), cachedPosts, ports.likes(), notifier);
+        LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers);
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users());
         Conversations conversations = new Conversations(ports.posts());
         HomeFeedReader homeFeed = new HomeFeedReader(
@@ -87,7 +88,7 @@ public final class FeedlineCore implements AutoCloseable {
      */
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.feedItems(), windows,
-                ports.notifications(), ports.clock(), settings, delay -> fanoutDelay.accept(delay));
+                ports.notifications(), ports.counters(), cachedPosts, ports.clock(), settings, delay -> fanoutDelay.accept(delay));
         localWorkers.add(worker);
         return worker;
     }

@@ -2,60 +2,75 @@ package io.feedline.domain;
 
 import io.feedline.ports.in.LikePost;
 import io.feedline.ports.in.UnlikePost;
+import io.feedline.ports.model.CounterKind;
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Likes;
-import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.PostCounters;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
- * Likes with exact counts: the storage moves the count in the same atomic write as the like, and
- * the cached count follows in the same request. A new like of someone else's post enqueues a
- * notification for its author.
+ * Likes with counts kept off the hot path (the Twitter seed's rule: a like writes the like, and a
+ * processor moves the count). A like or unlike writes the edge and its outbox jobs in one atomic
+ * write: the count's delta and, for a new like of someone else's post, its author's notification.
+ * The worker applies the deltas in batches, so the counts shown may trail by its lag.
+ *
+ * <p>What the answer promises: the count as stored when the answer is made, plus this request's
+ * own change while the worker has not applied it yet (read together, so it is counted exactly
+ * once). The caller sees their own like at once; other people's pending changes show when applied.
  */
 final class LikeLedger implements LikePost, UnlikePost {
-    private final Posts posts;
     private final CachedPosts cachedPosts;
     private final Likes likes;
+    private final PostCounters counters;
     private final Notifier notifier;
+    private final Runnable onEnqueue;
 
-    LikeLedger(Posts posts, CachedPosts cachedPosts, Likes likes, Notifier notifier) {
-        this.posts = posts;
+    LikeLedger(CachedPosts cachedPosts, Likes likes, PostCounters counters, Notifier notifier, Runnable onEnqueue) {
         this.cachedPosts = cachedPosts;
         this.likes = likes;
+        this.counters = counters;
         this.notifier = notifier;
+        this.onEnqueue = onEnqueue;
     }
 
     @Override
     public long like(UserId user, PostId id) {
         Post post = existing(id);
-        if (likes.like(post.ref(), user)) {
-            cachedPosts.likesMoved(id, 1);
-            notifier.notify(post.authorId(), NotificationType.LIKE, Optional.of(post.id()), user);
-        }
-        return currentCount(post);
+        FanoutJob.CountDelta delta = delta(post, +1);
+        List<FanoutJob> jobs = new ArrayList<>(2);
+        jobs.add(delta);
+        notifier.job(post.authorId(), NotificationType.LIKE, Optional.of(post.id()), user).ifPresent(jobs::add);
+        return answer(post, delta, likes.like(post.ref(), user, jobs));
     }
 
     @Override
     public long unlike(UserId user, PostId id) {
         Post post = existing(id);
-        if (likes.unlike(post.ref(), user)) {
-            cachedPosts.likesMoved(id, -1);
+        FanoutJob.CountDelta delta = delta(post, -1);
+        return answer(post, delta, likes.unlike(post.ref(), user, List.of(delta)));
+    }
+
+    private long answer(Post post, FanoutJob.CountDelta delta, boolean changed) {
+        if (changed) {
+            onEnqueue.run();
         }
-        return currentCount(post);
+        return counters.count(post.ref(), CounterKind.LIKES, changed ? Optional.of(delta) : Optional.empty());
+    }
+
+    /** Each change is its own job (a user may like, unlike and like again), so its id is fresh. */
+    private static FanoutJob.CountDelta delta(Post post, long delta) {
+        return new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, delta, UUID.randomUUID().toString());
     }
 
     private Post existing(PostId id) {
         return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
-    }
-
-    /** Read back by primary key, strongly consistent, so the answer includes this change and any concurrent one. */
-    private long currentCount(Post post) {
-        return posts.get(post.ref())
-                .orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"))
-                .likeCount();
     }
 }

@@ -4,6 +4,7 @@ import io.feedline.ports.in.DeletePost;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.ReadAuthorTimeline;
 import io.feedline.ports.in.ReadPost;
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyClaim;
@@ -29,6 +30,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -119,14 +121,23 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         return post;
     }
 
+    /**
+     * One atomic write: the post, its fan-out (when pushed), a reply's delta of its parent's reply
+     * count, and the notifications, so none of them can be lost to a crash after the post.
+     */
     private Post write(Post post, Optional<IdempotencyCompletion> completion) {
-        boolean push = policy.pushes(post.authorId());
-        Optional<FanoutJob> job = push ? Optional.of(new FanoutJob.Deliver(post.ref())) : Optional.empty();
-        posts.publish(post, job, completion);
-        if (push) {
+        List<FanoutJob> jobs = new ArrayList<>();
+        if (policy.pushes(post.authorId())) {
+            jobs.add(new FanoutJob.Deliver(post.ref()));
+        }
+        // The reply's id makes the delta's job unique: a post is published and deleted once.
+        post.inReplyTo().ifPresent(parent ->
+                jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, +1, "publish-" + post.id().value())));
+        jobs.addAll(notifications(post));
+        posts.publish(post, jobs, completion);
+        if (!jobs.isEmpty()) {
             onEnqueue.run();
         }
-        notifyConcerned(post);
         return post;
     }
 
@@ -134,14 +145,18 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
      * The parent's author of a reply, and every user the post mentions; one notification each, a
      * reply taking precedence over a mention of the same user.
      */
-    private void notifyConcerned(Post post) {
+    private List<FanoutJob> notifications(Post post) {
+        List<FanoutJob> jobs = new ArrayList<>();
         Optional<UserId> parentAuthor = post.inReplyTo().map(PostRef::authorId);
-        parentAuthor.ifPresent(parent -> notifier.notify(parent, NotificationType.REPLY, Optional.of(post.id()), post.authorId()));
+        parentAuthor.flatMap(parent -> notifier.job(parent, NotificationType.REPLY, Optional.of(post.id()), post.authorId()))
+                .ifPresent(jobs::add);
         post.mentions().stream()
                 .map(Mention::id)
                 .distinct()
                 .filter(mentioned -> parentAuthor.map(parent -> !parent.equals(mentioned)).orElse(true))
-                .forEach(mentioned -> notifier.notify(mentioned, NotificationType.MENTION, Optional.of(post.id()), post.authorId()));
+                .forEach(mentioned -> notifier.job(mentioned, NotificationType.MENTION, Optional.of(post.id()), post.authorId())
+                        .ifPresent(jobs::add));
+        return jobs;
     }
 
     /** The post replied to, by key; the publish write checks again that it still exists. */
@@ -174,12 +189,16 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (!post.authorId().equals(caller)) {
             throw new FeedlineException.Forbidden("only the author may delete a post");
         }
-        boolean cleanup = policy.materializesFeeds();
-        Optional<FanoutJob> job = cleanup ? Optional.of(new FanoutJob.Retract(post.ref())) : Optional.empty();
-        if (!cachedPosts.delete(post.ref(), job)) {
+        List<FanoutJob> jobs = new ArrayList<>(2);
+        if (policy.materializesFeeds()) {
+            jobs.add(new FanoutJob.Retract(post.ref()));
+        }
+        post.inReplyTo().ifPresent(parent ->
+                jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, -1, "delete-" + post.id().value())));
+        if (!cachedPosts.delete(post.ref(), jobs)) {
             throw new FeedlineException.NotFound("post", "no such post");
         }
-        if (cleanup) {
+        if (!jobs.isEmpty()) {
             onEnqueue.run();
         }
     }

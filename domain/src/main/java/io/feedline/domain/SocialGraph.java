@@ -81,10 +81,14 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
             throw new FeedlineException.LimitReached("graph.max-following", maxFollowing, "username",
                     "you already follow " + maxFollowing + " accounts, the most graph.max-following allows; unfollow one first");
         }
-        if (!graph.follow(follower, followee.id(), clock.instant())) {
+        // The followee's notification is enqueued with the edge, in one atomic write.
+        Optional<FanoutJob> notify = notifier.job(followee.id(), NotificationType.FOLLOW, Optional.empty(), follower);
+        if (!graph.follow(follower, followee.id(), clock.instant(), notify.stream().toList())) {
             return false;
         }
-        notifier.notify(followee.id(), NotificationType.FOLLOW, Optional.empty(), follower);
+        if (notify.isPresent()) {
+            onEnqueue.run();
+        }
         policy.followerCountChanged(followee.id(), graph.counts(followee.id()).followers());
         if (policy.materializesFeeds() && !policy.pulledAtRead(followee.id())) {
             backfill(follower, followee.id());

@@ -40,6 +40,7 @@ class ConversationsTest {
             world.register("bob");
             Post question = world.publish("alice", "question");
             Post answer = world.reply("bob", question.id(), "answer");
+            world.drain();
 
             assertThat(answer.inReplyTo()).contains(question.ref());
             assertThat(world.app.readPost().read(question.id()).replyCount()).isEqualTo(1);
@@ -92,6 +93,7 @@ class ConversationsTest {
             world.reply("bob", focus.id(), "below 1");
             world.reply("alice", focus.id(), "below 2");
             world.reply("bob", root.id(), "a sibling branch");
+            world.drain();
 
             Conversation context = world.app.readConversation().context(focus.id(), PageRequest.first(20));
 
@@ -147,8 +149,11 @@ class ConversationsTest {
             world.register("bob");
             Post root = world.publish("alice", "root");
             Post reply = world.reply("bob", root.id(), "reply");
+            world.drain();
+            assertThat(world.app.readPost().read(root.id()).replyCount()).isEqualTo(1);
 
             world.app.deletePost().delete(world.id("bob"), reply.id());
+            world.drain();
 
             assertThat(world.app.readPost().read(root.id()).replyCount()).isZero();
             assertThat(world.app.readConversation().replies(root.id(), PageRequest.first(10)).items()).isEmpty();

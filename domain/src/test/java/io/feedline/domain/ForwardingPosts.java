@@ -20,13 +20,13 @@ abstract class ForwardingPosts implements Posts {
     }
 
     @Override
-    public boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
-        return delegate.publish(post, fanout, completion);
+    public boolean publish(Post post, List<FanoutJob> jobs, Optional<IdempotencyCompletion> completion) {
+        return delegate.publish(post, jobs, completion);
     }
 
     @Override
-    public boolean delete(PostRef post, Optional<FanoutJob> cleanup) {
-        return delegate.delete(post, cleanup);
+    public boolean delete(PostRef post, List<FanoutJob> jobs) {
+        return delegate.delete(post, jobs);
     }
 
     @Override

@@ -84,7 +84,7 @@ class PostCacheReadTest {
     }
 
     @Test
-    void likesMoveTheCachedCountInTheSameRequest() {
+    void theProcessorMovesTheCachedCountWhenItAppliesTheLikes() {
         try (World world = pushWorldWithPosts(30)) {
             world.register("fan");
             Post post = world.feedPage("reader", Optional.empty(), 20).items().getFirst();
@@ -93,6 +93,8 @@ class PostCacheReadTest {
             world.app.likePost().like(world.id("reader"), post.id());
             world.app.unlikePost().unlike(world.id("fan"), post.id());
             world.app.likePost().like(world.id("reader"), post.id());
+            assertThat(world.postCache.get(post.id())).as("nothing applied yet").contains(new CachedPost.Present(post));
+            world.drain();
 
             assertThat(afterLike).isEqualTo(1);
             assertThat(world.postCache.get(post.id()))
@@ -109,6 +111,7 @@ class PostCacheReadTest {
             world.register("fan");
             Post post = world.feedPage("reader", Optional.empty(), 20).items().getFirst();
             world.app.likePost().like(world.id("fan"), post.id());
+            world.drain();
 
             world.postCache.clear();
 

@@ -13,6 +13,7 @@ import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Posts;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class PublishIdempotencyTest {
         }
 
         @Override
-        public boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
+        public boolean publish(Post post, List<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
             if (armed.compareAndSet(true, false)) {
                 if (commits) {
                     delegate.publish(post, fanout, completion);

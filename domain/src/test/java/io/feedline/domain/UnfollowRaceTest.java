@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
@@ -53,8 +54,8 @@ class UnfollowRaceTest {
         }
 
         @Override
-        public boolean follow(UserId follower, UserId followee, Instant at) {
-            return delegate.follow(follower, followee, at);
+        public boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs) {
+            return delegate.follow(follower, followee, at, jobs);
         }
 
         @Override

@@ -49,7 +49,7 @@ final class World implements AutoCloseable {
     final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     final InMemoryUserAccounts accounts = new InMemoryUserAccounts();
     final InMemoryPostStore postStore = new InMemoryPostStore();
-    final InMemoryFollowGraph graph = new InMemoryFollowGraph();
+    final InMemoryFollowGraph graph = new InMemoryFollowGraph(postStore.jobs());
     final InMemoryFeedItems feedItems = new InMemoryFeedItems();
     final InMemoryTimelineCache timelines;
     final InMemoryPostCache postCache = new InMemoryPostCache();
@@ -83,7 +83,7 @@ final class World implements AutoCloseable {
             UnaryOperator<FeedItems> feedView) {
         timelines = new InMemoryTimelineCache(windowCap);
         DomainPorts ports = new DomainPorts(
-                accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.jobs(),
+                accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
                 new SequentialIdGenerator(clock), clock);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
@@ -126,6 +126,11 @@ final class World implements AutoCloseable {
         clock.advance(Duration.ofMillis(1));
         return app.publishPost().publish(
                 new PublishPost.Command(id(author), PostText.of(text), Optional.empty(), Optional.of(parent)));
+    }
+
+    /** The post cache as a worker of this world's own making moves its counts. */
+    CachedPosts cachedPosts() {
+        return new CachedPosts(postStore.posts(), postCache, new CacheWarnings());
     }
 
     /** The windows as a worker of this world's own making writes them. */

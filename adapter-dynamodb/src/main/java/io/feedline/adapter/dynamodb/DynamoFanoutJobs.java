@@ -13,6 +13,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.READER_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.UNFOLLOW_ID;
 
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
@@ -58,6 +59,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String RETRACT = "retract";
     private static final String PURGE = "purge";
     private static final String NOTIFY = "notify";
+    private static final String COUNT = "count";
 
     private final TableAccess db;
 
@@ -97,6 +99,10 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.author().value()))
                     .setIfAbsent(UNFOLLOW_ID, AttributeValue.fromS(purge.unfollowId()));
             case FanoutJob.Notify notify -> notify(update, notify.event());
+            case FanoutJob.CountDelta delta -> post(update, COUNT, delta.post())
+                    .setIfAbsent(TableLayout.COUNTER_KIND, AttributeValue.fromS(delta.kind().wireName()))
+                    .setIfAbsent(TableLayout.DELTA, n(delta.delta()))
+                    .setIfAbsent(TableLayout.CHANGE_ID, AttributeValue.fromS(delta.changeId()));
         }
         return update.build();
     }
@@ -111,8 +117,8 @@ final class DynamoFanoutJobs implements FanoutJobs {
         event.post().ifPresent(post -> update.setIfAbsent(POST_ID, AttributeValue.fromS(post.value())));
     }
 
-    private static void post(Expressions update, String kind, PostRef post) {
-        update.setIfAbsent(JOB_KIND, AttributeValue.fromS(kind))
+    private static Expressions post(Expressions update, String kind, PostRef post) {
+        return update.setIfAbsent(JOB_KIND, AttributeValue.fromS(kind))
                 .setIfAbsent(POST_ID, AttributeValue.fromS(post.postId().value()))
                 .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(post.authorId().value()));
     }
@@ -192,6 +198,13 @@ final class DynamoFanoutJobs implements FanoutJobs {
         heldBy(update, job);
         db.conditionally("fanout_release",
                 () -> db.updateItem(TableLayout.fanoutJob(job.job().key()), update.build(), ReturnValue.NONE));
+    }
+
+    /** The completion of a held job as an item of a transaction: a delete, only while the lease holds. */
+    TransactWriteItem completeItem(ClaimedJob job) {
+        Expressions condition = Expressions.condition();
+        heldBy(condition, job);
+        return db.delete(TableLayout.fanoutJob(job.job().key()), condition.build());
     }
 
     @Override
@@ -299,6 +312,9 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     NotificationType.fromWire(NOTIFICATION_TYPE, item.getString(NOTIFICATION_TYPE)),
                     item.isPresent(POST_ID) ? Optional.of(PostId.of(item.getString(POST_ID))) : Optional.empty(),
                     author, Instant.ofEpochMilli(item.getNumber(AT).longValue())));
+            case COUNT -> new FanoutJob.CountDelta(new PostRef(PostId.of(item.getString(POST_ID)), author),
+                    CounterKind.fromWire(item.getString(TableLayout.COUNTER_KIND)),
+                    item.getNumber(TableLayout.DELTA).longValue(), item.getString(TableLayout.CHANGE_ID));
             default -> throw new IllegalStateException("unknown fan-out job kind '" + kind + "'");
         };
     }

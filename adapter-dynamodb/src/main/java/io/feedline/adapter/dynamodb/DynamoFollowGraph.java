@@ -6,6 +6,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWERS;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWER_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWING;
 
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
@@ -37,15 +38,17 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  */
 final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     private final TableAccess db;
+    private final DynamoFanoutJobs jobs;
 
-    DynamoFollowGraph(TableAccess db) {
+    DynamoFollowGraph(TableAccess db, DynamoFanoutJobs jobs) {
         this.db = db;
+        this.jobs = jobs;
     }
 
     @Override
-    public boolean follow(UserId follower, UserId followee, Instant at) {
+    public boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> outboxJobs) {
         return changeEdge("follow", db.putNew(edge(follower, followee, at)), db.put(followerEntry(follower, followee, at)),
-                follower, followee, +1);
+                follower, followee, +1, outboxJobs);
     }
 
     private static EnhancedDocument followerEntry(UserId follower, UserId followee, Instant at) {
@@ -87,12 +90,12 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     @Override
     public boolean unfollow(UserId follower, UserId followee) {
         return changeEdge("unfollow", db.deleteExisting(TableLayout.edge(follower, followee)),
-                db.deleteAny(TableLayout.followerEntry(followee, follower)), follower, followee, -1);
+                db.deleteAny(TableLayout.followerEntry(followee, follower)), follower, followee, -1, List.of());
     }
 
     private boolean changeEdge(String pattern, TransactWriteItem edge, TransactWriteItem entry, UserId follower,
-            UserId followee, long delta) {
-        List<TransactWriteItem> items = new ArrayList<>(4);
+            UserId followee, long delta, List<FanoutJob> outboxJobs) {
+        List<TransactWriteItem> items = new ArrayList<>(4 + outboxJobs.size());
         items.add(edge);
         items.add(entry);
         if (follower.equals(followee)) {
@@ -102,6 +105,7 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
             items.add(Counters.change(db, follower, Map.of(FOLLOWING, delta)));
             items.add(Counters.change(db, followee, Map.of(FOLLOWERS, delta)));
         }
+        outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         // The edge is item 0: its condition failing means the edge already was (or was not) there.
         return db.transact(pattern, items, Optional.empty()).committedUnlessFailed(0, pattern);
     }

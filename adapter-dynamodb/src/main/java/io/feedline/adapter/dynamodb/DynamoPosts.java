@@ -41,10 +41,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 /**
  * Posts under their author ({@code USER#<author>} / {@code POST#<id>}), found by id through a
  * pointer item ({@code POSTID#<id>} / {@code #AUTHOR}) that names the author. A publish or delete
- * is one transaction with the pointer, the author's post counter and the optional job; for a
- * reply, also with its entry in the parent's thread ({@code POST#<parent>} / {@code REPLY#<id>})
- * and the parent's reply count; for a publish with an idempotency key, also with the key's
- * completed record, conditioned on this request's claim.
+ * is one transaction with the pointer, the author's post counter and its outbox jobs (the fan-out,
+ * the parent's reply-count delta, the notifications); for a reply, also with its entry in the
+ * parent's thread ({@code POST#<parent>} / {@code REPLY#<id>}) and, on publish, a check that the
+ * parent exists; for a publish with an idempotency key, also with the key's completed record,
+ * conditioned on this request's claim. A read adds a hot post's counter shards to its counts
+ * ({@link DynamoPostCounters}).
  */
 final class DynamoPosts implements Posts {
     private final TableAccess db;
@@ -61,16 +63,16 @@ final class DynamoPosts implements Posts {
     private static final int PARENT_ITEM = 2;
 
     @Override
-    public boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
-        List<TransactWriteItem> items = new ArrayList<>(6);
+    public boolean publish(Post post, List<FanoutJob> outboxJobs, Optional<IdempotencyCompletion> completion) {
+        List<TransactWriteItem> items = new ArrayList<>(6 + outboxJobs.size());
         items.add(db.putNew(document(post)));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, 1L)));
         post.inReplyTo().ifPresent(parent -> {
-            items.add(moveReplyCount(parent, +1));
+            items.add(db.check(TableLayout.post(parent.authorId(), parent.postId()), "attribute_exists(" + TableLayout.PK + ")"));
             items.add(db.put(threadEntry(parent.postId(), post.ref())));
         });
         items.add(db.put(pointer(post.ref())));
-        fanout.map(jobs::enqueueItem).ifPresent(items::add);
+        outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         int keyItem = items.size();
         completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
         // The post is item 0: its condition failing means "already published". A reply's parent is
@@ -87,43 +89,21 @@ final class DynamoPosts implements Posts {
     }
 
     @Override
-    public boolean delete(PostRef post, Optional<FanoutJob> cleanup) {
+    public boolean delete(PostRef post, List<FanoutJob> outboxJobs) {
         // A reply leaves its parent's thread, so the delete reads which parent that is first.
         Optional<EnhancedDocument> stored = db.get("delete_post_read", TableLayout.post(post.authorId(), post.postId()));
         if (stored.isEmpty()) {
             return false;
         }
-        Optional<PostRef> parent = post(stored.get()).inReplyTo();
-        TableAccess.Outcome outcome = deleteTransaction(post, parent, true, cleanup);
-        if (parent.isPresent() && !outcome.failed(0) && outcome.failed(PARENT_ITEM)) {
-            // The parent was deleted first: there is no count left to lower.
-            outcome = deleteTransaction(post, parent, false, cleanup);
-        }
-        // The post's condition failing means "already gone".
-        return outcome.committedUnlessFailed(0, "delete_post");
-    }
-
-    private TableAccess.Outcome deleteTransaction(
-            PostRef post, Optional<PostRef> parent, boolean lowerParentCount, Optional<FanoutJob> cleanup) {
-        List<TransactWriteItem> items = new ArrayList<>(5);
+        Optional<PostRef> parent = post(stored.get(), Map.of()).inReplyTo();
+        List<TransactWriteItem> items = new ArrayList<>(4 + outboxJobs.size());
         items.add(db.deleteExisting(TableLayout.post(post.authorId(), post.postId())));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, -1L)));
-        parent.ifPresent(p -> {
-            if (lowerParentCount) {
-                items.add(moveReplyCount(p, -1));
-            }
-            items.add(db.deleteAny(TableLayout.reply(p.postId(), post.postId())));
-        });
+        parent.ifPresent(p -> items.add(db.deleteAny(TableLayout.reply(p.postId(), post.postId()))));
         items.add(db.deleteAny(TableLayout.postPointer(post.postId())));
-        cleanup.map(jobs::enqueueItem).ifPresent(items::add);
-        return db.transact("delete_post", items, Optional.of(post.postId().value()));
-    }
-
-    /** ADD to the parent's reply count, only while the parent exists (never resurrecting it). */
-    private TransactWriteItem moveReplyCount(PostRef parent, long delta) {
-        Expressions update = Expressions.update().add(REPLY_COUNT, delta);
-        update.when("attribute_exists(" + update.name(TableLayout.PK) + ")");
-        return db.update(TableLayout.post(parent.authorId(), parent.postId()), update.build());
+        outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
+        // The post's condition failing means "already gone".
+        return db.transact("delete_post", items, Optional.of(post.postId().value())).committedUnlessFailed(0, "delete_post");
     }
 
     private static EnhancedDocument threadEntry(PostId parent, PostRef reply) {
@@ -179,7 +159,8 @@ final class DynamoPosts implements Posts {
 
     @Override
     public Optional<Post> get(PostRef ref) {
-        return db.get("get_post_by_key", TableLayout.post(ref.authorId(), ref.postId())).map(DynamoPosts::post);
+        return db.get("get_post_by_key", TableLayout.post(ref.authorId(), ref.postId()))
+                .flatMap(item -> posts("get_post_by_key", List.of(item)).stream().findFirst());
     }
 
     @Override
@@ -191,8 +172,7 @@ final class DynamoPosts implements Posts {
                 .map(ref -> TableLayout.post(ref.authorId(), ref.postId()))
                 .toList();
         // Consistent: a post deleted a moment ago is gone from the page, a like just made is counted.
-        return db.batchGetConsistent("hydrate_posts", keys).stream()
-                .map(DynamoPosts::post)
+        return posts("hydrate_posts", db.batchGetConsistent("hydrate_posts", keys)).stream()
                 .sorted(Comparator.comparing(Post::id).reversed())
                 .toList();
     }
@@ -206,9 +186,7 @@ final class DynamoPosts implements Posts {
                 .limit(limit);
         // Starting after the key of "before" gives "strictly older" whether or not that post exists.
         before.ifPresent(id -> request.exclusiveStartKey(TableLayout.keyMap(TableLayout.post(author, id))));
-        return db.queryPage("AP2_author_timeline", request.build()).items().stream()
-                .map(DynamoPosts::post)
-                .toList();
+        return posts("AP2_author_timeline", db.queryPage("AP2_author_timeline", request.build()).items());
     }
 
     @Override
@@ -236,22 +214,39 @@ final class DynamoPosts implements Posts {
         return document.build();
     }
 
-    static Post post(EnhancedDocument item) {
+    /** The posts of these items, a hot post's counts with its shards added (one batch read when any is hot). */
+    private List<Post> posts(String pattern, List<EnhancedDocument> items) {
+        Map<PostId, Map<String, Long>> shards = DynamoPostCounters.shardSums(db, pattern, items);
+        return items.stream()
+                .map(item -> post(item, shards.getOrDefault(PostId.of(item.getString(POST_ID)), Map.of())))
+                .toList();
+    }
+
+    /**
+     * The post of this item, each count being the item's plus {@code shardSums}' for its attribute.
+     * A count may dip below zero for a moment (an unlike's delta applied before its like's) and is
+     * shown as zero then.
+     */
+    static Post post(EnhancedDocument item, Map<String, Long> shardSums) {
         return new Post(
                 PostId.of(item.getString(POST_ID)),
                 UserId.of(item.getString(AUTHOR_ID)),
                 Username.of(item.getString(AUTHOR_USERNAME)),
                 PostText.of(item.getString(TEXT)),
                 Instant.parse(item.getString(CREATED_AT)),
-                item.getNumber(LIKE_COUNT).longValue(),
+                count(item, LIKE_COUNT, shardSums),
                 item.isPresent(IN_REPLY_TO)
                         ? Optional.of(new PostRef(PostId.of(item.getString(IN_REPLY_TO)), UserId.of(item.getString(IN_REPLY_TO_AUTHOR))))
                         : Optional.empty(),
                 // Posts written before replies existed carry no reply count.
-                item.isPresent(REPLY_COUNT) ? item.getNumber(REPLY_COUNT).longValue() : 0,
+                count(item, REPLY_COUNT, shardSums),
                 item.isPresent(MENTIONS)
                         ? item.getList(MENTIONS, EnhancedType.of(String.class)).stream().map(DynamoPosts::mention).toList()
                         : List.of());
+    }
+
+    private static long count(EnhancedDocument item, String attribute, Map<String, Long> shardSums) {
+        return Math.max(0, DynamoPostCounters.number(item, attribute) + shardSums.getOrDefault(attribute, 0L));
     }
 
     /** A mention as one string, {@code <id> <username>}: neither may hold a space. */

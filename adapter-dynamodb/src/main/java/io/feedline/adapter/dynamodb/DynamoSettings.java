@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
  * @param callTimeout the most one call may take, SDK retries included
  * @param idempotencyLockTimeout after how long an unfinished idempotent request may be taken over
  * @param idempotencyRetention how long an idempotency key and its result are kept
+ * @param notificationRetention how long a notification row stays after its last write (its TTL)
+ * @param hotPostThreshold how many count jobs of one post in one applied batch make it hot: its
+ *     counts are then spread over counter shards
  */
 public record DynamoSettings(
         Optional<URI> endpoint,
@@ -28,13 +31,18 @@ public record DynamoSettings(
         Optional<AccessKey> accessKey,
         Duration callTimeout,
         Duration idempotencyLockTimeout,
-        Duration idempotencyRetention) {
+        Duration idempotencyRetention,
+        Duration notificationRetention,
+        int hotPostThreshold) {
 
     public static final String DEFAULT_REGION = "us-east-1";
     public static final Duration DEFAULT_FEED_RETENTION = Duration.ofDays(90);
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_IDEMPOTENCY_LOCK_TIMEOUT = Duration.ofSeconds(30);
     public static final Duration DEFAULT_IDEMPOTENCY_RETENTION = Duration.ofHours(24);
+    /** Notifications are kept as long as feed items by default. */
+    public static final Duration DEFAULT_NOTIFICATION_RETENTION = DEFAULT_FEED_RETENTION;
+    public static final int DEFAULT_HOT_POST_THRESHOLD = 16;
 
     // DynamoDB's own rule for table names.
     private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z0-9_.-]{3,255}");
@@ -66,6 +74,10 @@ public record DynamoSettings(
         requirePositive("dynamodb.call-timeout", callTimeout);
         requirePositive("dynamodb.idempotency-lock-timeout", idempotencyLockTimeout);
         requirePositive("dynamodb.idempotency-retention", idempotencyRetention);
+        requirePositive("notifications.retention", notificationRetention);
+        if (hotPostThreshold < 1) {
+            throw new FeedlineException.InvalidInput("counters.hot-post-threshold", "counters.hot-post-threshold must be at least 1");
+        }
     }
 
     private static void requirePositive(String field, Duration value) {
@@ -78,42 +90,54 @@ public record DynamoSettings(
     public static DynamoSettings local(URI endpoint) {
         return new DynamoSettings(Optional.of(endpoint), DEFAULT_REGION, TableLayout.DEFAULT_TABLE_NAME,
                 DEFAULT_FEED_RETENTION, Optional.of(new AccessKey("local", "local")), DEFAULT_CALL_TIMEOUT,
-                DEFAULT_IDEMPOTENCY_LOCK_TIMEOUT, DEFAULT_IDEMPOTENCY_RETENTION);
+                DEFAULT_IDEMPOTENCY_LOCK_TIMEOUT, DEFAULT_IDEMPOTENCY_RETENTION,
+                DEFAULT_NOTIFICATION_RETENTION, DEFAULT_HOT_POST_THRESHOLD);
     }
 
     /** DynamoDB in {@code region}, with the default credentials chain and the defaults. */
     public static DynamoSettings aws(String region) {
         return new DynamoSettings(Optional.empty(), region, TableLayout.DEFAULT_TABLE_NAME, DEFAULT_FEED_RETENTION,
-                Optional.empty(), DEFAULT_CALL_TIMEOUT, DEFAULT_IDEMPOTENCY_LOCK_TIMEOUT, DEFAULT_IDEMPOTENCY_RETENTION);
+                Optional.empty(), DEFAULT_CALL_TIMEOUT, DEFAULT_IDEMPOTENCY_LOCK_TIMEOUT, DEFAULT_IDEMPOTENCY_RETENTION,
+                DEFAULT_NOTIFICATION_RETENTION, DEFAULT_HOT_POST_THRESHOLD);
     }
 
     public DynamoSettings withTableName(String name) {
         return new DynamoSettings(endpoint, region, name, feedRetention, accessKey, callTimeout,
-                idempotencyLockTimeout, idempotencyRetention);
+                idempotencyLockTimeout, idempotencyRetention, notificationRetention, hotPostThreshold);
     }
 
     public DynamoSettings withRegion(String newRegion) {
         return new DynamoSettings(endpoint, newRegion, tableName, feedRetention, accessKey, callTimeout,
-                idempotencyLockTimeout, idempotencyRetention);
+                idempotencyLockTimeout, idempotencyRetention, notificationRetention, hotPostThreshold);
     }
 
     public DynamoSettings withFeedRetention(Duration retention) {
         return new DynamoSettings(endpoint, region, tableName, retention, accessKey, callTimeout,
-                idempotencyLockTimeout, idempotencyRetention);
+                idempotencyLockTimeout, idempotencyRetention, notificationRetention, hotPostThreshold);
     }
 
     public DynamoSettings withAccessKey(Optional<AccessKey> key) {
         return new DynamoSettings(endpoint, region, tableName, feedRetention, key, callTimeout,
-                idempotencyLockTimeout, idempotencyRetention);
+                idempotencyLockTimeout, idempotencyRetention, notificationRetention, hotPostThreshold);
     }
 
     public DynamoSettings withCallTimeout(Duration timeout) {
         return new DynamoSettings(endpoint, region, tableName, feedRetention, accessKey, timeout,
-                idempotencyLockTimeout, idempotencyRetention);
+                idempotencyLockTimeout, idempotencyRetention, notificationRetention, hotPostThreshold);
     }
 
     public DynamoSettings withIdempotency(Duration lockTimeout, Duration retention) {
         return new DynamoSettings(endpoint, region, tableName, feedRetention, accessKey, callTimeout,
-                lockTimeout, retention);
+                lockTimeout, retention, notificationRetention, hotPostThreshold);
+    }
+
+    public DynamoSettings withNotificationRetention(Duration retention) {
+        return new DynamoSettings(endpoint, region, tableName, feedRetention, accessKey, callTimeout,
+                idempotencyLockTimeout, idempotencyRetention, retention, hotPostThreshold);
+    }
+
+    public DynamoSettings withHotPostThreshold(int threshold) {
+        return new DynamoSettings(endpoint, region, tableName, feedRetention, accessKey, callTimeout,
+                idempotencyLockTimeout, idempotencyRetention, notificationRetention, threshold);
     }
 }

@@ -9,6 +9,7 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
@@ -36,6 +37,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoFanoutJobs jobs;
     private final DynamoPosts posts;
     private final DynamoLikes likes;
+    private final DynamoPostCounters counters;
     private final DynamoFollowGraph graph;
     private final DynamoFeedItems feedItems;
     private final DynamoUserAccounts users;
@@ -52,13 +54,14 @@ public final class DynamoStorage implements AutoCloseable {
         this.jobs = new DynamoFanoutJobs(db);
         this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
         this.posts = new DynamoPosts(db, jobs, idempotencyKeys);
-        this.likes = new DynamoLikes(db);
-        this.graph = new DynamoFollowGraph(db);
+        this.likes = new DynamoLikes(db, jobs);
+        this.counters = new DynamoPostCounters(db, jobs, settings.hotPostThreshold());
+        this.graph = new DynamoFollowGraph(db, jobs);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
         this.users = new DynamoUserAccounts(db);
         this.celebrities = new DynamoCelebrityRegistry(db);
         this.revokedTokens = new DynamoRevokedTokens(db);
-        this.notifications = new DynamoNotifications(db, settings.feedRetention());
+        this.notifications = new DynamoNotifications(db, settings.notificationRetention());
         this.health = new DynamoHealthProbe(db);
     }
 
@@ -126,6 +129,11 @@ public final class DynamoStorage implements AutoCloseable {
 
     public Likes likes() {
         return likes;
+    }
+
+    /** The counter processor's storage: the outbox's count jobs applied to the posts' counts. */
+    public PostCounters counters() {
+        return counters;
     }
 
     public FanoutJobs fanoutJobs() {

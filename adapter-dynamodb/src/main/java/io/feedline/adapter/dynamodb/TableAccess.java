@@ -26,7 +26,10 @@ import software.amazon.awssdk.enhanced.dynamodb.model.WriteBatch;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.Get;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.Put;
@@ -454,6 +457,49 @@ final class TableAccess {
     /** A put that replaces whatever is there: for items whose every write carries the same content. */
     TransactWriteItem put(EnhancedDocument item) {
         return TransactWriteItem.builder().put(Put.builder().tableName(tableName).item(item.toMap()).build()).build();
+    }
+
+    /** A condition on an item the transaction does not write (a post that must still exist). */
+    TransactWriteItem check(Key key, String condition) {
+        return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
+                        .tableName(tableName)
+                        .key(TableLayout.keyMap(key))
+                        .conditionExpression(condition)
+                        .build())
+                .build();
+    }
+
+    /** A delete under the condition of {@code condition} (an outbox job still held by its lease). */
+    TransactWriteItem delete(Key key, Expressions.Update condition) {
+        Delete.Builder builder = Delete.builder()
+                .tableName(tableName)
+                .key(TableLayout.keyMap(key));
+        condition.condition().ifPresent(builder::conditionExpression);
+        if (condition.condition().isPresent()) {
+            builder.expressionAttributeNames(condition.names());
+            if (!condition.values().isEmpty()) {
+                builder.expressionAttributeValues(condition.values());
+            }
+        }
+        return TransactWriteItem.builder().delete(builder.build()).build();
+    }
+
+    /**
+     * One TransactGetItems: the items as of one instant, in the order of {@code keys} (empty where
+     * there is none). At most 100 keys.
+     */
+    List<Optional<EnhancedDocument>> transactGet(String pattern, List<Key> keys) {
+        return call(pattern, () -> client.transactGetItems(b -> b.transactItems(keys.stream()
+                                .map(key -> TransactGetItem.builder().get(Get.builder()
+                                        .tableName(tableName)
+                                        .key(TableLayout.keyMap(key))
+                                        .build()).build())
+                                .toList()))
+                .responses().stream()
+                .map(response -> response.hasItem() && !response.item().isEmpty()
+                        ? Optional.of(EnhancedDocument.fromAttributeValueMap(response.item()))
+                        : Optional.<EnhancedDocument>empty())
+                .toList());
     }
 
     TransactWriteItem update(Key key, Expressions.Update update) {

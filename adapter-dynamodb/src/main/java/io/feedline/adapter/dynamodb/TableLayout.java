@@ -1,5 +1,6 @@
 package io.feedline.adapter.dynamodb;
 
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.PostId;
@@ -54,6 +55,12 @@ public final class TableLayout {
     static final String CREATED_AT = "createdAt";
     static final String LIKE_COUNT = "likeCount";
     static final String REPLY_COUNT = "replyCount";
+    static final String REPOST_COUNT = "repostCount";
+    /** On a hot post's item: how many counter shards its counts are spread over (absent: none). */
+    static final String COUNTER_SHARDS = "counterShards";
+    static final String COUNTER_KIND = "counter";
+    static final String DELTA = "delta";
+    static final String CHANGE_ID = "changeId";
     static final String IN_REPLY_TO = "inReplyTo";
     static final String IN_REPLY_TO_AUTHOR = "inReplyToAuthor";
     static final String MENTIONS = "mentions";
@@ -116,6 +123,7 @@ public final class TableLayout {
         FEED_ITEM("feed_item", "FEED#", "POST#"),
         LIKE("like", "POST#", "LIKE#"),
         REPLY("reply", "POST#", "REPLY#"),
+        COUNTER_SHARD("counter_shard", "POST#", "COUNT#"),
         FANOUT_JOB("fanout_job", "FANOUT#", ""),
         CELEBRITY("celebrity", "CELEBRITIES", "USER#"),
         IDEMPOTENCY_KEY("idempotency_key", "IDEMPOTENCY#", "KEY#"),
@@ -338,6 +346,27 @@ public final class TableLayout {
     static QueryConditional thread(PostId parent) {
         return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.REPLY.pkPrefix + parent.value())
                 .sortValue(Entity.REPLY.skPrefix));
+    }
+
+    // --- counter shards
+
+    /**
+     * Counter shards of a hot post: its counts are its item's counts plus the sum over these
+     * shards, so concurrent processors spread their ADDs over {@value #COUNTER_SHARD_COUNT} items.
+     */
+    static final int COUNTER_SHARD_COUNT = 8;
+
+    static Key counterShard(PostId post, int shard) {
+        return key(Entity.COUNTER_SHARD, post.value(), Integer.toString(shard));
+    }
+
+    /** The attribute that holds a count of this kind, on a post item and on its shards alike. */
+    static String countAttribute(CounterKind kind) {
+        return switch (kind) {
+            case LIKES -> LIKE_COUNT;
+            case REPLIES -> REPLY_COUNT;
+            case REPOSTS -> REPOST_COUNT;
+        };
     }
 
     // --- outbox

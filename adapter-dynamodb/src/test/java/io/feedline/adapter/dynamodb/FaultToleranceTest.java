@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
@@ -125,12 +126,13 @@ class FaultToleranceTest {
 
         assertThat(storage.posts().publish(post, Optional.of(deliver))).isTrue();
         inject().conflicts(2);
-        assertThat(storage.likes().like(post.ref(), TestIds.userId())).isTrue();
+        FanoutJob count = new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, 1, "retried");
+        assertThat(storage.likes().like(post.ref(), TestIds.userId(), List.of(count))).isTrue();
 
         assertThat(requests.count("TransactWriteItems")).isEqualTo(3);
-        assertThat(storage.posts().get(post.id())).contains(post.withLikeCount(1));
+        assertThat(storage.posts().get(post.id())).contains(post);
         assertThat(storage.posts().countByAuthor(post.authorId())).isEqualTo(1);
-        assertThat(storage.fanoutJobs().pending()).isEqualTo(pendingBefore + 1);
+        assertThat(storage.fanoutJobs().pending()).as("the delivery and the like's count job").isEqualTo(pendingBefore + 2);
     }
 
     @Test
@@ -148,7 +150,8 @@ class FaultToleranceTest {
                 .isInstanceOf(FeedlineException.WriteConflict.class);
         assertThatThrownBy(() -> storage.posts().publish(post, Optional.of(new FanoutJob.Deliver(post.ref()))))
                 .isInstanceOf(FeedlineException.WriteConflict.class);
-        assertThatThrownBy(() -> storage.likes().like(liked.ref(), ann))
+        assertThatThrownBy(() -> storage.likes().like(liked.ref(), ann,
+                List.of(new FanoutJob.CountDelta(liked.ref(), CounterKind.LIKES, 1, "conflicted"))))
                 .isInstanceOf(FeedlineException.WriteConflict.class);
 
         assertThat(requests.count("TransactWriteItems")).isEqualTo(3 * LocalDynamo.FAST.attempts());

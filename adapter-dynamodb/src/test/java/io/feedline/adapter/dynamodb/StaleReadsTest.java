@@ -27,6 +27,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /**
  * The reads that must see the write just made, on a table whose index queries and eventually
@@ -105,15 +107,23 @@ class StaleReadsTest {
     }
 
     @Test
-    void aLikeIsCountedInTheReadsThatFollowIt() {
+    void aCountJustAppliedIsInTheReadsThatFollowIt() {
         Post post = freshPost();
         storage.posts().publish(post, Optional.empty());
 
-        storage.likes().like(post.ref(), TestIds.userId());
-
+        // As the counter processor writes: an ADD on the post item, and on a shard once it is hot.
+        storage.access().updateItem(TableLayout.post(post.authorId(), post.id()),
+                Expressions.update().add(TableLayout.LIKE_COUNT, 1).build(), ReturnValue.NONE);
         assertThat(storage.posts().get(post.ref()).orElseThrow().likeCount()).isEqualTo(1);
         assertThat(storage.posts().get(post.id()).orElseThrow().likeCount()).isEqualTo(1);
         assertThat(storage.posts().getAll(List.of(post.ref()))).extracting(Post::likeCount).containsExactly(1L);
+
+        storage.access().updateItem(TableLayout.post(post.authorId(), post.id()),
+                Expressions.update().set(TableLayout.COUNTER_SHARDS, AttributeValue.fromN("8")).build(), ReturnValue.NONE);
+        storage.access().updateItem(TableLayout.counterShard(post.id(), 3),
+                Expressions.update().add(TableLayout.LIKE_COUNT, 2).build(), ReturnValue.NONE);
+        assertThat(storage.posts().get(post.ref()).orElseThrow().likeCount()).isEqualTo(3);
+        assertThat(storage.posts().getAll(List.of(post.ref()))).extracting(Post::likeCount).containsExactly(3L);
     }
 
     @Test

@@ -103,7 +103,15 @@ class TableLayoutTest {
             storage.userAccounts().create(account, new PasswordHash("$test$hash"));
             storage.posts().publish(post, Optional.of(job));
             storage.followGraph().follow(reader, account.id(), Instant.now());
-            storage.likes().like(post.ref(), reader);
+            storage.likes().like(post.ref(), reader, List.of());
+            // A batch big enough to make the post hot: its deltas land on a counter shard.
+            List<FanoutJob.CountDelta> deltas = java.util.stream.IntStream.range(0, DynamoSettings.DEFAULT_HOT_POST_THRESHOLD)
+                    .mapToObj(i -> new FanoutJob.CountDelta(post.ref(), io.feedline.ports.model.CounterKind.LIKES, 1, "c" + i))
+                    .toList();
+            deltas.forEach(storage.fanoutJobs()::enqueue);
+            storage.counters().apply(storage.fanoutJobs().claim("stamps", 100, Instant.now(), java.time.Duration.ofMinutes(1)).stream()
+                    .filter(claimed -> claimed.job() instanceof FanoutJob.CountDelta)
+                    .toList());
             PostId replyId = TestIds.postId();
             storage.posts().publish(new Post(replyId, account.id(), account.username(), PostText.of("a reply"), Instant.now(), 0)
                     .replyingTo(post.ref()), Optional.empty());
@@ -122,6 +130,7 @@ class TableLayoutTest {
                     Map.entry(TableLayout.followerEntry(account.id(), reader), "follower"),
                     Map.entry(TableLayout.like(id, reader), "like"),
                     Map.entry(TableLayout.reply(id, replyId), "reply"),
+                    Map.entry(shardOf(storage, id), "counter_shard"),
                     Map.entry(TableLayout.feedItem(reader, id), "feed_item"),
                     Map.entry(TableLayout.fanoutJob(job.key()), "fanout_job"),
                     Map.entry(TableLayout.celebrity(account.id()), "celebrity"),
@@ -133,5 +142,15 @@ class TableLayoutTest {
                         .containsEntry("v", AttributeValue.fromN("1"));
             });
         }
+    }
+
+    /** The one counter shard a single batch of the hot post went to. */
+    private static Key shardOf(DynamoStorage storage, PostId post) {
+        for (int shard = 0; shard < TableLayout.COUNTER_SHARD_COUNT; shard++) {
+            if (storage.access().get("shard", TableLayout.counterShard(post, shard)).isPresent()) {
+                return TableLayout.counterShard(post, shard);
+            }
+        }
+        throw new AssertionError("no counter shard of " + post);
     }
 }

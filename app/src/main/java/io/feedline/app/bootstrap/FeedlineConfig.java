@@ -45,6 +45,8 @@ public record FeedlineConfig(
         Duration fanoutBacklogThreshold,
         Duration idempotencyLockTimeout,
         Duration idempotencyRetention,
+        Duration notificationRetention,
+        int hotPostThreshold,
         Dynamo dynamo,
         Optional<PostgresSettings> postgres,
         Optional<RedisSettings> redis,
@@ -263,6 +265,7 @@ public record FeedlineConfig(
                     workers(c, "worker.in-process", 0), workers(c, "worker.loops", 1),
                     positive(c, "fanout.backlog-threshold"),
                     positive(c, "idempotency.lock-timeout"), positive(c, "idempotency.retention"),
+                    positive(c, "notifications.retention"), between(c, "counters.hot-post-threshold", 1, 1000),
                     dynamo, postgres, redis, memory,
                     new Passwords(hashSlots(c, "password.max-concurrent-hashes"), nonNegative(c, "password.max-wait")));
         } catch (ConfigException e) {

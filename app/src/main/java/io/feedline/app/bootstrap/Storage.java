@@ -18,6 +18,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.Posts;
@@ -48,6 +49,7 @@ final class Storage implements AutoCloseable {
     final TimelineCache timelines;
     final PostCache postCache;
     final Likes likes;
+    final PostCounters counters;
     final FanoutJobs jobs;
     final CelebrityRegistry celebrities;
     final IdempotencyKeys idempotencyKeys;
@@ -68,6 +70,7 @@ final class Storage implements AutoCloseable {
         this.timelines = caches.timelines();
         this.postCache = caches.posts();
         this.likes = dynamo.likes();
+        this.counters = dynamo.counters();
         this.jobs = dynamo.fanoutJobs();
         this.celebrities = dynamo.celebrityRegistry();
         this.idempotencyKeys = dynamo.idempotencyKeys();
@@ -83,7 +86,7 @@ final class Storage implements AutoCloseable {
      * {@code clock}: what the core runs on, built in this one place.
      */
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
-        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, jobs, celebrities, idempotencyKeys,
+        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
                 new UlidIds(clock), clock);
     }
@@ -209,7 +212,9 @@ final class Storage implements AutoCloseable {
                 .withTableName(dynamo.table())
                 .withRegion(dynamo.region())
                 .withFeedRetention(config.feedRetention())
-                .withIdempotency(config.idempotencyLockTimeout(), config.idempotencyRetention());
+                .withIdempotency(config.idempotencyLockTimeout(), config.idempotencyRetention())
+                .withNotificationRetention(config.notificationRetention())
+                .withHotPostThreshold(config.hotPostThreshold());
         DynamoStorage storage = DynamoStorage.open(settings, capacity, interceptors);
         resources.push(storage);
         return storage;

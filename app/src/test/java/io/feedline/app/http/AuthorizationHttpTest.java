@@ -114,6 +114,7 @@ class AuthorizationHttpTest {
     void likesAndUnlikesActAsTheCallerOnly() {
         String post = api.post("/posts").token(carol.token()).json("text", "like it").send().text("id");
         api.put("/posts/" + post + "/like").token(bob.token()).send();
+        app.drainFanout();
 
         Response unlike = api.delete("/posts/" + post + "/like").token(alice.token()).send();
 

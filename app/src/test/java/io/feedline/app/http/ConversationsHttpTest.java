@@ -43,6 +43,7 @@ class ConversationsHttpTest {
         assertThat(answer.text("inReplyTo")).isEqualTo(question);
         assertThat(answer.text("inReplyToAuthorId")).isEqualTo(alice.id());
         assertThat(answer.json().path("replyCount").asLong()).isZero();
+        app.drainFanout();
         assertThat(api.get("/posts/" + question).send().json().path("replyCount").asLong()).isEqualTo(1);
         assertThat(api.get("/posts/" + question + "/replies").send().ids()).containsExactly(answer.text("id"));
         assertThat(api.get("/users/" + bob.username() + "/posts").send().ids()).containsExactly(answer.text("id"));

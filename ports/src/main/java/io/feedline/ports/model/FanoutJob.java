@@ -67,4 +67,29 @@ public sealed interface FanoutJob {
             return event.jobKey();
         }
     }
+
+    /**
+     * Move one count of {@code post} by {@code delta}: enqueued in the same atomic write as the edge
+     * that changes it (a like, an unlike, a reply), and applied by the worker, so a hot post's
+     * count is never written in the request. {@code changeId} is unique to that one change (a user
+     * may like, unlike and like again), so each change is its own job and counts once.
+     */
+    record CountDelta(PostRef post, CounterKind kind, long delta, String changeId) implements FanoutJob {
+        public CountDelta {
+            Objects.requireNonNull(post, "post");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(changeId, "changeId");
+            if (delta == 0) {
+                throw new IllegalArgumentException("a count delta of 0 changes nothing");
+            }
+            if (changeId.isEmpty() || changeId.contains(":")) {
+                throw new IllegalArgumentException("changeId must be non-empty and hold no ':'");
+            }
+        }
+
+        @Override
+        public String key() {
+            return "count:" + kind.wireName() + ":" + post.postId().value() + ":" + changeId;
+        }
+    }
 }

@@ -1,18 +1,29 @@
 package io.feedline.ports.out;
 
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.UserId;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 
 /** Who follows whom, with exact counters kept in the same atomic write as each edge. */
 public interface FollowGraph {
 
     /** Adds the edge and bumps both counters atomically. Idempotent: returns false if it already existed. */
-    boolean follow(UserId follower, UserId followee, Instant at);
+    default boolean follow(UserId follower, UserId followee, Instant at) {
+        return follow(follower, followee, at, List.of());
+    }
+
+    /**
+     * As {@link #follow(UserId, UserId, Instant)}, enqueueing {@code jobs} (the followee's
+     * notification) in the outbox in the same atomic write; an edge that already existed enqueues
+     * nothing.
+     */
+    boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs);
 
     /** Removes the edge and lowers both counters atomically. Returns false if there was no edge. */
     boolean unfollow(UserId follower, UserId followee);

@@ -1,22 +1,26 @@
 package io.feedline.ports.out;
 
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import java.util.List;
 
 /**
- * Who liked which post. Each change moves the post's like count (read through {@link Posts}) in the
- * same atomic write, so the count is exact.
+ * Who liked which post. A change writes only the like edge and its outbox jobs (the count's
+ * {@link FanoutJob.CountDelta}, a notification) in one atomic write: the count itself moves when
+ * the worker applies the delta ({@link PostCounters}), so a hot post is never written per like, and
+ * no job can be lost between the edge and its enqueue.
  */
 public interface Likes {
 
     /**
-     * Records the like and adds one to the count. Idempotent: returns false, changing nothing, if
-     * the user already liked it.
+     * Records the like and enqueues {@code jobs}, atomically. Idempotent: returns false, writing
+     * nothing (no job either), if the user already liked it.
      *
      * @throws io.feedline.ports.model.FeedlineException.NotFound if the post does not exist
      */
-    boolean like(PostRef post, UserId user);
+    boolean like(PostRef post, UserId user, List<FanoutJob> jobs);
 
-    /** Removes the like and subtracts one from the count. Returns false, changing nothing, if absent. */
-    boolean unlike(PostRef post, UserId user);
+    /** Removes the like and enqueues {@code jobs}, atomically. Returns false, writing nothing, if absent. */
+    boolean unlike(PostRef post, UserId user, List<FanoutJob> jobs);
 }

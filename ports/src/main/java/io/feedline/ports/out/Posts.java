@@ -12,39 +12,52 @@ import java.util.Optional;
 
 /**
  * Posts, stored under their author, with the author's exact post count and each post's like and
- * reply counts; replies are also listed under the post they answer (its thread).
+ * reply counts (moved by the outbox's count jobs, see {@link PostCounters}); replies are also
+ * listed under the post they answer (its thread).
  */
 public interface Posts {
 
     /**
      * Writes the post, adds one to its author's post count and, when given, enqueues the fan-out job,
      * all in one atomic write. Idempotent by post id: a second publish of the same id returns false
-     * and changes nothing. A reply also joins its parent's thread and adds one to the parent's reply
-     * count in that write, only while the parent exists.
+     * and changes nothing. A reply also joins its parent's thread in that write, only while the
+     * parent exists.
      *
      * @throws io.feedline.ports.model.FeedlineException.NotFound naming {@code inReplyTo} if the
      *     parent does not exist (nothing is written)
      */
     default boolean publish(Post post, Optional<FanoutJob> fanout) {
-        return publish(post, fanout, Optional.empty());
+        return publish(post, fanout.stream().toList(), Optional.empty());
+    }
+
+    /** As {@link #publish(Post, List, Optional)} with at most one job. */
+    default boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
+        return publish(post, fanout.stream().toList(), completion);
     }
 
     /**
-     * As {@link #publish(Post, Optional)}, and, when given, completes the idempotency key in the
-     * same atomic write: the post exists if and only if its key is complete with it.
+     * As {@link #publish(Post, Optional)}, enqueueing every one of {@code jobs} (the fan-out, the
+     * parent's reply-count delta, the notifications) and, when given, completing the idempotency
+     * key in the same atomic write: the post exists if and only if its jobs are enqueued and its key
+     * is complete with it.
      *
      * @throws io.feedline.ports.model.FeedlineException.IdempotencyInProgress if the completion's
      *     claim no longer holds its key (another request took it over); nothing is written
      */
-    boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion);
+    boolean publish(Post post, List<FanoutJob> jobs, Optional<IdempotencyCompletion> completion);
+
+    /** As {@link #delete(PostRef, List)} with at most one job. */
+    default boolean delete(PostRef post, Optional<FanoutJob> cleanup) {
+        return delete(post, cleanup.stream().toList());
+    }
 
     /**
-     * Deletes the post, subtracts one from its author's post count and, when given, enqueues the
-     * clean-up job, all in one atomic write. Returns false (and changes nothing) if it did not exist.
-     * A reply also leaves its parent's thread, and the parent's reply count drops by one if the
-     * parent still exists. The post's own replies stay, readable by id and in its thread.
+     * Deletes the post, subtracts one from its author's post count and enqueues {@code jobs} (the
+     * clean-up, a parent's reply-count delta), all in one atomic write. Returns false (and changes
+     * nothing) if it did not exist. A reply also leaves its parent's thread. The post's own replies
+     * stay, readable by id and in its thread.
      */
-    boolean delete(PostRef post, Optional<FanoutJob> cleanup);
+    boolean delete(PostRef post, List<FanoutJob> jobs);
 
     /**
      * The direct replies to {@code parent} strictly after {@code after} (or from the first), oldest

@@ -3,7 +3,12 @@ package io.feedline.ports.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.CounterKind;
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.NotificationEvent;
+import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -11,19 +16,24 @@ import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.Posts;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link Likes} adapter must do: each like or unlike moves the post's like count, read
- * through {@link Posts}, in the same atomic write. Each test likes fresh posts with fresh users.
- * Whether a like is stored is seen through the port itself: a repeated like, or an unlike of
- * nothing, answers false and changes nothing.
+ * What every {@link Likes} adapter must do: a like or unlike writes the like edge and its outbox
+ * jobs in one atomic write, and nothing else; the post's count moves only when the count job is
+ * applied ({@code PostCountersContract}). Each test likes fresh posts with fresh users. Whether a
+ * like is stored is seen through the port itself: a repeated like, or an unlike of nothing,
+ * answers false and writes nothing.
  */
 public abstract class LikesContract {
+    private static final Duration LEASE = Duration.ofMinutes(5);
 
     /** The posts, likes and outbox under test, sharing one storage; called at most once per test. */
     protected abstract PostStore postStore();
@@ -36,64 +46,86 @@ public abstract class LikesContract {
         return post;
     }
 
+    private static FanoutJob.CountDelta delta(Post post, long delta) {
+        return new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, delta, UUID.randomUUID().toString());
+    }
+
     private static long likeCount(Posts posts, Post post) {
         return posts.get(post.id()).orElseThrow().likeCount();
     }
 
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
     /** The like is stored: liking again is refused as a repeat. */
     private static void assertLiked(PostStore store, PostRef post, UserId user) {
-        assertThat(store.likes().like(post, user)).as("%s already likes %s", user, post.postId()).isFalse();
+        assertThat(store.likes().like(post, user, List.of())).as("%s already likes %s", user, post.postId()).isFalse();
     }
 
     /** No like is stored: unliking finds nothing to remove. */
     private static void assertNotLiked(PostStore store, PostRef post, UserId user) {
-        assertThat(store.likes().unlike(post, user)).as("%s does not like %s", user, post.postId()).isFalse();
+        assertThat(store.likes().unlike(post, user, List.of())).as("%s does not like %s", user, post.postId()).isFalse();
+    }
+
+    /** Claims every job of the outbox and returns the claims on {@code mine}. */
+    private static List<ClaimedJob> claimed(PostStore store, List<? extends FanoutJob> mine) {
+        return Outbox.claimAll(store.jobs(), "likes-worker", now(), LEASE, mine);
     }
 
     @Test
-    void firstLikeCountsAndRepeatedLikeDoesNot() {
+    void aLikeEnqueuesItsJobsWithTheEdgeAndLeavesTheCountToTheProcessor() {
         PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
+        int pendingBefore = store.jobs().pending();
         Post post = publishFresh(store.posts());
         UserId fan = TestIds.userId();
+        FanoutJob.CountDelta count = delta(post, +1);
+        FanoutJob notify = new FanoutJob.Notify(
+                new NotificationEvent(post.authorId(), NotificationType.LIKE, Optional.of(post.id()), fan, now()));
 
-        assertThat(store.likes().like(post.ref(), fan)).isTrue();
-        assertThat(likeCount(store.posts(), post)).isEqualTo(1);
+        assertThat(store.likes().like(post.ref(), fan, List.of(count, notify))).isTrue();
 
-        assertThat(store.likes().like(post.ref(), fan)).isFalse();
-        assertThat(likeCount(store.posts(), post)).isEqualTo(1);
-    }
-
-    @Test
-    void unlikeUndoesALikeOnce() {
-        PostStore store = postStore();
-        Post post = publishFresh(store.posts());
-        UserId fan = TestIds.userId();
-        store.likes().like(post.ref(), fan);
-
-        assertThat(store.likes().unlike(post.ref(), fan)).isTrue();
-        assertThat(likeCount(store.posts(), post)).isZero();
-
-        assertThat(store.likes().unlike(post.ref(), fan)).isFalse();
-        assertThat(likeCount(store.posts(), post)).isZero();
-        // The like is really gone: liking again counts once more.
-        assertThat(store.likes().like(post.ref(), fan)).isTrue();
+        assertThat(store.jobs().pending()).isEqualTo(pendingBefore + 2);
+        assertThat(likeCount(store.posts(), post)).as("the post item is not written by the like").isZero();
+        List<ClaimedJob> jobs = claimed(store, List.of(count, notify));
+        assertThat(jobs).extracting(ClaimedJob::job).containsExactlyInAnyOrder(count, notify);
+        store.counters().apply(jobs.stream().filter(j -> j.job() instanceof FanoutJob.CountDelta).toList());
         assertThat(likeCount(store.posts(), post)).isEqualTo(1);
     }
 
     @Test
-    void unlikeWithoutALikeChangesNothing() {
+    void aRepeatedLikeWritesNothingNotEvenItsJobs() {
         PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
         Post post = publishFresh(store.posts());
         UserId fan = TestIds.userId();
-        UserId stranger = TestIds.userId();
-        store.likes().like(post.ref(), fan);
+        store.likes().like(post.ref(), fan, List.of(delta(post, +1)));
+        int pendingBefore = store.jobs().pending();
+        FanoutJob.CountDelta again = delta(post, +1);
 
-        assertThat(store.likes().unlike(post.ref(), stranger)).isFalse();
+        assertThat(store.likes().like(post.ref(), fan, List.of(again))).isFalse();
 
-        assertThat(likeCount(store.posts(), post)).isEqualTo(1);
-        assertLiked(store, post.ref(), fan);
-        assertNotLiked(store, post.ref(), stranger);
-        assertThat(likeCount(store.posts(), post)).isEqualTo(1);
+        assertThat(store.jobs().pending()).isEqualTo(pendingBefore);
+        assertThat(claimed(store, List.of(again))).isEmpty();
+    }
+
+    @Test
+    void unlikeUndoesALikeOnceAndEnqueuesItsJobOnce() {
+        PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
+        Post post = publishFresh(store.posts());
+        UserId fan = TestIds.userId();
+        store.likes().like(post.ref(), fan, List.of());
+        FanoutJob.CountDelta first = delta(post, -1);
+        FanoutJob.CountDelta second = delta(post, -1);
+
+        assertThat(store.likes().unlike(post.ref(), fan, List.of(first))).isTrue();
+        assertThat(store.likes().unlike(post.ref(), fan, List.of(second))).isFalse();
+
+        assertThat(claimed(store, List.of(first, second))).extracting(ClaimedJob::job).containsExactly(first);
+        // The like is really gone: liking again is a new like.
+        assertThat(store.likes().like(post.ref(), fan, List.of())).isTrue();
     }
 
     @Test
@@ -104,51 +136,33 @@ public abstract class LikesContract {
         UserId ann = TestIds.userId();
         UserId ben = TestIds.userId();
 
-        store.likes().like(liked.ref(), ann);
-        store.likes().like(liked.ref(), ben);
+        store.likes().like(liked.ref(), ann, List.of());
+        store.likes().like(liked.ref(), ben, List.of());
 
-        assertThat(likeCount(store.posts(), liked)).isEqualTo(2);
-        assertThat(likeCount(store.posts(), ignored)).isZero();
         assertNotLiked(store, ignored.ref(), ann);
         assertNotLiked(store, new PostRef(TestIds.postId(), TestIds.userId()), ann);
         assertLiked(store, liked.ref(), ann);
         assertLiked(store, liked.ref(), ben);
-        assertThat(likeCount(store.posts(), liked)).isEqualTo(2);
-    }
-
-    @Test
-    void likeCountShowsInEveryRead() {
-        PostStore store = postStore();
-        Post post = publishFresh(store.posts());
-        store.likes().like(post.ref(), TestIds.userId());
-        store.likes().like(post.ref(), TestIds.userId());
-        store.likes().like(post.ref(), TestIds.userId());
-        Post expected = post.withLikeCount(3);
-
-        assertThat(store.posts().get(post.id())).contains(expected);
-        assertThat(store.posts().getAll(List.of(post.ref()))).containsExactly(expected);
-        assertThat(store.posts().byAuthor(post.authorId(), Optional.empty(), 10)).containsExactly(expected);
     }
 
     @Test
     void likingAMissingPostFailsAndWritesNothing() {
         PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
+        int pendingBefore = store.jobs().pending();
         PostId id = TestIds.postId();
         UserId author = TestIds.userId();
         UserId fan = TestIds.userId();
+        Post missing = new Post(id, author, TestIds.username(), PostText.of("late"), Instant.ofEpochMilli(id.epochMillis()), 0);
 
-        assertThatThrownBy(() -> store.likes().like(new PostRef(id, author), fan))
+        assertThatThrownBy(() -> store.likes().like(missing.ref(), fan, List.of(delta(missing, +1))))
                 .isInstanceOf(FeedlineException.NotFound.class);
 
-        assertNotLiked(store, new PostRef(id, author), fan);
-        assertThat(store.posts().get(id)).isEmpty();
-        // Publishing that id afterwards finds no stray like or count waiting for it.
-        Post late = new Post(id, author, TestIds.username(), PostText.of("late"), Instant.ofEpochMilli(id.epochMillis()), 0);
-        store.posts().publish(late, Optional.empty());
-        assertThat(likeCount(store.posts(), late)).isZero();
-        assertNotLiked(store, late.ref(), fan);
-        assertThat(store.likes().like(late.ref(), fan)).as("no stray like makes this a repeat").isTrue();
-        assertThat(likeCount(store.posts(), late)).isEqualTo(1);
+        assertThat(store.jobs().pending()).as("no job without its like").isEqualTo(pendingBefore);
+        assertNotLiked(store, missing.ref(), fan);
+        // Publishing that id afterwards finds no stray like waiting for it.
+        store.posts().publish(missing, Optional.empty());
+        assertThat(store.likes().like(missing.ref(), fan, List.of())).as("no stray like makes this a repeat").isTrue();
     }
 
     @Test
@@ -157,37 +171,45 @@ public abstract class LikesContract {
         Post post = publishFresh(store.posts());
         store.posts().delete(post.ref(), Optional.empty());
 
-        assertThatThrownBy(() -> store.likes().like(post.ref(), TestIds.userId()))
+        assertThatThrownBy(() -> store.likes().like(post.ref(), TestIds.userId(), List.of()))
                 .isInstanceOf(FeedlineException.NotFound.class);
         assertThat(store.posts().get(post.id())).isEmpty();
     }
 
     @Test
-    void concurrentLikesAreAllCounted() {
+    void concurrentLikesAreAllCountedOnceApplied() {
         PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
         Post post = publishFresh(store.posts());
         List<UserId> fans = IntStream.range(0, 20).mapToObj(i -> TestIds.userId()).toList();
+        List<FanoutJob.CountDelta> deltas = fans.stream().map(fan -> delta(post, +1)).toList();
 
         List<Concurrently.Outcome<Boolean>> outcomes =
-                Concurrently.run(fans.size(), i -> store.likes().like(post.ref(), fans.get(i)));
+                Concurrently.run(fans.size(), i -> store.likes().like(post.ref(), fans.get(i), List.of(deltas.get(i))));
 
         assertThat(outcomes).allSatisfy(o -> assertThat(o.error()).isNull());
         assertThat(outcomes).extracting(Concurrently.Outcome::value).containsOnly(true);
+        store.counters().apply(claimed(store, deltas));
         assertThat(likeCount(store.posts(), post)).isEqualTo(20);
         fans.forEach(fan -> assertLiked(store, post.ref(), fan));
-        assertThat(likeCount(store.posts(), post)).isEqualTo(20);
     }
 
     @Test
-    void concurrentLikesByOneUserCountOnce() {
+    void concurrentLikesByOneUserEnqueueOneJob() {
         PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
         Post post = publishFresh(store.posts());
         UserId fan = TestIds.userId();
+        List<FanoutJob.CountDelta> deltas = IntStream.range(0, 8).mapToObj(i -> delta(post, +1)).toList();
 
-        List<Concurrently.Outcome<Boolean>> outcomes = Concurrently.run(8, i -> store.likes().like(post.ref(), fan));
+        List<Concurrently.Outcome<Boolean>> outcomes =
+                Concurrently.run(8, i -> store.likes().like(post.ref(), fan, List.of(deltas.get(i))));
 
         assertThat(outcomes).allSatisfy(o -> assertThat(o.error()).isNull());
         assertThat(outcomes).extracting(Concurrently.Outcome::value).containsOnlyOnce(true);
+        List<ClaimedJob> jobs = claimed(store, deltas);
+        assertThat(jobs).hasSize(1);
+        store.counters().apply(jobs);
         assertThat(likeCount(store.posts(), post)).isEqualTo(1);
     }
 }

@@ -3,15 +3,18 @@ package io.feedline.ports.contract;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import java.util.Objects;
 
 /**
  * The ports that share post storage: publishing enqueues a fan-out job and completes an
- * idempotency key, and a like moves the post's like count, so their contracts run against one store.
+ * idempotency key, a like enqueues its count job, and applying it moves the post's count, so their
+ * contracts run against one store.
  */
-public record PostStore(Posts posts, Likes likes, FanoutJobs jobs, IdempotencyKeys idempotencyKeys) {
+public record PostStore(Posts posts, Likes likes, FanoutJobs jobs, IdempotencyKeys idempotencyKeys, PostCounters counters) {
     public PostStore {
+        Objects.requireNonNull(counters, "counters");
         Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");
         Objects.requireNonNull(posts, "posts");
         Objects.requireNonNull(likes, "likes");

@@ -1,11 +1,13 @@
 package io.feedline.ports.fakes;
 
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FollowGraph;
 import java.time.Instant;
 import java.util.Collection;
@@ -26,18 +28,33 @@ public final class InMemoryFollowGraph implements FollowGraph {
     private final Map<UserId, NavigableSet<UserId>> following = new HashMap<>();
     private final Map<UserId, NavigableSet<UserId>> followers = new HashMap<>();
     private final CallLog calls = new CallLog();
+    private final Optional<FanoutJobs> outbox;
+
+    /** A graph with no outbox: a follow that carries jobs is refused. */
+    public InMemoryFollowGraph() {
+        this.outbox = Optional.empty();
+    }
+
+    /** A graph whose follows enqueue their jobs in {@code outbox} with the edge, under the graph's lock. */
+    public InMemoryFollowGraph(FanoutJobs outbox) {
+        this.outbox = Optional.of(outbox);
+    }
 
     public CallLog calls() {
         return calls;
     }
 
     @Override
-    public synchronized boolean follow(UserId follower, UserId followee, Instant at) {
+    public synchronized boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs) {
         calls.record("follow");
+        if (!jobs.isEmpty() && outbox.isEmpty()) {
+            throw new IllegalStateException("this graph has no outbox to enqueue " + jobs + " in");
+        }
         if (!following.computeIfAbsent(follower, u -> new TreeSet<>()).add(followee)) {
             return false;
         }
         followers.computeIfAbsent(followee, u -> new TreeSet<>()).add(follower);
+        jobs.forEach(job -> outbox.get().enqueue(job));
         return true;
     }
 

@@ -2,6 +2,8 @@ package io.feedline.ports.fakes;
 
 import io.feedline.ports.contract.PostStore;
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.CountChange;
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
@@ -13,6 +15,7 @@ import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,10 +36,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Posts, likes and the fan-out outbox in memory, sharing one lock as they share one table in the
- * engines: a publish writes the post, the author's count, the job and (for a reply) the parent's
- * thread entry and reply count together; a like writes the like and the post's count together.
- * One {@link CallLog} counts the calls of all three ports.
+ * Posts, likes, counts and the fan-out outbox in memory, sharing one lock as they share one table
+ * in the engines: a publish writes the post, the author's count, the jobs and (for a reply) the
+ * parent's thread entry together; a like writes the like and its jobs together; applying a count
+ * job moves the count and removes the job together. One {@link CallLog} counts the calls of all
+ * four ports.
  */
 public final class InMemoryPostStore {
 
@@ -54,6 +59,8 @@ public final class InMemoryPostStore {
     private final Map<PostId, Set<UserId>> likes = new HashMap<>();
     private final Map<PostId, NavigableMap<PostId, PostRef>> threads = new HashMap<>();
     private final Map<String, JobRow> outbox = new LinkedHashMap<>();
+    /** The counts as applied, which may dip below zero for a moment; posts show them clamped at zero. */
+    private final Map<PostId, Map<CounterKind, Long>> counts = new HashMap<>();
     private final CallLog calls = new CallLog();
     private final Clock clock;
     private final InMemoryIdempotencyKeys idempotencyKeys;
@@ -61,6 +68,7 @@ public final class InMemoryPostStore {
     private final Posts postsPort = new PostsView();
     private final Likes likesPort = new LikesView();
     private final FanoutJobs jobsPort = new JobsView();
+    private final PostCounters countersPort = new CountersView();
 
     /** Stamps enqueued jobs with the wall clock. */
     public InMemoryPostStore() {
@@ -95,8 +103,12 @@ public final class InMemoryPostStore {
         return jobsPort;
     }
 
+    public PostCounters counters() {
+        return countersPort;
+    }
+
     public PostStore store() {
-        return new PostStore(postsPort, likesPort, jobsPort, idempotencyKeys);
+        return new PostStore(postsPort, likesPort, jobsPort, idempotencyKeys, countersPort);
     }
 
     public CallLog calls() {
@@ -121,7 +133,7 @@ public final class InMemoryPostStore {
 
     private final class PostsView implements Posts {
         @Override
-        public boolean publish(Post post, Optional<FanoutJob> fanout, Optional<IdempotencyCompletion> completion) {
+        public boolean publish(Post post, List<FanoutJob> jobs, Optional<IdempotencyCompletion> completion) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("publish");
                 Objects.requireNonNull(post, "post");
@@ -137,17 +149,14 @@ public final class InMemoryPostStore {
                 Post stored = post.withLikeCount(0).withReplyCount(0);
                 posts.put(post.id(), stored);
                 byAuthor.computeIfAbsent(post.authorId(), a -> new TreeMap<>()).put(post.id(), stored);
-                parent.ifPresent(p -> {
-                    threads.computeIfAbsent(p.id(), id -> new TreeMap<>()).put(post.id(), post.ref());
-                    replace(p.withReplyCount(p.replyCount() + 1));
-                });
-                fanout.ifPresent(InMemoryPostStore.this::enqueueLocked);
+                parent.ifPresent(p -> threads.computeIfAbsent(p.id(), id -> new TreeMap<>()).put(post.id(), post.ref()));
+                jobs.forEach(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
         }
 
         @Override
-        public boolean delete(PostRef ref, Optional<FanoutJob> cleanup) {
+        public boolean delete(PostRef ref, List<FanoutJob> jobs) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("delete");
                 Post post = posts.get(ref.postId());
@@ -158,14 +167,14 @@ public final class InMemoryPostStore {
                 posts.remove(ref.postId());
                 byAuthor.get(ref.authorId()).remove(ref.postId());
                 likes.remove(ref.postId());
+                counts.remove(ref.postId());
                 post.inReplyTo().ifPresent(parentRef -> {
                     NavigableMap<PostId, PostRef> thread = threads.get(parentRef.postId());
                     if (thread != null) {
                         thread.remove(post.id());
                     }
-                    existing(parentRef).ifPresent(p -> replace(p.withReplyCount(p.replyCount() - 1)));
                 });
-                cleanup.ifPresent(InMemoryPostStore.this::enqueueLocked);
+                jobs.forEach(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
         }
@@ -234,37 +243,79 @@ public final class InMemoryPostStore {
 
     private final class LikesView implements Likes {
         @Override
-        public boolean like(PostRef ref, UserId user) {
+        public boolean like(PostRef ref, UserId user, List<FanoutJob> jobs) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("like");
-                Post post = posts.get(ref.postId());
-                if (post == null || !post.authorId().equals(ref.authorId())) {
+                if (existing(ref).isEmpty()) {
                     throw new FeedlineException.NotFound("post", "post " + ref.postId() + " does not exist");
                 }
                 if (!likes.computeIfAbsent(ref.postId(), p -> new HashSet<>()).add(user)) {
                     return false;
                 }
-                store(post.withLikeCount(post.likeCount() + 1));
+                jobs.forEach(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
         }
 
         @Override
-        public boolean unlike(PostRef ref, UserId user) {
+        public boolean unlike(PostRef ref, UserId user, List<FanoutJob> jobs) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("unlike");
                 Set<UserId> fans = likes.get(ref.postId());
                 if (fans == null || !fans.remove(user)) {
                     return false;
                 }
-                Post post = posts.get(ref.postId());
-                store(post.withLikeCount(post.likeCount() - 1));
+                jobs.forEach(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
         }
+    }
 
-        private void store(Post post) {
-            replace(post);
+    private final class CountersView implements PostCounters {
+        @Override
+        public List<CountChange> apply(List<ClaimedJob> claimed) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("applyCounts");
+                Map<String, CountChange> changes = new LinkedHashMap<>();
+                for (ClaimedJob job : claimed) {
+                    if (!(job.job() instanceof FanoutJob.CountDelta delta)) {
+                        throw new IllegalArgumentException("not a count job: " + job.job().key());
+                    }
+                    if (!JobsView.heldBy(outbox.get(delta.key()), job)) {
+                        continue;
+                    }
+                    outbox.remove(delta.key());
+                    Optional<Post> post = existing(delta.post());
+                    if (post.isEmpty()) {
+                        continue;
+                    }
+                    long raw = counts.computeIfAbsent(delta.post().postId(), id -> new EnumMap<>(CounterKind.class))
+                            .merge(delta.kind(), delta.delta(), Long::sum);
+                    long shown = Math.max(0, raw);
+                    replace(switch (delta.kind()) {
+                        case LIKES -> post.get().withLikeCount(shown);
+                        case REPLIES -> post.get().withReplyCount(shown);
+                        case REPOSTS -> post.get();
+                    });
+                    changes.merge(delta.post().postId().value() + "/" + delta.kind(),
+                            new CountChange(delta.post(), delta.kind(), delta.delta()),
+                            (a, b) -> new CountChange(a.post(), a.kind(), a.delta() + b.delta()));
+                }
+                return List.copyOf(changes.values());
+            }
+        }
+
+        @Override
+        public long count(PostRef ref, CounterKind kind, Optional<FanoutJob.CountDelta> own) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("count");
+                if (existing(ref).isEmpty()) {
+                    throw new FeedlineException.NotFound("post", "post " + ref.postId() + " does not exist");
+                }
+                long stored = counts.getOrDefault(ref.postId(), Map.of()).getOrDefault(kind, 0L);
+                long pending = own.filter(job -> outbox.containsKey(job.key())).map(FanoutJob.CountDelta::delta).orElse(0L);
+                return Math.max(0, stored + pending);
+            }
         }
     }
 
@@ -361,7 +412,7 @@ public final class InMemoryPostStore {
             return row.owner().isPresent() ? row.availableAt().isBefore(now) : !row.availableAt().isAfter(now);
         }
 
-        private static boolean heldBy(JobRow row, ClaimedJob job) {
+        static boolean heldBy(JobRow row, ClaimedJob job) {
             return row != null && row.owner().equals(Optional.of(job.leaseOwner())) && row.attempts() == job.attempts();
         }
 

@@ -29,7 +29,7 @@ class InMemoryPostsTest extends PostsContract {
         Post post = new Post(id, TestIds.userId(), TestIds.username(), PostText.of("counted"), Instant.EPOCH, 0);
 
         store.posts().publish(post, Optional.of(new FanoutJob.Deliver(post.ref())));
-        store.likes().like(post.ref(), TestIds.userId());
+        store.likes().like(post.ref(), TestIds.userId(), List.of());
         store.posts().getAll(List.of(post.ref()));
         store.jobs().pending();
 
