@@ -20,7 +20,7 @@ import java.util.Optional;
  * {@link Posts} in one batch and written back. The durable store stays the truth, so a cache that
  * is down, flushed or cold only costs the batch read, never a failed read. A delete writes its
  * tombstone before the durable delete, so no copy of the post is served once the delete answers;
- * a like or unlike moves the cached count in the same request.
+ * a like or unlike (a repost or unrepost) moves the cached count in the same request.
  */
 final class CachedPosts {
     private final Posts posts;
@@ -112,8 +112,17 @@ final class CachedPosts {
      * the entry's expiry bounds how long the count is off.
      */
     void likesMoved(PostId id, long delta) {
+        countMoved(id, () -> cache.incrementLikes(id, delta));
+    }
+
+    /** A repost or unrepost changed the durable repost count by {@code delta}: as {@link #likesMoved}. */
+    void repostsMoved(PostId id, long delta) {
+        countMoved(id, () -> cache.incrementReposts(id, delta));
+    }
+
+    private void countMoved(PostId id, Runnable increment) {
         try {
-            cache.incrementLikes(id, delta);
+            increment.run();
         } catch (FeedlineException.StorageUnavailable e) {
             warnings.writeFailed(e);
             try {

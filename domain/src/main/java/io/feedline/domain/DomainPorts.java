@@ -10,6 +10,7 @@ import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
+import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
@@ -28,6 +29,7 @@ public record DomainPorts(
         TimelineCache timelines,
         PostCache postCache,
         Likes likes,
+        Reposts reposts,
         FanoutJobs jobs,
         CelebrityRegistry celebrities,
         IdempotencyKeys idempotencyKeys,
@@ -43,6 +45,7 @@ public record DomainPorts(
         Objects.requireNonNull(timelines, "timelines");
         Objects.requireNonNull(postCache, "postCache");
         Objects.requireNonNull(likes, "likes");
+        Objects.requireNonNull(reposts, "reposts");
         Objects.requireNonNull(jobs, "jobs");
         Objects.requireNonNull(celebrities, "celebrities");
         Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");

@@ -44,9 +44,10 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
     private final Notifier notifier;
+    private final RepostResolution reposts;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts) {
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.idempotencyKeys = idempotencyKeys;
@@ -56,6 +57,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         this.policy = policy;
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
+        this.reposts = reposts;
     }
 
     @Override
@@ -192,7 +194,8 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     @Override
     public Page<Post> read(Username author, PageRequest page) {
         UserAccount account = users.byName(author);
-        List<Post> items = posts.byAuthor(account.id(), PostCursor.before(page), page.limit());
-        return new Page<>(items, PostCursor.after(items, page.limit()));
+        // The author's reposts are shown among their posts, as their originals; the cursor is the last entry's id.
+        List<Post> entries = posts.byAuthor(account.id(), PostCursor.before(page), page.limit());
+        return new Page<>(reposts.resolve(entries), PostCursor.after(entries, page.limit()));
     }
 }

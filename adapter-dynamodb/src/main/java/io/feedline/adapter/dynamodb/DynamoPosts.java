@@ -10,6 +10,9 @@ import static io.feedline.adapter.dynamodb.TableLayout.MENTIONS;
 import static io.feedline.adapter.dynamodb.TableLayout.POSTS;
 import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.REPLY_COUNT;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_COUNT;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_OF;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_OF_AUTHOR;
 import static io.feedline.adapter.dynamodb.TableLayout.TEXT;
 
 import io.feedline.ports.model.FanoutJob;
@@ -201,7 +204,8 @@ final class DynamoPosts implements Posts {
                 .putString(TEXT, post.text().value())
                 .putString(CREATED_AT, post.createdAt().toString())
                 .putNumber(LIKE_COUNT, post.likeCount())
-                .putNumber(REPLY_COUNT, post.replyCount());
+                .putNumber(REPLY_COUNT, post.replyCount())
+                .putNumber(REPOST_COUNT, post.repostCount());
         post.inReplyTo().ifPresent(parent -> document
                 .putString(IN_REPLY_TO, parent.postId().value())
                 .putString(IN_REPLY_TO_AUTHOR, parent.authorId().value()));
@@ -211,7 +215,30 @@ final class DynamoPosts implements Posts {
         return document.build();
     }
 
+    /**
+     * A repost's entry in its reposter's timeline: the post's key family, without GSI1 keys (it has
+     * no page of its own) and without a text (readers are shown the original).
+     */
+    static EnhancedDocument repostDocument(Post repost) {
+        PostRef original = repost.repostOf().orElseThrow(() -> new IllegalArgumentException("not a repost entry"));
+        return TableLayout.Entity.REPOST.document(TableLayout.repostEntry(repost.authorId(), repost.id()))
+                .putString(POST_ID, repost.id().value())
+                .putString(AUTHOR_ID, repost.authorId().value())
+                .putString(AUTHOR_USERNAME, repost.authorUsername().value())
+                .putString(CREATED_AT, repost.createdAt().toString())
+                .putString(REPOST_OF, original.postId().value())
+                .putString(REPOST_OF_AUTHOR, original.authorId().value())
+                .build();
+    }
+
+    /** A post, or a repost's entry, from its item. */
     static Post post(EnhancedDocument item) {
+        if (item.isPresent(REPOST_OF)) {
+            return Post.repost(PostId.of(item.getString(POST_ID)), UserId.of(item.getString(AUTHOR_ID)),
+                    Username.of(item.getString(AUTHOR_USERNAME)),
+                    new PostRef(PostId.of(item.getString(REPOST_OF)), UserId.of(item.getString(REPOST_OF_AUTHOR))),
+                    Instant.parse(item.getString(CREATED_AT)));
+        }
         return new Post(
                 PostId.of(item.getString(POST_ID)),
                 UserId.of(item.getString(AUTHOR_ID)),
@@ -226,7 +253,11 @@ final class DynamoPosts implements Posts {
                 item.isPresent(REPLY_COUNT) ? item.getNumber(REPLY_COUNT).longValue() : 0,
                 item.isPresent(MENTIONS)
                         ? item.getList(MENTIONS, EnhancedType.of(String.class)).stream().map(DynamoPosts::mention).toList()
-                        : List.of());
+                        : List.of(),
+                // Posts written before reposts existed carry no repost count.
+                item.isPresent(REPOST_COUNT) ? item.getNumber(REPOST_COUNT).longValue() : 0,
+                Optional.empty(),
+                Optional.empty());
     }
 
     /** A mention as one string, {@code <id> <username>}: neither may hold a space. */

@@ -8,6 +8,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.UserAccounts;
@@ -36,6 +37,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoFanoutJobs jobs;
     private final DynamoPosts posts;
     private final DynamoLikes likes;
+    private final DynamoReposts reposts;
     private final DynamoFollowGraph graph;
     private final DynamoFeedItems feedItems;
     private final DynamoUserAccounts users;
@@ -53,6 +55,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
         this.posts = new DynamoPosts(db, jobs, idempotencyKeys);
         this.likes = new DynamoLikes(db);
+        this.reposts = new DynamoReposts(db, jobs);
         this.graph = new DynamoFollowGraph(db);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
         this.users = new DynamoUserAccounts(db);
@@ -118,6 +121,10 @@ public final class DynamoStorage implements AutoCloseable {
 
     public Likes likes() {
         return likes;
+    }
+
+    public Reposts reposts() {
+        return reposts;
     }
 
     public FanoutJobs fanoutJobs() {

@@ -50,6 +50,10 @@ public final class TableLayout {
     static final String CREATED_AT = "createdAt";
     static final String LIKE_COUNT = "likeCount";
     static final String REPLY_COUNT = "replyCount";
+    static final String REPOST_COUNT = "repostCount";
+    static final String REPOST_ID = "repostId";
+    static final String REPOST_OF = "repostOf";
+    static final String REPOST_OF_AUTHOR = "repostOfAuthor";
     static final String IN_REPLY_TO = "inReplyTo";
     static final String IN_REPLY_TO_AUTHOR = "inReplyToAuthor";
     static final String MENTIONS = "mentions";
@@ -106,10 +110,13 @@ public final class TableLayout {
         EMAIL_CLAIM("email_claim", "EMAIL#", "#CLAIM"),
         COUNTERS("counters", "USER#", "#COUNTERS"),
         POST("post", "USER#", "POST#"),
+        /** A repost's entry in its reposter's timeline: the post's key family on purpose, so AP2 reads both. */
+        REPOST("repost", "USER#", "POST#"),
         FOLLOW_EDGE("follow", "USER#", "FOLLOWS#"),
         FEED_ITEM("feed_item", "FEED#", "POST#"),
         LIKE("like", "POST#", "LIKE#"),
         REPLY("reply", "POST#", "REPLY#"),
+        REPOST_MARK("repost_mark", "POST#", "REPOST#"),
         FANOUT_JOB("fanout_job", "FANOUT#", ""),
         CELEBRITY("celebrity", "CELEBRITIES", "USER#"),
         IDEMPOTENCY_KEY("idempotency_key", "IDEMPOTENCY#", "KEY#"),
@@ -297,6 +304,24 @@ public final class TableLayout {
 
     static Key like(PostId post, UserId user) {
         return key(Entity.LIKE, post.value(), user.value());
+    }
+
+    // --- reposts
+
+    /** A repost's entry in its reposter's timeline (AP2 lists it among the reposter's posts). */
+    static Key repostEntry(UserId reposter, PostId repost) {
+        return key(Entity.REPOST, reposter.value(), repost.value());
+    }
+
+    /** The reposter's mark on the original, in the original's partition: one per user and post. */
+    static Key repostMark(PostId original, UserId reposter) {
+        return key(Entity.REPOST_MARK, original.value(), reposter.value());
+    }
+
+    /** AP13: the original's partition, repost marks only. */
+    static QueryConditional repostMarks(PostId original) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.REPOST_MARK.pkPrefix + original.value())
+                .sortValue(Entity.REPOST_MARK.skPrefix));
     }
 
     // --- threads

@@ -15,6 +15,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.Posts;
@@ -44,6 +45,7 @@ final class Storage implements AutoCloseable {
     final TimelineCache timelines;
     final PostCache postCache;
     final Likes likes;
+    final Reposts reposts;
     final FanoutJobs jobs;
     final CelebrityRegistry celebrities;
     final IdempotencyKeys idempotencyKeys;
@@ -61,6 +63,7 @@ final class Storage implements AutoCloseable {
         this.timelines = caches.timelines();
         this.postCache = caches.posts();
         this.likes = dynamo.likes();
+        this.reposts = dynamo.reposts();
         this.jobs = dynamo.fanoutJobs();
         this.celebrities = dynamo.celebrityRegistry();
         this.idempotencyKeys = dynamo.idempotencyKeys();
@@ -75,7 +78,7 @@ final class Storage implements AutoCloseable {
      * {@code clock}: what the core runs on, built in this one place.
      */
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
-        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, jobs, celebrities, idempotencyKeys,
+        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
                 new UlidIds(clock), clock);
     }

@@ -4,17 +4,19 @@ import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.Reposts;
 import java.util.Objects;
 
 /**
  * The ports that share post storage: publishing enqueues a fan-out job and completes an
- * idempotency key, and a like moves the post's like count, so their contracts run against one store.
+ * idempotency key, and a like or repost moves the post's count, so their contracts run against one store.
  */
-public record PostStore(Posts posts, Likes likes, FanoutJobs jobs, IdempotencyKeys idempotencyKeys) {
+public record PostStore(Posts posts, Likes likes, Reposts reposts, FanoutJobs jobs, IdempotencyKeys idempotencyKeys) {
     public PostStore {
         Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");
         Objects.requireNonNull(posts, "posts");
         Objects.requireNonNull(likes, "likes");
+        Objects.requireNonNull(reposts, "reposts");
         Objects.requireNonNull(jobs, "jobs");
     }
 }
