@@ -90,7 +90,7 @@ public final class FeedlineCore implements AutoCloseable {
      * job, so a post reaches feeds without waiting for the next poll.
      */
     public FanoutWorker worker(String workerId) {
-        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.feedItems(), windows,
+        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(), windows,
                 ports.notifications(), ports.clock(), settings, delay -> fanoutDelay.accept(delay));
         localWorkers.add(worker);
         return worker;

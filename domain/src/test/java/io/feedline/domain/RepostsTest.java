@@ -143,6 +143,8 @@ class RepostsTest {
             assertThat(feed(world, "carol")).as("hidden at once, before any job ran").isEmpty();
             world.drain();
             assertThat(feed(world, "carol")).isEmpty();
+            assertThat(world.feedItems.page(world.id("carol"), Optional.empty(), 10))
+                    .as("the repost's copies are retracted too").isEmpty();
             assertThat(world.app.readAuthorTimeline().read(Username.of("bob"), PageRequest.first(10)).items()).isEmpty();
         }
     }
