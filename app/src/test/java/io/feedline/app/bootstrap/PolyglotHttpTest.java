@@ -152,6 +152,8 @@ class PolyglotHttpTest {
         config.put("http.port", 0);
         config.put("worker.in-process", 0);
         config.put("token.secret", TestApps.TOKEN_SECRET);
+        // Sign-ups here are many and quick from one address; the limits have their own tests.
+        config.put("http.rate-limit.credentials.requests", 1_000_000);
         return FeedlineConfig.of(config);
     }
 }
