@@ -178,7 +178,7 @@ final class FanoutLoadBenchmark {
         Progress progress = new Progress();
         DomainPorts raw0 = layout.raw;
         DomainPorts tracked = new DomainPorts(raw0.users(), raw0.posts(), raw0.graph(),
-                progress.feedItems(raw0.feedItems()), progress.timelines(raw0.timelines()), raw0.postCache(), raw0.likes(), raw0.counters(), raw0.jobs(),
+                progress.feedItems(raw0.feedItems()), progress.timelines(raw0.timelines()), raw0.postCache(), raw0.likes(), raw0.counters(), raw0.reposts(), raw0.jobs(),
                 raw0.celebrities(), raw0.idempotencyKeys(), raw0.notifications(), raw0.hasher(), raw0.ids(), raw0.clock());
         Burst burst;
         Big big;

@@ -22,7 +22,8 @@ import java.util.Optional;
  * {@link Posts} in one batch and written back. The durable store stays the truth, so a cache that
  * is down, flushed or cold only costs the batch read, never a failed read. A delete writes its
  * tombstone before the durable delete, so no copy of the post is served once the delete answers;
- * the counter processor moves the cached counts when it applies their deltas.
+ * the counter processor moves the cached like and reply counts when it applies their deltas; a
+ * repost or unrepost moves the cached repost count in the same request.
  */
 final class CachedPosts {
     private final Posts posts;
@@ -131,8 +132,17 @@ final class CachedPosts {
      * the entry's expiry bounds how long the count is off.
      */
     void likesMoved(PostId id, long delta) {
+        countMoved(id, () -> cache.incrementLikes(id, delta));
+    }
+
+    /** A repost or unrepost changed the durable repost count by {@code delta}: as {@link #likesMoved}. */
+    void repostsMoved(PostId id, long delta) {
+        countMoved(id, () -> cache.incrementReposts(id, delta));
+    }
+
+    private void countMoved(PostId id, Runnable increment) {
         try {
-            cache.incrementLikes(id, delta);
+            increment.run();
         } catch (FeedlineException.StorageUnavailable e) {
             warnings.writeFailed(e);
             try {

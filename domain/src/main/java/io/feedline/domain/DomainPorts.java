@@ -11,6 +11,7 @@ import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
@@ -30,6 +31,7 @@ public record DomainPorts(
         PostCache postCache,
         Likes likes,
         PostCounters counters,
+        Reposts reposts,
         FanoutJobs jobs,
         CelebrityRegistry celebrities,
         IdempotencyKeys idempotencyKeys,
@@ -46,6 +48,7 @@ public record DomainPorts(
         Objects.requireNonNull(postCache, "postCache");
         Objects.requireNonNull(likes, "likes");
         Objects.requireNonNull(counters, "counters");
+        Objects.requireNonNull(reposts, "reposts");
         Objects.requireNonNull(jobs, "jobs");
         Objects.requireNonNull(celebrities, "celebrities");
         Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");

@@ -18,6 +18,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.Reposts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -82,6 +83,7 @@ public final class FanoutWorker {
     private final FanoutJobs jobs;
     private final FollowGraph graph;
     private final Posts posts;
+    private final Reposts reposts;
     private final FeedItems feedItems;
     private final Windows windows;
     private final Notifications notifications;
@@ -98,13 +100,14 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     private long lastClaimNanos;
 
-    FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, FeedItems feedItems,
+    FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, Reposts reposts, FeedItems feedItems,
             Windows windows, Notifications notifications, PostCounters counters, CachedPosts cachedPosts, Clock clock,
             FeedSettings settings, Consumer<Duration> deliveredAfter) {
         this.workerId = workerId;
         this.jobs = jobs;
         this.graph = graph;
         this.posts = posts;
+        this.reposts = reposts;
         this.feedItems = feedItems;
         this.windows = windows;
         this.notifications = notifications;
@@ -430,6 +433,10 @@ public final class FanoutWorker {
                 case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post());
                 case FanoutJob.Retract retract -> {
                     walkAudience(this, retract.post(), FanoutWorker.this::retract);
+                    // A deleted original's reposts leave the feeds they reached as it did, one
+                    // retraction each (reads already hide them). A repost entry has no reposts.
+                    withCall(() -> reposts.reposts(retract.post().postId(), RepostResolution.MAX_REPOSTS_READ))
+                            .forEach(repost -> withCall(() -> jobs.enqueue(new FanoutJob.Retract(repost))));
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.PurgeAuthor purge -> {

@@ -38,22 +38,26 @@ public final class FeedlineCore implements AutoCloseable {
         this.windows = new Windows(ports.timelines(), warnings);
         this.cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
         Notifier notifier = new Notifier(ports.clock());
+        RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier);
+                users, policy, wakeWorkers, notifier, repostResolution);
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers);
+        RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
+                users, policy, wakeWorkers, notifier);
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users());
         Conversations conversations = new Conversations(ports.posts());
         HomeFeedReader homeFeed = new HomeFeedReader(
-                cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, executor, settings);
+                cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings);
         this.useCases = new UseCases(
                 users, users, users,
                 posts, posts, posts, posts,
                 graph, graph, graph, graph, graph,
                 homeFeed,
                 likes, likes,
+                reposts, reposts,
                 conversations,
                 notifications);
     }
@@ -87,8 +91,9 @@ public final class FeedlineCore implements AutoCloseable {
      * job, so a post reaches feeds without waiting for the next poll.
      */
     public FanoutWorker worker(String workerId) {
-        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.feedItems(), windows,
-                ports.notifications(), ports.counters(), cachedPosts, ports.clock(), settings, delay -> fanoutDelay.accept(delay));
+        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
+                windows, ports.notifications(), ports.counters(), cachedPosts, ports.clock(), settings,
+                delay -> fanoutDelay.accept(delay));
         localWorkers.add(worker);
         return worker;
     }

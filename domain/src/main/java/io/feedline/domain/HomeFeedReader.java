@@ -34,7 +34,8 @@ import java.util.concurrent.RejectedExecutionException;
  * author on each read. Past the end of the durable feed, the page is continued by a bounded pull
  * merge, so no reader ever meets a false end or an empty first page while the people they follow
  * have posts. A pull-mode page merges at most {@link FeedSettings#maxPullSources()} followees.
- * Replies are shown by {@link ReplyVisibility}'s rule, the same in every mode.
+ * Replies are shown by {@link ReplyVisibility}'s rule and reposts by {@link RepostResolution}'s (each
+ * post once, at its newest entry), the same in every mode.
  */
 final class HomeFeedReader implements ReadHomeFeed {
     /** A page whose entries were deleted is refilled from further down, at most this many times. */
@@ -48,6 +49,7 @@ final class HomeFeedReader implements ReadHomeFeed {
     private final FanoutPolicy policy;
     private final PullMerge pull;
     private final ReplyVisibility replies;
+    private final RepostResolution reposts;
     private final ExecutorService background;
     private final int windowSize;
     private final int maxColdPullSources;
@@ -55,7 +57,7 @@ final class HomeFeedReader implements ReadHomeFeed {
     private final Set<UserId> rebuilding = ConcurrentHashMap.newKeySet();
 
     HomeFeedReader(CachedPosts posts, FollowGraph graph, FeedItems feedItems, Windows windows, FanoutPolicy policy,
-            PullMerge pull, ExecutorService background, FeedSettings settings) {
+            PullMerge pull, RepostResolution reposts, ExecutorService background, FeedSettings settings) {
         this.posts = posts;
         this.graph = graph;
         this.feedItems = feedItems;
@@ -63,6 +65,7 @@ final class HomeFeedReader implements ReadHomeFeed {
         this.policy = policy;
         this.pull = pull;
         this.replies = new ReplyVisibility(posts, graph);
+        this.reposts = reposts;
         this.background = background;
         this.windowSize = settings.windowSize();
         this.maxColdPullSources = settings.maxColdPullSources();
@@ -102,7 +105,12 @@ final class HomeFeedReader implements ReadHomeFeed {
         boolean more = false;
         for (int round = 0; round < MAX_ROUNDS && out.size() < limit; round++) {
             Round next = source.next(cursor, limit);
-            out.addAll(replies.visible(owner, next.posts()));
+            for (Post post : replies.visible(owner, reposts.inFeedOf(owner, next.posts()))) {
+                // A post whose newer entry the rule cannot see (its reposter's purge still running) shows once all the same.
+                if (out.stream().noneMatch(shown -> shown.id().equals(post.id()))) {
+                    out.add(post);
+                }
+            }
             more = next.full();
             if (!more) {
                 break;
@@ -111,7 +119,7 @@ final class HomeFeedReader implements ReadHomeFeed {
         }
         if (out.size() >= limit) {
             List<Post> page = out.subList(0, limit);
-            return new Page<>(page, Optional.of(new PageToken(page.getLast().id().value())));
+            return new Page<>(page, Optional.of(new PageToken(page.getLast().position().value())));
         }
         return new Page<>(out, more ? cursor.map(id -> new PageToken(id.value())) : Optional.empty());
     }

@@ -46,9 +46,10 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
     private final Notifier notifier;
+    private final RepostResolution reposts;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts) {
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.idempotencyKeys = idempotencyKeys;
@@ -58,6 +59,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         this.policy = policy;
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
+        this.reposts = reposts;
     }
 
     @Override
@@ -211,7 +213,8 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     @Override
     public Page<Post> read(Username author, PageRequest page) {
         UserAccount account = users.byName(author);
-        List<Post> items = posts.byAuthor(account.id(), PostCursor.before(page), page.limit());
-        return new Page<>(items, PostCursor.after(items, page.limit()));
+        // The author's reposts are shown among their posts, as their originals; the cursor is the last entry's id.
+        List<Post> entries = posts.byAuthor(account.id(), PostCursor.before(page), page.limit());
+        return new Page<>(reposts.resolve(entries), PostCursor.after(entries, page.limit()));
     }
 }

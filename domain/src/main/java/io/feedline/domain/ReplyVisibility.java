@@ -16,6 +16,7 @@ import java.util.Set;
  * replies always show while their parent exists. Applied when a page is read, the same way in
  * every fan-out mode, so a later unfollow or deletion of the parent takes effect at once. It costs
  * nothing for a page without replies, and one batch read plus one follow lookup for a page with some.
+ * A reposted reply shows as its reposter chose, whoever its parent is (as in Mastodon).
  */
 final class ReplyVisibility {
     private final CachedPosts posts;
@@ -27,7 +28,7 @@ final class ReplyVisibility {
     }
 
     List<Post> visible(UserId reader, List<Post> page) {
-        List<PostRef> parents = page.stream().flatMap(p -> p.inReplyTo().stream()).distinct().toList();
+        List<PostRef> parents = page.stream().filter(ReplyVisibility::ruled).flatMap(p -> p.inReplyTo().stream()).distinct().toList();
         if (parents.isEmpty()) {
             return page;
         }
@@ -35,12 +36,20 @@ final class ReplyVisibility {
         Set<PostId> live = posts.getAll(parents).keySet();
         Set<UserId> others = new HashSet<>();
         for (Post post : page) {
+            if (!ruled(post)) {
+                continue;
+            }
             post.inReplyTo().map(PostRef::authorId)
                     .filter(author -> !author.equals(reader) && !author.equals(post.authorId()))
                     .ifPresent(others::add);
         }
         Set<UserId> followed = others.isEmpty() ? Set.of() : graph.followedAmong(reader, others);
-        return page.stream().filter(post -> post.inReplyTo().isEmpty() || shows(reader, post, live, followed)).toList();
+        return page.stream().filter(post -> !ruled(post) || shows(reader, post, live, followed)).toList();
+    }
+
+    /** A reply reached the feed on its own; a reposted reply shows as its reposter chose (as in Mastodon). */
+    private static boolean ruled(Post post) {
+        return post.inReplyTo().isPresent() && post.repostedBy().isEmpty();
     }
 
     private static boolean shows(UserId reader, Post reply, Set<PostId> live, Set<UserId> followed) {

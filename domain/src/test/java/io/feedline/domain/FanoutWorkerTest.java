@@ -66,7 +66,7 @@ class FanoutWorkerTest {
             Post post = world.publish("author", "survive a crash");
             // The author's own entry and the first page of 10 followers are append 1 (one step); the
             // next step's pages die before they are durable or checkpointed.
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(),
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
                     dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
@@ -113,7 +113,7 @@ class FanoutWorkerTest {
                     world.feedItems.remove(entries);
                 }
             };
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(),
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
                     dyingAfter(racing, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
             assertThat(world.feedItems.page(world.id("follower_0"), Optional.empty(), 10))
@@ -168,7 +168,7 @@ class FanoutWorkerTest {
                     world.feedItems.remove(entries);
                 }
             };
-            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, world.postStore.posts(), flaky, world.windows(),
+            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(), flaky, world.windows(),
                     world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), d -> {});
 
             assertThat(worker.runOnce()).isZero();
@@ -218,7 +218,7 @@ class FanoutWorkerTest {
     void aCrashBetweenTheWindowWriteAndTheDurableWriteIsRepairedByTheRedo() {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "window first");
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(),
+            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
                     dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 

@@ -21,7 +21,8 @@ import net.jqwik.api.lifecycle.AfterProperty;
 /**
  * DESIGN §4: "All three modes return the same posts in the same order for the same data." Random
  * follow graphs and post histories (with unfollows, deletes and replies, whose home-feed rule
- * depends on the graph and on the parent still existing) are played into a push, a pull and a
+ * depends on the graph and on the parent still existing, and reposts and unreposts, each post shown
+ * once at its newest entry by a rule that depends on the graph) are played into a push, a pull and a
  * hybrid Feedline; the first three pages of every reader must match the pull merge, the oracle.
  */
 class ModeEquivalenceProperties {
@@ -40,6 +41,10 @@ class ModeEquivalenceProperties {
 
     record ReplyEvent(int author, int nthPost) implements Event {}
 
+    record RepostEvent(int reposter, int nthPost) implements Event {}
+
+    record UnrepostEvent(int reposter, int nthPost) implements Event {}
+
     @Provide
     Arbitrary<List<Event>> histories() {
         Arbitrary<Integer> user = Arbitraries.integers().between(0, USERS - 1);
@@ -48,11 +53,15 @@ class ModeEquivalenceProperties {
         Arbitrary<Event> post = user.map(PostEvent::new);
         Arbitrary<Event> delete = Arbitraries.integers().between(0, 40).map(DeleteEvent::new);
         Arbitrary<Event> reply = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(ReplyEvent::new);
+        Arbitrary<Event> repost = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(RepostEvent::new);
+        Arbitrary<Event> unrepost = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(UnrepostEvent::new);
         return Arbitraries.frequencyOf(
                         net.jqwik.api.Tuple.of(5, follow),
                         net.jqwik.api.Tuple.of(1, unfollow),
                         net.jqwik.api.Tuple.of(6, post),
                         net.jqwik.api.Tuple.of(4, reply),
+                        net.jqwik.api.Tuple.of(4, repost),
+                        net.jqwik.api.Tuple.of(1, unrepost),
                         net.jqwik.api.Tuple.of(1, delete))
                 .list().ofMinSize(5).ofMaxSize(60);
     }
@@ -118,6 +127,18 @@ class ModeEquivalenceProperties {
                         published.add(world.reply(name(r.author()), published.get(r.nthPost()).id(), "post " + published.size()));
                     }
                 }
+                case RepostEvent r -> {
+                    if (r.nthPost() < published.size()
+                            && world.postStore.posts().get(published.get(r.nthPost()).id()).isPresent()) {
+                        world.repost(name(r.reposter()), published.get(r.nthPost()).id());
+                    }
+                }
+                case UnrepostEvent r -> {
+                    if (r.nthPost() < published.size()
+                            && world.postStore.posts().get(published.get(r.nthPost()).id()).isPresent()) {
+                        world.unrepost(name(r.reposter()), published.get(r.nthPost()).id());
+                    }
+                }
                 case DeleteEvent d -> {
                     if (d.nthPost() < published.size()) {
                         Post post = published.get(d.nthPost());
@@ -134,13 +155,18 @@ class ModeEquivalenceProperties {
         world.drain();
     }
 
-    /** Pages as post texts: "post N" names the N-th publication of the history in every world. */
+    /**
+     * Pages as post texts: "post N" names the N-th publication of the history in every world, and
+     * "post N<-user_R" that post shown through user_R's repost.
+     */
     private static List<List<String>> firstThreePages(World world, String reader) {
         List<List<String>> pages = new ArrayList<>();
         Optional<PostId> after = Optional.empty();
         for (int i = 0; i < 3; i++) {
             Page<Post> page = world.feedPage(reader, after, PAGE);
-            pages.add(page.items().stream().map(p -> p.text().value()).toList());
+            pages.add(page.items().stream()
+                    .map(p -> p.text().value() + p.repostedBy().map(by -> "<-" + by.username().value()).orElse(""))
+                    .toList());
             if (page.next().isEmpty()) {
                 break;
             }

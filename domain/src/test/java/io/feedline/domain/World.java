@@ -83,7 +83,7 @@ final class World implements AutoCloseable {
             UnaryOperator<FeedItems> feedView) {
         timelines = new InMemoryTimelineCache(windowCap);
         DomainPorts ports = new DomainPorts(
-                accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.jobs(),
+                accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
                 new SequentialIdGenerator(clock), clock);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
@@ -131,6 +131,16 @@ final class World implements AutoCloseable {
     /** The post cache as a worker of this world's own making moves its counts. */
     CachedPosts cachedPosts() {
         return new CachedPosts(postStore.posts(), postCache, new CacheWarnings());
+    }
+
+    /** Reposts {@code post}, a millisecond later than the last post; the post's repost count afterwards. */
+    long repost(String user, PostId post) {
+        clock.advance(Duration.ofMillis(1));
+        return app.repostPost().repost(id(user), post);
+    }
+
+    long unrepost(String user, PostId post) {
+        return app.unrepostPost().unrepost(id(user), post);
     }
 
     /** The windows as a worker of this world's own making writes them. */

@@ -10,6 +10,9 @@ import static io.feedline.adapter.dynamodb.TableLayout.MENTIONS;
 import static io.feedline.adapter.dynamodb.TableLayout.POSTS;
 import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.REPLY_COUNT;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_COUNT;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_OF;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_OF_AUTHOR;
 import static io.feedline.adapter.dynamodb.TableLayout.TEXT;
 
 import io.feedline.ports.model.FanoutJob;
@@ -204,7 +207,8 @@ final class DynamoPosts implements Posts {
                 .putString(TEXT, post.text().value())
                 .putString(CREATED_AT, post.createdAt().toString())
                 .putNumber(LIKE_COUNT, post.likeCount())
-                .putNumber(REPLY_COUNT, post.replyCount());
+                .putNumber(REPLY_COUNT, post.replyCount())
+                .putNumber(REPOST_COUNT, post.repostCount());
         post.inReplyTo().ifPresent(parent -> document
                 .putString(IN_REPLY_TO, parent.postId().value())
                 .putString(IN_REPLY_TO_AUTHOR, parent.authorId().value()));
@@ -223,11 +227,38 @@ final class DynamoPosts implements Posts {
     }
 
     /**
-     * The post of this item, each count being the item's plus {@code shardSums}' for its attribute.
-     * A count may dip below zero for a moment (an unlike's delta applied before its like's) and is
-     * shown as zero then.
+     * A repost's entry in its reposter's timeline: the post's key family, without GSI1 keys (it has
+     * no page of its own) and without a text (readers are shown the original).
+     */
+    static EnhancedDocument repostDocument(Post repost) {
+        PostRef original = repost.repostOf().orElseThrow(() -> new IllegalArgumentException("not a repost entry"));
+        return TableLayout.Entity.REPOST.document(TableLayout.repostEntry(repost.authorId(), repost.id()))
+                .putString(POST_ID, repost.id().value())
+                .putString(AUTHOR_ID, repost.authorId().value())
+                .putString(AUTHOR_USERNAME, repost.authorUsername().value())
+                .putString(CREATED_AT, repost.createdAt().toString())
+                .putString(REPOST_OF, original.postId().value())
+                .putString(REPOST_OF_AUTHOR, original.authorId().value())
+                .build();
+    }
+
+    /** A post, or a repost's entry, from its item, without counter shards. */
+    static Post post(EnhancedDocument item) {
+        return post(item, Map.of());
+    }
+
+    /**
+     * The post (or a repost's entry) of this item, each count being the item's plus
+     * {@code shardSums}' for its attribute. A count may dip below zero for a moment (an unlike's
+     * delta applied before its like's) and is shown as zero then.
      */
     static Post post(EnhancedDocument item, Map<String, Long> shardSums) {
+        if (item.isPresent(REPOST_OF)) {
+            return Post.repost(PostId.of(item.getString(POST_ID)), UserId.of(item.getString(AUTHOR_ID)),
+                    Username.of(item.getString(AUTHOR_USERNAME)),
+                    new PostRef(PostId.of(item.getString(REPOST_OF)), UserId.of(item.getString(REPOST_OF_AUTHOR))),
+                    Instant.parse(item.getString(CREATED_AT)));
+        }
         return new Post(
                 PostId.of(item.getString(POST_ID)),
                 UserId.of(item.getString(AUTHOR_ID)),
@@ -242,7 +273,11 @@ final class DynamoPosts implements Posts {
                 count(item, REPLY_COUNT, shardSums),
                 item.isPresent(MENTIONS)
                         ? item.getList(MENTIONS, EnhancedType.of(String.class)).stream().map(DynamoPosts::mention).toList()
-                        : List.of());
+                        : List.of(),
+                // Posts written before reposts existed carry no repost count.
+                count(item, REPOST_COUNT, shardSums),
+                Optional.empty(),
+                Optional.empty());
     }
 
     private static long count(EnhancedDocument item, String attribute, Map<String, Long> shardSums) {

@@ -8,6 +8,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
@@ -38,6 +39,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoPosts posts;
     private final DynamoLikes likes;
     private final DynamoPostCounters counters;
+    private final DynamoReposts reposts;
     private final DynamoFollowGraph graph;
     private final DynamoFeedItems feedItems;
     private final DynamoUserAccounts users;
@@ -56,6 +58,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.posts = new DynamoPosts(db, jobs, idempotencyKeys);
         this.likes = new DynamoLikes(db, jobs);
         this.counters = new DynamoPostCounters(db, jobs, settings.hotPostThreshold());
+        this.reposts = new DynamoReposts(db, jobs);
         this.graph = new DynamoFollowGraph(db, jobs);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
         this.users = new DynamoUserAccounts(db);
@@ -134,6 +137,10 @@ public final class DynamoStorage implements AutoCloseable {
     /** The counter processor's storage: the outbox's count jobs applied to the posts' counts. */
     public PostCounters counters() {
         return counters;
+    }
+
+    public Reposts reposts() {
+        return reposts;
     }
 
     public FanoutJobs fanoutJobs() {

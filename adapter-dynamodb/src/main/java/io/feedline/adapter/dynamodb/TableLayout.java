@@ -61,6 +61,9 @@ public final class TableLayout {
     static final String COUNTER_KIND = "counter";
     static final String DELTA = "delta";
     static final String CHANGE_ID = "changeId";
+    static final String REPOST_ID = "repostId";
+    static final String REPOST_OF = "repostOf";
+    static final String REPOST_OF_AUTHOR = "repostOfAuthor";
     static final String IN_REPLY_TO = "inReplyTo";
     static final String IN_REPLY_TO_AUTHOR = "inReplyToAuthor";
     static final String MENTIONS = "mentions";
@@ -118,12 +121,15 @@ public final class TableLayout {
         COUNTERS("counters", "USER#", "#COUNTERS"),
         POST("post", "USER#", "POST#"),
         POST_POINTER("post_pointer", "POSTID#", "#AUTHOR"),
+        /** A repost's entry in its reposter's timeline: the post's key family on purpose, so AP2 reads both. */
+        REPOST("repost", "USER#", "POST#"),
         FOLLOW_EDGE("follow", "USER#", "FOLLOWS#"),
         FOLLOWER_ENTRY("follower", "FOLLOWERS#", "USER#"),
         FEED_ITEM("feed_item", "FEED#", "POST#"),
         LIKE("like", "POST#", "LIKE#"),
         REPLY("reply", "POST#", "REPLY#"),
         COUNTER_SHARD("counter_shard", "POST#", "COUNT#"),
+        REPOST_MARK("repost_mark", "POST#", "REPOST#"),
         FANOUT_JOB("fanout_job", "FANOUT#", ""),
         CELEBRITY("celebrity", "CELEBRITIES", "USER#"),
         IDEMPOTENCY_KEY("idempotency_key", "IDEMPOTENCY#", "KEY#"),
@@ -333,6 +339,24 @@ public final class TableLayout {
 
     static Key like(PostId post, UserId user) {
         return key(Entity.LIKE, post.value(), user.value());
+    }
+
+    // --- reposts
+
+    /** A repost's entry in its reposter's timeline (AP2 lists it among the reposter's posts). */
+    static Key repostEntry(UserId reposter, PostId repost) {
+        return key(Entity.REPOST, reposter.value(), repost.value());
+    }
+
+    /** The reposter's mark on the original, in the original's partition: one per user and post. */
+    static Key repostMark(PostId original, UserId reposter) {
+        return key(Entity.REPOST_MARK, original.value(), reposter.value());
+    }
+
+    /** AP15: the original's partition, repost marks only. */
+    static QueryConditional repostMarks(PostId original) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.REPOST_MARK.pkPrefix + original.value())
+                .sortValue(Entity.REPOST_MARK.skPrefix));
     }
 
     // --- threads

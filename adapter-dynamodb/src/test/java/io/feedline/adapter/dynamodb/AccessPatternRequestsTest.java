@@ -226,6 +226,34 @@ class AccessPatternRequestsTest {
     }
 
     @Test
+    void aRepostIsOneTransactionItsMarksOneQueryAndAnUnrepostOneReadAndOneTransaction() {
+        Post original = posts.get(5);
+        List<Post> reposts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            PostId id = TestIds.postId();
+            Post repost = Post.repost(id, TestIds.userId(), TestIds.username(), original.ref(), Instant.ofEpochMilli(id.epochMillis()));
+            storage.reposts().repost(repost, Optional.of(new FanoutJob.Deliver(repost.ref())));
+            reposts.add(repost);
+        }
+        assertThat(requests.all()).isEqualTo(only("TransactWriteItems", 3));
+        requests.reset();
+
+        assertThat(storage.reposts().reposts(original.id(), 1000)).hasSize(3);
+        assertThat(requests.all()).as("AP15").isEqualTo(only("Query", 1));
+        requests.reset();
+
+        Post first = reposts.getFirst();
+        assertThat(storage.reposts().unrepost(original.ref(), first.authorId(), ref -> Optional.of(new FanoutJob.Retract(ref))))
+                .contains(first.ref());
+        assertThat(requests.all()).isEqualTo(Map.of("GetItem", 1, "TransactWriteItems", 1));
+        requests.reset();
+
+        // A repost's entry is read with its reposter's posts: AP2, one query.
+        assertThat(storage.posts().byAuthor(reposts.get(1).authorId(), Optional.empty(), 10)).containsExactly(reposts.get(1));
+        assertThat(requests.all()).isEqualTo(only("Query", 1));
+    }
+
+    @Test
     void pageTokensAreCompactAndMalformedOnesAreInvalidInput() {
         Page<UserId> first = storage.followGraph().following(reader, PageRequest.first(5));
         assertThat(first.next()).contains(new PageToken(first.items().get(4).value()));

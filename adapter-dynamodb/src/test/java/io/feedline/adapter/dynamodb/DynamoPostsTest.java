@@ -8,7 +8,7 @@ class DynamoPostsTest extends PostsContract {
     @Override
     protected PostStore postStore() {
         DynamoStorage storage = LocalDynamo.shared();
-        return new PostStore(storage.posts(), storage.likes(), storage.fanoutJobs(), storage.idempotencyKeys(),
+        return new PostStore(storage.posts(), storage.likes(), storage.reposts(), storage.fanoutJobs(), storage.idempotencyKeys(),
                 storage.counters());
     }
 }

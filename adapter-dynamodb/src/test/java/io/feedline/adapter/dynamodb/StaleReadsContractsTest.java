@@ -32,7 +32,7 @@ class StaleReadsContractsTest {
 
     private static PostStore postStore() {
         DynamoStorage storage = LocalDynamo.stale();
-        return new PostStore(storage.posts(), storage.likes(), storage.fanoutJobs(), storage.idempotencyKeys(),
+        return new PostStore(storage.posts(), storage.likes(), storage.reposts(), storage.fanoutJobs(), storage.idempotencyKeys(),
                 storage.counters());
     }
 

@@ -56,6 +56,13 @@ final class MemoryPostCache implements PostCache {
     }
 
     @Override
+    public void incrementReposts(PostId id, long delta) {
+        entries.asMap().computeIfPresent(id, (key, current) -> current instanceof CachedPost.Present present
+                ? new CachedPost.Present(present.post().withRepostCount(Math.max(0, present.post().repostCount() + delta)))
+                : current);
+    }
+
+    @Override
     public void evict(PostId id) {
         entries.invalidate(id);
     }

@@ -4,6 +4,7 @@ import io.feedline.ports.model.CachedPost;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -35,14 +36,15 @@ import java.util.function.Supplier;
 
 /**
  * Cached posts on Redis, one hash per post ({@code <prefix>p:<postId>}: author {@code a}, username
- * {@code u}, text {@code t}, creation millis {@code c}, like count {@code l}; a tombstone is the
+ * {@code u}, text {@code t}, creation millis {@code c}, like count {@code l}, repost count {@code r},
+ * and for a repost entry its original's id {@code o} and author {@code oa}; a tombstone is the
  * field {@code x} alone), each expiring {@code ttl} after it was written, with a {@link NearCache}
  * in front. A batch of reads or writes is sent as one flush: one round trip. Every Lettuce failure
  * becomes {@link FeedlineException.StorageUnavailable}.
  */
 final class RedisPostCache implements PostCache {
     static final String COMPONENT = "posts-cache";
-    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x"};
+    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa"};
 
     private final RedisLink link;
     private final TimelineKeys keys;
@@ -115,7 +117,10 @@ final class RedisPostCache implements PostCache {
         String ttlMillis = Long.toString(ttl.toMillis());
         runScripts("putAll", TimelineScript.PUT_POST, posts.stream().map(post -> new String[] {
                 keys.post(post.id()), post.authorId().value(), post.authorUsername().value(), post.text().value(),
-                Long.toString(post.createdAt().toEpochMilli()), Long.toString(post.likeCount()), ttlMillis}).toList());
+                Long.toString(post.createdAt().toEpochMilli()), Long.toString(post.likeCount()), ttlMillis,
+                Long.toString(post.repostCount()),
+                post.repostOf().map(o -> o.postId().value()).orElse(""),
+                post.repostOf().map(o -> o.authorId().value()).orElse("")}).toList());
     }
 
     @Override
@@ -127,6 +132,12 @@ final class RedisPostCache implements PostCache {
     @Override
     public void incrementLikes(PostId id, long delta) {
         runScripts("incrementLikes", TimelineScript.INCREMENT_LIKES,
+                List.<String[]>of(new String[] {keys.post(id), Long.toString(delta)}));
+    }
+
+    @Override
+    public void incrementReposts(PostId id, long delta) {
+        runScripts("incrementReposts", TimelineScript.INCREMENT_REPOSTS,
                 List.<String[]>of(new String[] {keys.post(id), Long.toString(delta)}));
     }
 
@@ -246,8 +257,13 @@ final class RedisPostCache implements PostCache {
             return null;
         }
         long likes = values.get(4) == null ? 0 : Math.max(0, Long.parseLong(values.get(4)));
+        long reposts = values.get(6) == null ? 0 : Math.max(0, Long.parseLong(values.get(6)));
+        Optional<PostRef> repostOf = values.get(7) == null || values.get(8) == null
+                ? Optional.empty()
+                : Optional.of(new PostRef(PostId.of(values.get(7)), UserId.of(values.get(8))));
         return new CachedPost.Present(new Post(id, UserId.of(values.get(0)), Username.of(values.get(1)),
-                PostText.of(values.get(2)), Instant.ofEpochMilli(Long.parseLong(values.get(3))), likes));
+                PostText.of(values.get(2)), Instant.ofEpochMilli(Long.parseLong(values.get(3))), likes,
+                Optional.empty(), 0, List.of(), reposts, repostOf, Optional.empty()));
     }
 
     private static <T> T call(String operation, Supplier<T> body) {

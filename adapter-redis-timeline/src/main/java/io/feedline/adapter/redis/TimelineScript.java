@@ -105,12 +105,19 @@ record TimelineScript(String name, String body, String sha) {
             """ + WRITE_WINDOW + "return 1\n");
 
     /**
-     * Writes a cached post (a hash: author, username, text, creation millis, like count) with its
-     * expiry, unless the post's tombstone is there. ARGV: the five fields' values, then the TTL in ms.
+     * Writes a cached post (a hash: author, username, text, creation millis, like count, repost
+     * count and, for a repost entry, its original's id and author) with its expiry, unless the
+     * post's tombstone is there. ARGV: the first five fields' values, the TTL in ms, the repost count,
+     * then the original's id and author (both empty for a post that is not a repost).
      */
     static final TimelineScript PUT_POST = new TimelineScript("put-post", """
             if redis.call('HEXISTS', KEYS[1], 'x') == 1 then return 0 end
-            redis.call('HSET', KEYS[1], 'a', ARGV[1], 'u', ARGV[2], 't', ARGV[3], 'c', ARGV[4], 'l', ARGV[5])
+            redis.call('HSET', KEYS[1], 'a', ARGV[1], 'u', ARGV[2], 't', ARGV[3], 'c', ARGV[4], 'l', ARGV[5], 'r', ARGV[7])
+            if ARGV[8] == '' then
+                redis.call('HDEL', KEYS[1], 'o', 'oa')
+            else
+                redis.call('HSET', KEYS[1], 'o', ARGV[8], 'oa', ARGV[9])
+            end
             redis.call('PEXPIRE', KEYS[1], ARGV[6])
             return 1
             """);
@@ -121,6 +128,12 @@ record TimelineScript(String name, String body, String sha) {
             redis.call('HSET', KEYS[1], 'x', '1')
             redis.call('PEXPIRE', KEYS[1], ARGV[1])
             return 1
+            """);
+
+    /** Moves a cached post's repost count, only if the post itself is cached. ARGV: the delta. */
+    static final TimelineScript INCREMENT_REPOSTS = new TimelineScript("increment-reposts", """
+            if redis.call('HEXISTS', KEYS[1], 'a') == 0 then return -1 end
+            return redis.call('HINCRBY', KEYS[1], 'r', ARGV[1])
             """);
 
     /** Moves a cached post's like count, only if the post itself is cached. ARGV: the delta. */

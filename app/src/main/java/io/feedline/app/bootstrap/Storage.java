@@ -19,6 +19,7 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.Posts;
@@ -50,6 +51,7 @@ final class Storage implements AutoCloseable {
     final PostCache postCache;
     final Likes likes;
     final PostCounters counters;
+    final Reposts reposts;
     final FanoutJobs jobs;
     final CelebrityRegistry celebrities;
     final IdempotencyKeys idempotencyKeys;
@@ -71,6 +73,7 @@ final class Storage implements AutoCloseable {
         this.postCache = caches.posts();
         this.likes = dynamo.likes();
         this.counters = dynamo.counters();
+        this.reposts = dynamo.reposts();
         this.jobs = dynamo.fanoutJobs();
         this.celebrities = dynamo.celebrityRegistry();
         this.idempotencyKeys = dynamo.idempotencyKeys();
@@ -86,7 +89,7 @@ final class Storage implements AutoCloseable {
      * {@code clock}: what the core runs on, built in this one place.
      */
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
-        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, jobs, celebrities, idempotencyKeys,
+        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
                 new UlidIds(clock), clock);
     }

@@ -4,6 +4,7 @@ import io.feedline.app.http.Representations.ContextView;
 import io.feedline.app.http.Representations.LikeState;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.http.Representations.PublishRequest;
+import io.feedline.app.http.Representations.RepostState;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
@@ -17,7 +18,7 @@ import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
 import java.util.Optional;
 
-/** Posts: publish (a reply too), read, delete, like, threads, and an author's timeline. */
+/** Posts: publish (a reply too), read, delete, like, repost, threads, and an author's timeline. */
 final class PostResource {
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     /** How many direct replies a context shows; the rest are paged at {@code /posts/{id}/replies}. */
@@ -61,6 +62,18 @@ final class PostResource {
         PostId post = PathValues.postId(ctx);
         long count = useCases.unlikePost().unlike(Caller.of(ctx).required(), post);
         ctx.json(new LikeState(post.value(), false, count));
+    }
+
+    void repost(Context ctx) {
+        PostId post = PathValues.postId(ctx);
+        long count = useCases.repostPost().repost(Caller.of(ctx).required(), post);
+        ctx.json(new RepostState(post.value(), true, count));
+    }
+
+    void unrepost(Context ctx) {
+        PostId post = PathValues.postId(ctx);
+        long count = useCases.unrepostPost().unrepost(Caller.of(ctx).required(), post);
+        ctx.json(new RepostState(post.value(), false, count));
     }
 
     void replies(Context ctx) {

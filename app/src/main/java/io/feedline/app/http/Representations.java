@@ -56,17 +56,27 @@ final class Representations {
     }
 
     /**
-     * A post; {@code inReplyTo} and {@code inReplyToAuthorId} are present on replies only, and
+     * A post; {@code inReplyTo} and {@code inReplyToAuthorId} are present on replies only,
+     * {@code repostedBy} on an entry that reached a feed through a repost only, and
      * {@code mentions} lists the users its text names, in order.
      */
     record PostView(String id, String authorId, String authorUsername, String text, Instant createdAt, long likeCount,
-            long replyCount, String inReplyTo, String inReplyToAuthorId, List<MentionView> mentions) {
+            long replyCount, long repostCount, RepostedByView repostedBy, String inReplyTo, String inReplyToAuthorId,
+            List<MentionView> mentions) {
         static PostView of(Post p) {
             return new PostView(p.id().value(), p.authorId().value(), p.authorUsername().value(), p.text().value(),
-                    p.createdAt(), p.likeCount(), p.replyCount(),
+                    p.createdAt(), p.likeCount(), p.replyCount(), p.repostCount(),
+                    p.repostedBy().map(RepostedByView::of).orElse(null),
                     p.inReplyTo().map(parent -> parent.postId().value()).orElse(null),
                     p.inReplyTo().map(parent -> parent.authorId().value()).orElse(null),
                     p.mentions().stream().map(MentionView::of).toList());
+        }
+    }
+
+    /** Who reposted a feed entry's post, and the repost's id: the entry's place in the feed. */
+    record RepostedByView(String id, String username, String repostId) {
+        static RepostedByView of(Post.RepostedBy by) {
+            return new RepostedByView(by.userId().value(), by.username().value(), by.repostId().value());
         }
     }
 
@@ -121,6 +131,8 @@ final class Representations {
     record FollowCheck(String follower, String followee, boolean follows) {}
 
     record LikeState(String postId, boolean liked, long likeCount) {}
+
+    record RepostState(String postId, boolean reposted, long repostCount) {}
 
     record Health(String status, Map<String, Component> components) {
         record Component(String status, String detail) {}

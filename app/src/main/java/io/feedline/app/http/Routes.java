@@ -29,6 +29,8 @@ final class Routes {
         routes.delete("/posts/{id}", posts::delete, SIGNED_IN);
         routes.put("/posts/{id}/like", posts::like, SIGNED_IN);
         routes.delete("/posts/{id}/like", posts::unlike, SIGNED_IN);
+        routes.put("/posts/{id}/repost", posts::repost, SIGNED_IN);
+        routes.delete("/posts/{id}/repost", posts::unrepost, SIGNED_IN);
         routes.get("/posts/{id}/replies", posts::replies, ANYONE);
         routes.get("/posts/{id}/context", posts::context, ANYONE);
 

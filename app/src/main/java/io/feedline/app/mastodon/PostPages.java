@@ -47,7 +47,7 @@ final class PostPages {
         while (above.size() < SCAN_LIMIT) {
             Page<Post> page = source.apply(new PageRequest(position, PageRequest.MAX_LIMIT));
             for (Post post : page.items()) {
-                if (!post.id().isNewerThan(floor)) {
+                if (!post.position().isNewerThan(floor)) {
                     reachedFloor = true;
                     break;
                 }
@@ -74,9 +74,9 @@ final class PostPages {
         String path = base + ctx.path() + "?" + Optional.ofNullable(ctx.queryParam("limit")).map(l -> "limit=" + limit(l) + "&").orElse("");
         List<String> links = new ArrayList<>();
         if (window.full()) {
-            links.add("<" + path + "max_id=" + posts.getLast().id().value() + ">; rel=\"next\"");
+            links.add("<" + path + "max_id=" + posts.getLast().position().value() + ">; rel=\"next\"");
         }
-        links.add("<" + path + "min_id=" + posts.getFirst().id().value() + ">; rel=\"prev\"");
+        links.add("<" + path + "min_id=" + posts.getFirst().position().value() + ">; rel=\"prev\"");
         ctx.header("Link", String.join(", ", links));
     }
 

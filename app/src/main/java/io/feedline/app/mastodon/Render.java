@@ -8,6 +8,7 @@ import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
@@ -63,13 +64,30 @@ final class Render {
         return status(post, null, null);
     }
 
-    /** {@code favourited} is known only right after the caller (un)favourites; otherwise it is null. */
+    /**
+     * {@code favourited} is known only right after the caller (un)favourites; otherwise it is null.
+     * A post shown through a repost is Mastodon's reblog: a status of the reposter's, with the
+     * repost's id (its place in the timeline) and the original as {@code reblog}.
+     */
     Status status(Post post, Boolean favourited, String source) {
+        if (post.repostedBy().isPresent()) {
+            Post.RepostedBy by = post.repostedBy().get();
+            String name = by.username().value();
+            String id = by.repostId().value();
+            return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
+                    TIME.format(Instant.ofEpochMilli(by.repostId().epochMillis())), author(by.username()), "", "public",
+                    false, "", List.of(), null, List.of(), List.of(), List.of(), 0, 0, 0, null, null,
+                    original(post, favourited, source), null, null, null, null, null, null, false, false, false, false);
+        }
+        return original(post, favourited, source);
+    }
+
+    private Status original(Post post, Boolean favourited, String source) {
         String name = post.authorUsername().value();
         String id = post.id().value();
         return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
                 TIME.format(post.createdAt()), author(post.authorUsername()), html(post.text().value()), "public",
-                false, "", List.of(), null, List.of(), List.of(), List.of(), 0, post.likeCount(), 0, null, null, null,
+                false, "", List.of(), null, List.of(), List.of(), List.of(), post.repostCount(), post.likeCount(), 0, null, null, null,
                 null, null, null, source, null, favourited, false, false, false, false);
     }
 

@@ -13,6 +13,7 @@ import io.feedline.testsupport.RedisAdmin;
 import io.feedline.testsupport.TestPostgres;
 import io.feedline.testsupport.TestRedis;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -86,6 +87,33 @@ class PolyglotHttpTest {
     }
 
     @Test
+    void aRepostTravelsThroughTheRedisWindowAndPostCache() {
+        Accounts accounts = new Accounts(api);
+        User alice = accounts.signUp("poly_orig");
+        User bob = accounts.signUp("poly_rt");
+        User carol = accounts.signUp("poly_rd");
+        api.put("/users/" + bob.username() + "/follow").token(carol.token()).send();
+        String post = api.post("/posts").token(alice.token()).json("text", "reposted over redis").send().text("id");
+        assertThat(api.put("/posts/" + post + "/repost").token(bob.token()).send().json().path("repostCount").asLong())
+                .isEqualTo(1);
+        app.drainFanout();
+
+        // The window holds the repost's own entry: its id and the reposter.
+        List<String> window = redis.run(r -> r.zrange(PREFIX + "tl:{" + carol.id() + "}", 0, -1));
+        assertThat(window).singleElement().satisfies(member -> {
+            assertThat(member).endsWith(":" + bob.id());
+            assertThat(member).doesNotStartWith(post);
+        });
+        // Read twice: the second page is hydrated from the post cache, which must keep the entry a repost.
+        for (int read = 0; read < 2; read++) {
+            Response feed = api.get("/feed").token(carol.token()).send();
+            assertThat(feed.ids()).containsExactly(post);
+            assertThat(feed.json().path("items").get(0).path("repostedBy").path("username").asText()).isEqualTo(bob.username());
+            assertThat(feed.json().path("items").get(0).path("repostCount").asLong()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void accountsLiveInPostgresNotInDynamo() {
         User carol = new Accounts(api).signUp("carol");
 
@@ -124,6 +152,8 @@ class PolyglotHttpTest {
         config.put("http.port", 0);
         config.put("worker.in-process", 0);
         config.put("token.secret", TestApps.TOKEN_SECRET);
+        // Sign-ups here are many and quick from one address; the limits have their own tests.
+        config.put("http.rate-limit.credentials.requests", 1_000_000);
         return FeedlineConfig.of(config);
     }
 }

@@ -19,6 +19,8 @@ public record UseCases(
         ReadHomeFeed readHomeFeed,
         LikePost likePost,
         UnlikePost unlikePost,
+        RepostPost repostPost,
+        UnrepostPost unrepostPost,
         ReadConversation readConversation,
         ReadNotifications readNotifications) {
     public UseCases {
@@ -37,6 +39,8 @@ public record UseCases(
         Objects.requireNonNull(readHomeFeed, "readHomeFeed");
         Objects.requireNonNull(likePost, "likePost");
         Objects.requireNonNull(unlikePost, "unlikePost");
+        Objects.requireNonNull(repostPost, "repostPost");
+        Objects.requireNonNull(unrepostPost, "unrepostPost");
         Objects.requireNonNull(readConversation, "readConversation");
         Objects.requireNonNull(readNotifications, "readNotifications");
     }

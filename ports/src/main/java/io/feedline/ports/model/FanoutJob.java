@@ -23,7 +23,10 @@ public sealed interface FanoutJob {
         }
     }
 
-    /** Remove a deleted post from the feed of each of its author's followers. */
+    /**
+     * Remove a deleted post, or a withdrawn repost, from the feed of each of its author's
+     * followers; a deleted original's reposts are then each retracted by a job of their own.
+     */
     record Retract(PostRef post) implements FanoutJob {
         public Retract {
             Objects.requireNonNull(post, "post");

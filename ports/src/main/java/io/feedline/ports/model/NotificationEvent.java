@@ -6,11 +6,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One thing that happened to {@code recipient}: {@code actor} followed them, liked, replied to or
- * mentioned them in {@code post}. Its {@link #notificationId()} is derived from the event alone, so
+ * One thing that happened to {@code recipient}: {@code actor} followed them, liked, reposted, replied
+ * to or mentioned them in {@code post}. Its {@link #notificationId()} is derived from the event alone, so
  * writing the same event twice (an outbox redelivery) lands on the same row.
  *
- * @param post the liked post, the reply, or the post that mentions; empty for a follow
+ * @param post the liked or reposted post, the reply, or the post that mentions; empty for a follow
  */
 public record NotificationEvent(UserId recipient, NotificationType type, Optional<PostId> post, UserId actor, Instant at) {
     /** Grouped events on one target within one such window (aligned to the epoch) share a row. */

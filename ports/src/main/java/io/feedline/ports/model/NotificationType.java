@@ -3,12 +3,13 @@ package io.feedline.ports.model;
 import java.util.Locale;
 
 /**
- * What a notification tells its recipient. Likes and follows come in crowds, so they are grouped:
+ * What a notification tells its recipient. Likes, reposts and follows come in crowds, so they are grouped:
  * one row per target and {@link NotificationEvent#GROUP_WINDOW}, with a count and the latest actors.
  */
 public enum NotificationType {
     FOLLOW(true),
     LIKE(true),
+    REPOST(true),
     REPLY(false),
     MENTION(false);
 
@@ -36,6 +37,6 @@ public enum NotificationType {
             }
         }
         throw new FeedlineException.InvalidInput(field, "unknown notification type '" + wire
-                + "'; expected one of follow, like, reply, mention");
+                + "'; expected one of follow, like, repost, reply, mention");
     }
 }

@@ -9,12 +9,18 @@ import java.util.Optional;
  * A published post. The author's username is copied in at publish time (usernames never change),
  * so a page of posts is hydrated with one batch read and no join to users. A reply names the post
  * it answers ({@code inReplyTo}, with that post's author, so the parent is read by key); the counts
- * are the post's likes and direct replies. {@code mentions} are the users its text names by handle,
- * resolved once at publish (handles of no user stay plain text).
+ * are the post's likes, direct replies and reposts. {@code mentions} are the users its text names
+ * by handle, resolved once at publish (handles of no user stay plain text).
+ *
+ * <p>A repost is stored as an entry of its reposter's timeline ({@code repostOf} names the original;
+ * its id is the repost's own, so it sorts by the time of the repost, and it is fanned out, pulled
+ * and purged like any post of the reposter). What a reader is shown is the original with
+ * {@code repostedBy} set: who reposted it and the repost's id, which is the entry's place in a feed.
  */
 public record Post(
         PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
-        Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions) {
+        Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions, long repostCount,
+        Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy) {
     public Post {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(authorId, "authorId");
@@ -22,6 +28,8 @@ public record Post(
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(inReplyTo, "inReplyTo");
+        Objects.requireNonNull(repostOf, "repostOf");
+        Objects.requireNonNull(repostedBy, "repostedBy");
         mentions = List.copyOf(mentions);
         if (likeCount < 0) {
             throw new IllegalArgumentException("likeCount < 0");
@@ -29,9 +37,22 @@ public record Post(
         if (replyCount < 0) {
             throw new IllegalArgumentException("replyCount < 0");
         }
+        if (repostCount < 0) {
+            throw new IllegalArgumentException("repostCount < 0");
+        }
         if (inReplyTo.isPresent() && inReplyTo.get().postId().equals(id)) {
             throw new IllegalArgumentException("a post cannot reply to itself");
         }
+        if (repostOf.isPresent() && (inReplyTo.isPresent() || repostedBy.isPresent())) {
+            throw new IllegalArgumentException("a repost entry is neither a reply nor shown as a repost");
+        }
+    }
+
+    /** A post with no reposts counted, not a repost. */
+    public Post(PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
+            Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions) {
+        this(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions, 0,
+                Optional.empty(), Optional.empty());
     }
 
     /** A post that starts a thread, with no replies yet counted. */
@@ -39,25 +60,71 @@ public record Post(
         this(id, authorId, authorUsername, text, createdAt, likeCount, Optional.empty(), 0, List.of());
     }
 
+    /**
+     * {@code reposter}'s repost of {@code original}, as the entry of the reposter's timeline. Its
+     * text is a fixed marker naming the original, never shown: readers are shown the original.
+     */
+    public static Post repost(PostId repostId, UserId reposter, Username reposterUsername, PostRef original, Instant at) {
+        return new Post(repostId, reposter, reposterUsername, PostText.of("repost of " + original.postId().value()), at,
+                0, Optional.empty(), 0, List.of(), 0, Optional.of(original), Optional.empty());
+    }
+
+    /** Who reposted a post shown in a feed, and the repost's id (the entry's position). */
+    public record RepostedBy(PostId repostId, UserId userId, Username username) {
+        public RepostedBy {
+            Objects.requireNonNull(repostId, "repostId");
+            Objects.requireNonNull(userId, "userId");
+            Objects.requireNonNull(username, "username");
+        }
+    }
+
     public PostRef ref() {
         return new PostRef(id, authorId);
     }
 
+    /** Whether this is a repost entry of its author's timeline (not a post of its own). */
+    public boolean isRepost() {
+        return repostOf.isPresent();
+    }
+
+    /** Where this post sits in a feed: the repost's id when shown as a repost, its own id otherwise. */
+    public PostId position() {
+        return repostedBy.map(RepostedBy::repostId).orElse(id);
+    }
+
     public Post withLikeCount(long count) {
-        return new Post(id, authorId, authorUsername, text, createdAt, count, inReplyTo, replyCount, mentions);
+        return new Post(id, authorId, authorUsername, text, createdAt, count, inReplyTo, replyCount, mentions,
+                repostCount, repostOf, repostedBy);
     }
 
     public Post withReplyCount(long count) {
-        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, count, mentions);
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, count, mentions,
+                repostCount, repostOf, repostedBy);
+    }
+
+    public Post withRepostCount(long count) {
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
+                count, repostOf, repostedBy);
+    }
+
+    /** This post as shown in a feed through {@code repost}, a repost entry of it. */
+    public Post repostedThrough(Post repost) {
+        if (!repost.repostOf().map(PostRef::postId).equals(Optional.of(id))) {
+            throw new IllegalArgumentException(repost.id() + " is not a repost of " + id);
+        }
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
+                repostCount, repostOf, Optional.of(new RepostedBy(repost.id(), repost.authorId(), repost.authorUsername())));
     }
 
     /** This post naming {@code mentioned}, the users its text mentions by handle. */
     public Post mentioning(List<Mention> mentioned) {
-        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentioned);
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentioned,
+                repostCount, repostOf, repostedBy);
     }
 
     /** This post as a reply to {@code parent}. */
     public Post replyingTo(PostRef parent) {
-        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, Optional.of(parent), replyCount, mentions);
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, Optional.of(parent), replyCount, mentions,
+                repostCount, repostOf, repostedBy);
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Post bodies and like counts kept in front of {@link Posts}, so that a feed page is hydrated without
+ * Post bodies, like and repost counts, and repost entries kept in front of {@link Posts}, so that a feed page is hydrated without
  * a read of the durable store. It is a cache: {@link Posts} stays the truth, an entry may be missing
  * at any time, and a missing entry is read from {@link Posts} and written back. A deleted post leaves
  * a tombstone, so that no copy of it is served after the delete, even from a window that still lists
@@ -38,6 +38,9 @@ public interface PostCache {
 
     /** Moves the cached like count by {@code delta} if the post is cached; a no-op otherwise. */
     void incrementLikes(PostId id, long delta);
+
+    /** Moves the cached repost count by {@code delta} if the post is cached; a no-op otherwise. */
+    void incrementReposts(PostId id, long delta);
 
     /** Forgets the post, tombstone included, so that the next read loads it from {@link Posts}. */
     void evict(PostId id);

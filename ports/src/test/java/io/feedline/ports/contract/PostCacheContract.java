@@ -99,6 +99,36 @@ public abstract class PostCacheContract {
     }
 
     @Test
+    void repostCountsMoveByIncrementsOnCachedPostsOnly() {
+        PostCache cache = postCache();
+        Post cached = freshPost("reposted", 0).withRepostCount(3);
+        Post uncached = freshPost("never read", 0);
+        cache.putAll(List.of(cached));
+
+        cache.incrementReposts(cached.id(), 1);
+        cache.incrementReposts(cached.id(), 1);
+        cache.incrementReposts(cached.id(), -1);
+        cache.incrementReposts(uncached.id(), 1);
+
+        assertThat(cache.get(cached.id())).contains(new CachedPost.Present(cached.withRepostCount(4)));
+        assertThat(cache.get(uncached.id())).as("an increment creates no entry").isEmpty();
+    }
+
+    @Test
+    void aRepostEntryComesBackAsARepostOfItsOriginal() {
+        PostCache cache = postCache();
+        Post original = freshPost("the original", 0);
+        PostId repostId = TestIds.postId();
+        Post repost = Post.repost(repostId, TestIds.userId(), TestIds.username(), original.ref(),
+                Instant.ofEpochMilli(repostId.epochMillis()));
+
+        cache.putAll(List.of(repost));
+
+        assertThat(cache.get(repost.id())).contains(new CachedPost.Present(repost));
+        assertThat(cache.getAll(List.of(repost.id()))).containsEntry(repost.id(), new CachedPost.Present(repost));
+    }
+
+    @Test
     void anIncrementOnADeletedPostLeavesTheTombstone() {
         PostCache cache = postCache();
         Post post = freshPost("deleted, then liked late", 2);

@@ -78,6 +78,14 @@ public final class InMemoryPostCache implements PostCache {
     }
 
     @Override
+    public synchronized void incrementReposts(PostId id, long delta) {
+        enter("incrementReposts");
+        if (entries.get(id) instanceof CachedPost.Present present) {
+            entries.put(id, new CachedPost.Present(present.post().withRepostCount(Math.max(0, present.post().repostCount() + delta))));
+        }
+    }
+
+    @Override
     public synchronized void evict(PostId id) {
         enter("evict");
         entries.remove(id);

@@ -16,6 +16,7 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Posts;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,14 +34,16 @@ import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.TreeMap;
 
 /**
- * Posts, likes, counts and the fan-out outbox in memory, sharing one lock as they share one table
- * in the engines: a publish writes the post, the author's count, the jobs and (for a reply) the
- * parent's thread entry together; a like writes the like and its jobs together; applying a count
- * job moves the count and removes the job together. One {@link CallLog} counts the calls of all
- * four ports.
+ * Posts, likes, reposts, counts and the fan-out outbox in memory, sharing one lock as they share
+ * one table in the engines: a publish writes the post, the author's count, the jobs and (for a
+ * reply) the parent's thread entry together; a like writes the like and its jobs together; a repost
+ * writes the reposter's mark, the repost entry, the original's count and its jobs together;
+ * applying a count job moves the count and removes the job together. One {@link CallLog} counts
+ * the calls of all these ports.
  */
 public final class InMemoryPostStore {
 
@@ -58,6 +61,10 @@ public final class InMemoryPostStore {
     private final Map<UserId, NavigableMap<PostId, Post>> byAuthor = new HashMap<>();
     private final Map<PostId, Set<UserId>> likes = new HashMap<>();
     private final Map<PostId, NavigableMap<PostId, PostRef>> threads = new HashMap<>();
+    /** Repost entries by their own id: found by ref (as the engines key them), never by id alone. */
+    private final Map<PostId, Post> repostEntries = new HashMap<>();
+    /** Each original's reposts: reposter to the ref of their repost entry. */
+    private final Map<PostId, Map<UserId, PostRef>> reposts = new HashMap<>();
     private final Map<String, JobRow> outbox = new LinkedHashMap<>();
     /** The counts as applied, which may dip below zero for a moment; posts show them clamped at zero. */
     private final Map<PostId, Map<CounterKind, Long>> counts = new HashMap<>();
@@ -67,6 +74,7 @@ public final class InMemoryPostStore {
 
     private final Posts postsPort = new PostsView();
     private final Likes likesPort = new LikesView();
+    private final Reposts repostsPort = new RepostsView();
     private final FanoutJobs jobsPort = new JobsView();
     private final PostCounters countersPort = new CountersView();
 
@@ -99,6 +107,10 @@ public final class InMemoryPostStore {
         return likesPort;
     }
 
+    public Reposts reposts() {
+        return repostsPort;
+    }
+
     public FanoutJobs jobs() {
         return jobsPort;
     }
@@ -108,7 +120,7 @@ public final class InMemoryPostStore {
     }
 
     public PostStore store() {
-        return new PostStore(postsPort, likesPort, jobsPort, idempotencyKeys, countersPort);
+        return new PostStore(postsPort, likesPort, repostsPort, jobsPort, idempotencyKeys, countersPort);
     }
 
     public CallLog calls() {
@@ -118,6 +130,12 @@ public final class InMemoryPostStore {
     /** The post under this ref, if it exists under that author (the engines key it so). */
     private Optional<Post> existing(PostRef ref) {
         Post post = posts.get(ref.postId());
+        return post != null && post.authorId().equals(ref.authorId()) ? Optional.of(post) : Optional.empty();
+    }
+
+    /** The post or repost entry under this ref, if it exists under that author. */
+    private Optional<Post> entry(PostRef ref) {
+        Post post = posts.containsKey(ref.postId()) ? posts.get(ref.postId()) : repostEntries.get(ref.postId());
         return post != null && post.authorId().equals(ref.authorId()) ? Optional.of(post) : Optional.empty();
     }
 
@@ -146,7 +164,7 @@ public final class InMemoryPostStore {
                 if (completion.isPresent() && !idempotencyKeys.completeHeld(completion.get())) {
                     throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
                 }
-                Post stored = post.withLikeCount(0).withReplyCount(0);
+                Post stored = post.withLikeCount(0).withReplyCount(0).withRepostCount(0);
                 posts.put(post.id(), stored);
                 byAuthor.computeIfAbsent(post.authorId(), a -> new TreeMap<>()).put(post.id(), stored);
                 parent.ifPresent(p -> threads.computeIfAbsent(p.id(), id -> new TreeMap<>()).put(post.id(), post.ref()));
@@ -191,7 +209,7 @@ public final class InMemoryPostStore {
         public Optional<Post> get(PostRef ref) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("getByRef");
-                return Optional.ofNullable(posts.get(ref.postId())).filter(p -> p.authorId().equals(ref.authorId()));
+                return entry(ref);
             }
         }
 
@@ -202,9 +220,9 @@ public final class InMemoryPostStore {
                 Set<PostId> wanted = new HashSet<>();
                 List<Post> found = new ArrayList<>();
                 for (PostRef ref : refs) {
-                    Post post = posts.get(ref.postId());
-                    if (post != null && post.authorId().equals(ref.authorId()) && wanted.add(ref.postId())) {
-                        found.add(post);
+                    Optional<Post> post = entry(ref);
+                    if (post.isPresent() && wanted.add(ref.postId())) {
+                        found.add(post.get());
                     }
                 }
                 found.sort(Comparator.comparing(Post::id).reversed());
@@ -236,7 +254,8 @@ public final class InMemoryPostStore {
         public long countByAuthor(UserId author) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("countByAuthor");
-                return byAuthor.getOrDefault(author, new TreeMap<>()).size();
+                // A repost is not one of the author's posts.
+                return byAuthor.getOrDefault(author, new TreeMap<>()).values().stream().filter(p -> !p.isRepost()).count();
             }
         }
     }
@@ -315,6 +334,53 @@ public final class InMemoryPostStore {
                 long stored = counts.getOrDefault(ref.postId(), Map.of()).getOrDefault(kind, 0L);
                 long pending = own.filter(job -> outbox.containsKey(job.key())).map(FanoutJob.CountDelta::delta).orElse(0L);
                 return Math.max(0, stored + pending);
+            }
+        }
+    }
+
+    private final class RepostsView implements Reposts {
+        @Override
+        public boolean repost(Post repost, List<FanoutJob> outboxJobs) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("repost");
+                PostRef original = repost.repostOf().orElseThrow(() -> new IllegalArgumentException("not a repost entry"));
+                Post post = existing(original).orElseThrow(
+                        () -> new FeedlineException.NotFound("post", "post " + original.postId() + " does not exist"));
+                Map<UserId, PostRef> byReposter = reposts.computeIfAbsent(original.postId(), p -> new HashMap<>());
+                if (byReposter.containsKey(repost.authorId())) {
+                    return false;
+                }
+                byReposter.put(repost.authorId(), repost.ref());
+                repostEntries.put(repost.id(), repost);
+                byAuthor.computeIfAbsent(repost.authorId(), a -> new TreeMap<>()).put(repost.id(), repost);
+                replace(post.withRepostCount(post.repostCount() + 1));
+                outboxJobs.forEach(InMemoryPostStore.this::enqueueLocked);
+                return true;
+            }
+        }
+
+        @Override
+        public Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, Optional<FanoutJob>> cleanup) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("unrepost");
+                Map<UserId, PostRef> byReposter = reposts.get(original.postId());
+                PostRef removed = byReposter == null ? null : byReposter.remove(user);
+                if (removed == null) {
+                    return Optional.empty();
+                }
+                repostEntries.remove(removed.postId());
+                byAuthor.get(user).remove(removed.postId());
+                existing(original).ifPresent(p -> replace(p.withRepostCount(p.repostCount() - 1)));
+                cleanup.apply(removed).ifPresent(InMemoryPostStore.this::enqueueLocked);
+                return Optional.of(removed);
+            }
+        }
+
+        @Override
+        public List<PostRef> reposts(PostId original, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("reposts");
+                return reposts.getOrDefault(original, Map.of()).values().stream().limit(limit).toList();
             }
         }
     }

@@ -1,0 +1,112 @@
+package io.feedline.adapter.dynamodb;
+
+import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
+import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_COUNT;
+import static io.feedline.adapter.dynamodb.TableLayout.REPOST_ID;
+import static io.feedline.adapter.dynamodb.TableLayout.USER_ID;
+
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.Reposts;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * Reposts as two items: the reposter's mark in the original's partition ({@code POST#<id>} /
+ * {@code REPOST#<user>}, naming the repost's id) and the repost's entry in the reposter's timeline
+ * ({@code USER#<reposter>} / {@code POST#<repost id>}, entity {@code repost}, read by AP2 with the
+ * reposter's posts; no GSI1 keys, so it has no page of its own). Both, the original's
+ * {@code repostCount} and the optional job change in one transaction, each under a condition, as a
+ * like does, so the count is exact and a replay changes nothing.
+ */
+final class DynamoReposts implements Reposts {
+    private static final int MARK_ITEM = 0;
+    private static final int ORIGINAL_ITEM = 1;
+
+    private final TableAccess db;
+    private final DynamoFanoutJobs jobs;
+
+    DynamoReposts(TableAccess db, DynamoFanoutJobs jobs) {
+        this.db = db;
+        this.jobs = jobs;
+    }
+
+    @Override
+    public boolean repost(Post repost, List<FanoutJob> outboxJobs) {
+        PostRef original = repost.repostOf().orElseThrow(() -> new IllegalArgumentException("not a repost entry"));
+        var mark = TableLayout.Entity.REPOST_MARK.document(TableLayout.repostMark(original.postId(), repost.authorId()))
+                .putString(POST_ID, original.postId().value())
+                .putString(USER_ID, repost.authorId().value())
+                .putString(REPOST_ID, repost.id().value())
+                .putString(CREATED_AT, repost.createdAt().toString())
+                .build();
+        List<TransactWriteItem> items = new ArrayList<>(3 + outboxJobs.size());
+        items.add(db.putNew(mark));
+        items.add(moveCount(original, +1));
+        items.add(db.putNew(DynamoPosts.repostDocument(repost)));
+        outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
+        TableAccess.Outcome outcome = db.transact("repost", items, Optional.of(repost.id().value()));
+        if (outcome.failed(ORIGINAL_ITEM)) {
+            throw new FeedlineException.NotFound("post", "post " + original.postId() + " does not exist");
+        }
+        return outcome.committedUnlessFailed(MARK_ITEM, "repost");
+    }
+
+    @Override
+    public Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, Optional<FanoutJob>> cleanup) {
+        // The mark names the entry to remove, so an unrepost reads it first (by key, consistent).
+        Optional<EnhancedDocument> mark = db.get("unrepost_read", TableLayout.repostMark(original.postId(), user));
+        if (mark.isEmpty()) {
+            return Optional.empty();
+        }
+        PostRef entry = new PostRef(PostId.of(mark.get().getString(REPOST_ID)), user);
+        Optional<FanoutJob> job = cleanup.apply(entry);
+        TableAccess.Outcome outcome = unrepostTransaction(original, entry, true, job);
+        if (!outcome.failed(MARK_ITEM) && outcome.failed(ORIGINAL_ITEM)) {
+            // The original was deleted first: there is no count left to lower.
+            outcome = unrepostTransaction(original, entry, false, job);
+        }
+        // The mark's condition failing means "already undone".
+        return outcome.committedUnlessFailed(MARK_ITEM, "unrepost") ? Optional.of(entry) : Optional.empty();
+    }
+
+    private TableAccess.Outcome unrepostTransaction(PostRef original, PostRef entry, boolean lowerCount, Optional<FanoutJob> job) {
+        List<TransactWriteItem> items = new ArrayList<>(4);
+        items.add(db.deleteExisting(TableLayout.repostMark(original.postId(), entry.authorId())));
+        if (lowerCount) {
+            items.add(moveCount(original, -1));
+        }
+        items.add(db.deleteAny(TableLayout.repostEntry(entry.authorId(), entry.postId())));
+        job.map(jobs::enqueueItem).ifPresent(items::add);
+        return db.transact("unrepost", items, Optional.of(entry.postId().value()));
+    }
+
+    @Override
+    public List<PostRef> reposts(PostId original, int limit) {
+        QueryEnhancedRequest request = QueryEnhancedRequest.builder()
+                .queryConditional(TableLayout.repostMarks(original))
+                .consistentRead(true)
+                .limit(limit)
+                .build();
+        return db.queryPage("AP15_reposts", request).items().stream()
+                .map(item -> new PostRef(PostId.of(item.getString(REPOST_ID)), UserId.of(item.getString(USER_ID))))
+                .toList();
+    }
+
+    /** ADD to the original's count, only while it exists (never resurrecting a deleted one). */
+    private TransactWriteItem moveCount(PostRef original, long delta) {
+        Expressions update = Expressions.update().add(REPOST_COUNT, delta);
+        update.when("attribute_exists(" + update.name(TableLayout.PK) + ")");
+        return db.update(TableLayout.post(original.authorId(), original.postId()), update.build());
+    }
+}

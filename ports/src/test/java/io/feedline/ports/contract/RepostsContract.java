@@ -1,0 +1,196 @@
+package io.feedline.ports.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.Reposts;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link Reposts} adapter must do: a repost is the reposter's mark on the original and an
+ * entry of the reposter's timeline, written with the original's repost count and the fan-out job in
+ * one atomic write; the entry is read through {@link Posts} by key and by author, never by id alone.
+ * Each test reposts fresh posts with fresh users.
+ */
+public abstract class RepostsContract {
+    private static final Duration LEASE = Duration.ofMinutes(5);
+
+    /** The posts, reposts and outbox under test, sharing one storage; called at most once per test. */
+    protected abstract PostStore postStore();
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private static Post publishFresh(Posts posts) {
+        PostId id = TestIds.postId();
+        Post post = new Post(id, TestIds.userId(), TestIds.username(), PostText.of("repost me"),
+                Instant.ofEpochMilli(id.epochMillis()), 0);
+        assertThat(posts.publish(post, Optional.empty())).isTrue();
+        return post;
+    }
+
+    private static Post repostOf(Post original, UserId reposter, Username name) {
+        PostId id = TestIds.postId();
+        return Post.repost(id, reposter, name, original.ref(), Instant.ofEpochMilli(id.epochMillis()));
+    }
+
+    private static Optional<FanoutJob> retract(PostRef repost) {
+        return Optional.of(new FanoutJob.Retract(repost));
+    }
+
+    private static long repostCount(Posts posts, Post post) {
+        return posts.get(post.ref()).orElseThrow().repostCount();
+    }
+
+    @Test
+    void firstRepostCountsAndIsReadableAsATimelineEntry() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+        UserId fan = TestIds.userId();
+        Post repost = repostOf(original, fan, TestIds.username());
+
+        assertThat(store.reposts().repost(repost, Optional.empty())).isTrue();
+
+        assertThat(repostCount(store.posts(), original)).isEqualTo(1);
+        assertThat(store.posts().get(original.id()).orElseThrow().repostCount()).isEqualTo(1);
+        assertThat(store.posts().get(repost.ref())).contains(repost);
+        assertThat(store.posts().getAll(List.of(repost.ref(), original.ref())))
+                .extracting(Post::id).containsExactly(repost.id(), original.id());
+        assertThat(store.posts().byAuthor(fan, Optional.empty(), 10)).containsExactly(repost);
+        assertThat(store.reposts().reposts(original.id(), 10)).containsExactly(repost.ref());
+    }
+
+    @Test
+    void aRepostIsNeitherAPostOfItsOwnNorCountedAsOne() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+        UserId fan = TestIds.userId();
+        Post repost = repostOf(original, fan, TestIds.username());
+        store.reposts().repost(repost, Optional.empty());
+
+        assertThat(store.posts().get(repost.id())).isEmpty();
+        assertThat(store.posts().countByAuthor(fan)).isZero();
+    }
+
+    @Test
+    void repeatedRepostByTheSameUserChangesNothing() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+        UserId fan = TestIds.userId();
+        Username name = TestIds.username();
+        Post first = repostOf(original, fan, name);
+        store.reposts().repost(first, Optional.empty());
+        Post second = repostOf(original, fan, name);
+
+        assertThat(store.reposts().repost(second, Optional.of(new FanoutJob.Deliver(second.ref())))).isFalse();
+
+        assertThat(repostCount(store.posts(), original)).isEqualTo(1);
+        assertThat(store.posts().get(second.ref())).isEmpty();
+        assertThat(store.posts().byAuthor(fan, Optional.empty(), 10)).containsExactly(first);
+    }
+
+    @Test
+    void repostsByDifferentUsersEachCount() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+        Post a = repostOf(original, TestIds.userId(), TestIds.username());
+        Post b = repostOf(original, TestIds.userId(), TestIds.username());
+
+        store.reposts().repost(a, Optional.empty());
+        store.reposts().repost(b, Optional.empty());
+
+        assertThat(repostCount(store.posts(), original)).isEqualTo(2);
+        assertThat(store.reposts().reposts(original.id(), 10)).containsExactlyInAnyOrder(a.ref(), b.ref());
+        assertThat(store.reposts().reposts(original.id(), 1)).hasSize(1);
+    }
+
+    @Test
+    void repostOfAMissingPostIsNotFoundAndWritesNothing() {
+        PostStore store = postStore();
+        PostId missing = TestIds.postId();
+        UserId fan = TestIds.userId();
+        Post repost = Post.repost(TestIds.postId(), fan, TestIds.username(), new PostRef(missing, TestIds.userId()), now());
+
+        assertThatThrownBy(() -> store.reposts().repost(repost, Optional.empty()))
+                .isInstanceOf(FeedlineException.NotFound.class);
+
+        assertThat(store.posts().get(repost.ref())).isEmpty();
+        assertThat(store.reposts().reposts(missing, 10)).isEmpty();
+    }
+
+    @Test
+    void repostWithAJobEnqueuesIt() {
+        PostStore store = postStore();
+        Instant now = now();
+        Outbox.parkForeignJobs(store.jobs(), now);
+        int pendingBefore = store.jobs().pending();
+        Post repost = repostOf(publishFresh(store.posts()), TestIds.userId(), TestIds.username());
+        FanoutJob deliver = new FanoutJob.Deliver(repost.ref());
+
+        store.reposts().repost(repost, Optional.of(deliver));
+
+        assertThat(store.jobs().pending()).isEqualTo(pendingBefore + 1);
+        assertThat(Outbox.claimAll(store.jobs(), "worker", now, LEASE, List.of(deliver)))
+                .extracting(ClaimedJob::job).containsExactly(deliver);
+    }
+
+    @Test
+    void unrepostRemovesTheEntryTheMarkAndTheCountOnceWithItsJob() {
+        PostStore store = postStore();
+        Instant now = now();
+        Outbox.parkForeignJobs(store.jobs(), now);
+        Post original = publishFresh(store.posts());
+        UserId fan = TestIds.userId();
+        Post repost = repostOf(original, fan, TestIds.username());
+        store.reposts().repost(repost, Optional.empty());
+        int pendingBefore = store.jobs().pending();
+
+        assertThat(store.reposts().unrepost(original.ref(), fan, RepostsContract::retract)).contains(repost.ref());
+
+        assertThat(repostCount(store.posts(), original)).isZero();
+        assertThat(store.posts().get(repost.ref())).isEmpty();
+        assertThat(store.posts().byAuthor(fan, Optional.empty(), 10)).isEmpty();
+        assertThat(store.reposts().reposts(original.id(), 10)).isEmpty();
+        assertThat(store.jobs().pending()).isEqualTo(pendingBefore + 1);
+        FanoutJob retract = new FanoutJob.Retract(repost.ref());
+        assertThat(Outbox.claimAll(store.jobs(), "worker", now, LEASE, List.of(retract)))
+                .extracting(ClaimedJob::job).containsExactly(retract);
+
+        assertThat(store.reposts().unrepost(original.ref(), fan, RepostsContract::retract)).isEmpty();
+        assertThat(repostCount(store.posts(), original)).isZero();
+        // The mark is really gone: reposting again counts once more.
+        assertThat(store.reposts().repost(repostOf(original, fan, TestIds.username()), Optional.empty())).isTrue();
+        assertThat(repostCount(store.posts(), original)).isEqualTo(1);
+    }
+
+    @Test
+    void unrepostAfterTheOriginalWasDeletedStillRemovesTheEntry() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+        UserId fan = TestIds.userId();
+        Post repost = repostOf(original, fan, TestIds.username());
+        store.reposts().repost(repost, Optional.empty());
+        assertThat(store.posts().delete(original.ref(), Optional.empty())).isTrue();
+
+        assertThat(store.reposts().unrepost(original.ref(), fan, RepostsContract::retract)).contains(repost.ref());
+
+        assertThat(store.posts().get(repost.ref())).isEmpty();
+        assertThat(store.posts().get(original.ref())).isEmpty();
+    }
+}
