@@ -113,7 +113,8 @@ class RequestDeadlineHttpTest {
     private static UseCases withReadPost(UseCases real, ReadPost readPost) {
         return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
                 readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
-                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.readConversation(),
+                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
+                real.readConversation(),
                 real.readNotifications());
     }
 
