@@ -20,7 +20,8 @@ import java.util.Optional;
  * {@link Posts} in one batch and written back. The durable store stays the truth, so a cache that
  * is down, flushed or cold only costs the batch read, never a failed read. A delete writes its
  * tombstone before the durable delete, so no copy of the post is served once the delete answers;
- * a like or unlike moves the cached count in the same request.
+ * a like or unlike moves the cached count in the same request, and a reply published or deleted
+ * drops its parent's entry, so the parent's reply count is read exact.
  */
 final class CachedPosts {
     private final Posts posts;
@@ -121,6 +122,18 @@ final class CachedPosts {
             } catch (FeedlineException.StorageUnavailable ignored) {
                 // Already counted and logged above; the entry's expiry bounds it.
             }
+        }
+    }
+
+    /**
+     * A reply to {@code id} was published or deleted, moving its durable reply count: the cached
+     * copy is dropped so the next read loads the exact count (the entry's expiry bounds a failure).
+     */
+    void repliesMoved(PostId id) {
+        try {
+            cache.evict(id);
+        } catch (FeedlineException.StorageUnavailable e) {
+            warnings.writeFailed(e);
         }
     }
 

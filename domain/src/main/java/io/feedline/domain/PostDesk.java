@@ -123,6 +123,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         boolean push = policy.pushes(post.authorId());
         Optional<FanoutJob> job = push ? Optional.of(new FanoutJob.Deliver(post.ref())) : Optional.empty();
         posts.publish(post, job, completion);
+        post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (push) {
             onEnqueue.run();
         }
@@ -179,6 +180,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (!cachedPosts.delete(post.ref(), job)) {
             throw new FeedlineException.NotFound("post", "no such post");
         }
+        post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (cleanup) {
             onEnqueue.run();
         }
