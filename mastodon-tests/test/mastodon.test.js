@@ -127,7 +127,6 @@ describe("statuses, follows, favourites and the home timeline", () => {
     assert.equal(read.id, first.id);
     const context = await clients.alice.v1.statuses.$select(first.id).context.fetch();
     assert.deepEqual(context, { ancestors: [], descendants: [] });
-    await refused(clients.bob.v1.statuses.create({ status: "a reply", inReplyToId: first.id }), 422);
   });
 
   test("follow, relationships, followers and following", async () => {
@@ -172,6 +171,26 @@ describe("statuses, follows, favourites and the home timeline", () => {
     assert.deepEqual(since.map((s) => s.id), [expected[0], expected[1]]);
     const older = await clients.carol.v1.timelines.home.list({ maxId: expected[3], limit: 2 });
     assert.deepEqual(older.map((s) => s.id), [expected[4], expected[5]]);
+  });
+
+  test("replies thread: in_reply_to fields, mentions, replies_count and the context both ways", async () => {
+    const root = await clients.bob.v1.statuses.create({ status: "a thread starts" });
+    const reply = await clients.alice.v1.statuses.create({ status: "@bob and @carol, a reply", inReplyToId: root.id });
+    assert.equal(reply.inReplyToId, root.id);
+    assert.equal(reply.inReplyToAccountId, "bob");
+    assert.deepEqual(reply.mentions.map((m) => [m.id, m.acct, m.username]), [["bob", "bob", "bob"], ["carol", "carol", "carol"]]);
+    const nested = await clients.carol.v1.statuses.create({ status: "deeper", inReplyToId: reply.id });
+    const second = await clients.carol.v1.statuses.create({ status: "another answer to the root", inReplyToId: root.id });
+    assert.equal((await clients.bob.v1.statuses.$select(root.id).fetch()).repliesCount, 2);
+
+    const below = await clients.bob.v1.statuses.$select(root.id).context.fetch();
+    assert.deepEqual(below.ancestors, []);
+    assert.deepEqual(below.descendants.map((s) => s.id), [reply.id, nested.id, second.id]);
+    const above = await clients.bob.v1.statuses.$select(nested.id).context.fetch();
+    assert.deepEqual(above.ancestors.map((s) => s.id), [root.id, reply.id]);
+    assert.deepEqual(above.descendants, []);
+
+    await refused(clients.bob.v1.statuses.create({ status: "to nothing", inReplyToId: "01ARZ3NDEKTSV4RRFFQ69G5FAV" }), 404);
   });
 
   test("favourite and unfavourite count exactly", async () => {
