@@ -220,3 +220,103 @@ describe("statuses, follows, favourites and the home timeline", () => {
     assert.equal(seen.length, 0);
   });
 });
+
+describe("notifications and markers", () => {
+  let dave;
+  let erin;
+
+  async function settled(client, count) {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const rows = await client.v1.notifications.list({ limit: 40 });
+      if (rows.length >= count) return rows;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`fewer than ${count} notifications arrived`);
+  }
+
+  before(async () => {
+    dave = (await signIn(await registerUser(feedline.nativeUrl, "dave"))).client;
+    erin = (await signIn(await registerUser(feedline.nativeUrl, "erin"))).client;
+  });
+
+  test("a favourite, a follow, a reply and a mention arrive as Mastodon types, filtered and paged", async () => {
+    const post = await dave.v1.statuses.create({ status: "notify me" });
+    await erin.v1.statuses.$select(post.id).favourite();
+    await erin.v1.accounts.$select("dave").follow();
+    const reply = await erin.v1.statuses.create({ status: "a reply", inReplyToId: post.id });
+    const mention = await erin.v1.statuses.create({ status: "hello @dave" });
+
+    const all = await settled(dave, 4);
+    // Grouped rows (likes, follows) sort at the start of their day's window, below single ones.
+    assert.deepEqual(all.map((n) => n.type), ["mention", "mention", "favourite", "follow"]);
+    assert.deepEqual(all.map((n) => n.status?.id ?? null), [mention.id, reply.id, post.id, null]);
+    assert.ok(all.every((n) => n.account.username === "erin"));
+
+    const favourites = await dave.v1.notifications.list({ types: ["favourite"] });
+    assert.deepEqual(favourites.map((n) => n.id), [all[2].id]);
+    const noMentions = await dave.v1.notifications.list({ excludeTypes: ["mention"] });
+    assert.deepEqual(noMentions.map((n) => n.type), ["favourite", "follow"]);
+    assert.deepEqual(await dave.v1.notifications.list({ types: ["reblog"] }), []);
+
+    const pages = [];
+    for await (const page of dave.v1.notifications.list({ limit: 3 })) {
+      pages.push(page.map((n) => n.id));
+      if (pages.length > 5) break;
+    }
+    assert.deepEqual(pages.flat(), all.map((n) => n.id));
+    assert.equal(pages[0].length, 3);
+    const newer = await dave.v1.notifications.list({ minId: all[3].id, limit: 2 });
+    assert.deepEqual(newer.map((n) => n.id), [all[1].id, all[2].id]);
+    const since = await dave.v1.notifications.list({ sinceId: all[3].id, limit: 2 });
+    assert.deepEqual(since.map((n) => n.id), [all[0].id, all[1].id]);
+    const older = await dave.v1.notifications.list({ maxId: all[1].id });
+    assert.deepEqual(older.map((n) => n.id), [all[2].id, all[3].id]);
+
+    const one = await dave.v1.notifications.$select(all[2].id).fetch();
+    assert.equal(one.type, "favourite");
+    assert.equal(one.status.id, post.id);
+    await refused(erin.v1.notifications.$select(all[2].id).fetch(), 404);
+  });
+
+  test("the grouped v2 list carries each group once with its accounts and statuses", async () => {
+    const followed = await clients.carol.v1.accounts.$select("dave").follow();
+    assert.equal(followed.following, true);
+    let grouped;
+    for (let attempt = 0; attempt < 60; attempt++) {
+      grouped = await dave.v2.notifications.list().values().next().then((r) => r.value);
+      const follow = grouped.notificationGroups.find((g) => g.type === "follow");
+      if (follow?.notificationsCount === 2) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const follow = grouped.notificationGroups.find((g) => g.type === "follow");
+    assert.equal(follow.notificationsCount, 2);
+    assert.deepEqual([...follow.sampleAccountIds].sort(), ["carol", "erin"]);
+    assert.deepEqual(grouped.notificationGroups.map((g) => g.type), ["mention", "mention", "favourite", "follow"]);
+    assert.deepEqual(grouped.accounts.map((a) => a.id).sort(), ["carol", "erin"]);
+    assert.equal(grouped.statuses.length, 3);
+    const favourite = grouped.notificationGroups.find((g) => g.type === "favourite");
+    assert.ok(grouped.statuses.some((s) => s.id === favourite.statusId));
+  });
+
+  test("the notifications marker is the read marker: it moves the unread count; home and clear are refused", async () => {
+    const all = await settled(dave, 4);
+    assert.equal((await dave.v1.notifications.unreadCount.fetch()).count, all.length);
+    assert.deepEqual(await dave.v1.markers.fetch({ timeline: ["notifications"] }), {});
+
+    const saved = await dave.v1.markers.create({ notifications: { lastReadId: all[1].id } });
+    assert.equal(saved.notifications.lastReadId, all[1].id);
+    assert.equal((await dave.v1.notifications.unreadCount.fetch()).count, 1);
+    const read = await dave.v1.markers.fetch({ timeline: ["home", "notifications"] });
+    assert.deepEqual(Object.keys(read), ["notifications"]);
+    assert.equal(read.notifications.lastReadId, all[1].id);
+
+    await refused(dave.v1.markers.create({ home: { lastReadId: "01ARZ3NDEKTSV4RRFFQ69G5FAV" } }), 422);
+    await refused(dave.v1.markers.create({ notifications: { lastReadId: "12345" } }), 422);
+    await refused(dave.v1.notifications.clear(), 422);
+    assert.equal((await dave.v1.notifications.list()).length, all.length);
+  });
+
+  test("every response body was checked against the schema", () => {
+    assert.equal(seen.length, 0);
+  });
+});

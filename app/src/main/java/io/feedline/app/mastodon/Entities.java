@@ -50,6 +50,16 @@ final class Entities {
 
     record StatusMention(String id, String username, String url, String acct) {}
 
+    record Notification(String id, String type, String createdAt, Account account, Status status, String groupKey) {}
+
+    record NotificationGroup(String groupKey, long notificationsCount, String type, long mostRecentNotificationId,
+            String pageMinId, String pageMaxId, String latestPageNotificationAt, List<String> sampleAccountIds,
+            String statusId) {}
+
+    record GroupedNotifications(List<Account> accounts, List<Status> statuses, List<NotificationGroup> notificationGroups) {}
+
+    record Marker(String lastReadId, long version, String updatedAt) {}
+
     record Relationship(
             String id, boolean following, boolean showingReblogs, boolean notifying, List<String> languages,
             boolean followedBy, boolean blocking, boolean blockedBy, boolean muting, boolean mutingNotifications,

@@ -44,8 +44,8 @@ final class Render {
         return account(useCases.readProfile().read(username));
     }
 
-    /** An account inside a status: at most a second old (see {@link Authors}). */
-    private Account author(Username username) {
+    /** An account inside a status or a notification: at most a second old (see {@link Authors}). */
+    Account embeddedAccount(Username username) {
         return seen.computeIfAbsent(username, name -> account(authors.profile(name)));
     }
 
@@ -76,7 +76,7 @@ final class Render {
                 .orElse(null);
         List<Object> mentions = post.mentions().stream().<Object>map(this::mention).toList();
         return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
-                TIME.format(post.createdAt()), author(post.authorUsername()), html(post.text().value()), "public",
+                TIME.format(post.createdAt()), embeddedAccount(post.authorUsername()), html(post.text().value()), "public",
                 false, "", List.of(), null, mentions, List.of(), List.of(), 0, post.likeCount(), post.replyCount(),
                 inReplyToId, inReplyToAccountId, null, null, null, null, source, null, favourited, false, false, false,
                 false);
