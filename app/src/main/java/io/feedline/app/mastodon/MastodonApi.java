@@ -71,6 +71,7 @@ public final class MastodonApi implements AutoCloseable {
         ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases);
         OAuthResource oauth = new OAuthResource(useCases, tokens, requests);
+        AuthorizePage authorize = new AuthorizePage(useCases, tokens, requests);
         InstanceResource instance = new InstanceResource(settings.contactEmail());
         AccountsResource accounts = new AccountsResource(useCases, requests);
         StatusesResource statuses = new StatusesResource(useCases, requests);
@@ -84,7 +85,7 @@ public final class MastodonApi implements AutoCloseable {
             config.http.prefer405over404 = true;
             config.jsonMapper(new JavalinJackson(mapper, true));
             config.routes.beforeMatched(requests::gate);
-            routes(config.routes, oauth, instance, accounts, statuses, timelines, notifications);
+            routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
             config.routes.exception(Exception.class, MastodonApi::fail);
         });
@@ -92,11 +93,13 @@ public final class MastodonApi implements AutoCloseable {
     }
 
     /** Every route and the scope it needs, in one list. */
-    private static void routes(RoutesConfig routes, OAuthResource oauth, InstanceResource instance,
+    private static void routes(RoutesConfig routes, OAuthResource oauth, AuthorizePage authorize, InstanceResource instance,
             AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines,
             NotificationsResource notifications) {
         routes.post("/api/v1/apps", oauth::createApp, PUBLIC);
         routes.get("/api/v1/apps/verify_credentials", oauth::verifyApp, ANY_TOKEN);
+        routes.get("/oauth/authorize", authorize::show, PUBLIC);
+        routes.post("/oauth/authorize", authorize::submit, PUBLIC);
         routes.post("/oauth/token", oauth::token, PUBLIC);
         routes.post("/oauth/revoke", oauth::revoke, PUBLIC);
 
