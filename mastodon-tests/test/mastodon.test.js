@@ -3,6 +3,9 @@
 import { after, afterEach, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createOAuthAPIClient, createRestAPIClient, MastoHttpError } from "masto";
+import { chromium } from "playwright-core";
+import { createHash, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import { checkAll, seen } from "./schema.js";
 import { registerUser, startFeedline } from "./feedline.js";
 
@@ -102,6 +105,70 @@ describe("auth", () => {
     const oauth = createOAuthAPIClient({ url: feedline.url });
     await oauth.revoke({ clientId: app.clientId, clientSecret: app.clientSecret, token: token.accessToken });
     await refused(client.v1.accounts.verifyCredentials(), 401);
+  });
+});
+
+describe("OAuth authorization code with PKCE, in a real browser", () => {
+  test("sign in and consent in chromium, land on the callback with code and state, exchange it, use the token", async () => {
+    const arrived = [];
+    const callback = createServer((request, response) => {
+      const url = new URL(request.url, "http://127.0.0.1");
+      if (url.pathname === "/callback") arrived.push(url); // not the browser's favicon request
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      response.end("<!doctype html><title>back in the app</title><p>signed in</p>");
+    });
+    await new Promise((r) => callback.listen(0, "127.0.0.1", r));
+    const redirectUri = `http://127.0.0.1:${callback.address().port}/callback`;
+    // Never a downloaded browser: Debian's chromium (see .ci/services.sh).
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"], headless: true });
+    try {
+      const registered = await createRestAPIClient({ url: feedline.url }).v1.apps.create({
+        clientName: "a browser client", redirectUris: redirectUri, scopes: "read write",
+      });
+      const verifier = randomBytes(48).toString("base64url");
+      const challenge = createHash("sha256").update(verifier).digest("base64url");
+      const state = randomBytes(12).toString("hex");
+      const authorize = new URL("/oauth/authorize", feedline.url);
+      for (const [name, value] of Object.entries({
+        response_type: "code", client_id: registered.clientId, redirect_uri: redirectUri, scope: "read write",
+        state, code_challenge: challenge, code_challenge_method: "S256",
+      })) authorize.searchParams.set(name, value);
+
+      const page = await browser.newPage();
+      const shown = await page.goto(authorize.href);
+      assert.equal(shown.status(), 200);
+      assert.match(shown.headers()["content-security-policy"], /default-src 'none'/);
+      assert.match(await page.textContent("h1"), /Authorize a browser client/);
+
+      await page.fill("#username", "alice");
+      await page.fill("#password", "not the password");
+      await page.click("#approve");
+      assert.equal(await page.textContent("#error"), "The username or password is wrong.");
+      assert.equal(arrived.length, 0);
+
+      await page.fill("#username", "alice");
+      await page.fill("#password", users.alice.password);
+      await Promise.all([page.waitForURL((url) => url.href.startsWith(redirectUri)), page.click("#approve")]);
+      assert.equal(await page.textContent("p"), "signed in");
+      assert.equal(arrived.length, 1);
+      assert.equal(arrived[0].searchParams.get("state"), state);
+      const code = arrived[0].searchParams.get("code");
+      assert.ok(code);
+
+      const oauth = createOAuthAPIClient({ url: feedline.url });
+      const token = await oauth.token.create({
+        grantType: "authorization_code", clientId: registered.clientId, redirectUri, code, codeVerifier: verifier,
+      });
+      assert.equal(token.scope, "read write");
+      const client = createRestAPIClient({ url: feedline.url, accessToken: token.accessToken });
+      assert.equal((await client.v1.accounts.verifyCredentials()).username, "alice");
+      await refused(oauth.token.create({
+        grantType: "authorization_code", clientId: registered.clientId, redirectUri, code, codeVerifier: verifier,
+      }), 400);
+    } finally {
+      await browser.close();
+      await new Promise((r) => callback.close(r));
+    }
   });
 });
 
