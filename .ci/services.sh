@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the engines the tests talk to are up: Postgres on 127.0.0.1:5432 (database "test",
 # user "postgres", trust auth on loopback) and Redis on 127.0.0.1:6379, and that Node.js and npm
-# are installed (mastodon-tests drives the Mastodon API with masto.js). Starts what is installed,
-# installs what is missing (Debian/Ubuntu), and does nothing when both already run.
+# are installed (mastodon-tests drives the Mastodon API with masto.js), and Chromium (its OAuth page
+# is tested in a headless browser). Starts what is installed,
+# installs what is missing (Debian/Ubuntu), and does nothing when all are there.
 # Prints one line per service saying what it did.
 set -euo pipefail
 
@@ -158,6 +159,19 @@ ensure_node() {
   echo "node: installed $(node --version)"
 }
 
+# --- Chromium (the OAuth sign-in page is tested in a real headless browser) ----------------------
+
+ensure_chromium() {
+  if [[ -x /usr/bin/chromium ]]; then
+    echo "chromium: already installed ($(/usr/bin/chromium --version 2>/dev/null))"
+    return
+  fi
+  apt_install chromium
+  [[ -x /usr/bin/chromium ]] || fail "chromium is still missing after installing it"
+  echo "chromium: installed $(/usr/bin/chromium --version 2>/dev/null)"
+}
+
 ensure_postgres
 ensure_redis
 ensure_node
+ensure_chromium

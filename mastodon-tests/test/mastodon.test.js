@@ -3,6 +3,9 @@
 import { after, afterEach, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { createOAuthAPIClient, createRestAPIClient, MastoHttpError } from "masto";
+import { chromium } from "playwright-core";
+import { createHash, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import { checkAll, seen } from "./schema.js";
 import { registerUser, startFeedline } from "./feedline.js";
 
@@ -118,6 +121,70 @@ describe("auth", () => {
   });
 });
 
+describe("OAuth authorization code with PKCE, in a real browser", () => {
+  test("sign in and consent in chromium, land on the callback with code and state, exchange it, use the token", async () => {
+    const arrived = [];
+    const callback = createServer((request, response) => {
+      const url = new URL(request.url, "http://127.0.0.1");
+      if (url.pathname === "/callback") arrived.push(url); // not the browser's favicon request
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      response.end("<!doctype html><title>back in the app</title><p>signed in</p>");
+    });
+    await new Promise((r) => callback.listen(0, "127.0.0.1", r));
+    const redirectUri = `http://127.0.0.1:${callback.address().port}/callback`;
+    // Never a downloaded browser: Debian's chromium (see .ci/services.sh).
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"], headless: true });
+    try {
+      const registered = await createRestAPIClient({ url: feedline.url }).v1.apps.create({
+        clientName: "a browser client", redirectUris: redirectUri, scopes: "read write",
+      });
+      const verifier = randomBytes(48).toString("base64url");
+      const challenge = createHash("sha256").update(verifier).digest("base64url");
+      const state = randomBytes(12).toString("hex");
+      const authorize = new URL("/oauth/authorize", feedline.url);
+      for (const [name, value] of Object.entries({
+        response_type: "code", client_id: registered.clientId, redirect_uri: redirectUri, scope: "read write",
+        state, code_challenge: challenge, code_challenge_method: "S256",
+      })) authorize.searchParams.set(name, value);
+
+      const page = await browser.newPage();
+      const shown = await page.goto(authorize.href);
+      assert.equal(shown.status(), 200);
+      assert.match(shown.headers()["content-security-policy"], /default-src 'none'/);
+      assert.match(await page.textContent("h1"), /Authorize a browser client/);
+
+      await page.fill("#username", "alice");
+      await page.fill("#password", "not the password");
+      await page.click("#approve");
+      assert.equal(await page.textContent("#error"), "The username or password is wrong.");
+      assert.equal(arrived.length, 0);
+
+      await page.fill("#username", "alice");
+      await page.fill("#password", users.alice.password);
+      await Promise.all([page.waitForURL((url) => url.href.startsWith(redirectUri)), page.click("#approve")]);
+      assert.equal(await page.textContent("p"), "signed in");
+      assert.equal(arrived.length, 1);
+      assert.equal(arrived[0].searchParams.get("state"), state);
+      const code = arrived[0].searchParams.get("code");
+      assert.ok(code);
+
+      const oauth = createOAuthAPIClient({ url: feedline.url });
+      const token = await oauth.token.create({
+        grantType: "authorization_code", clientId: registered.clientId, redirectUri, code, codeVerifier: verifier,
+      });
+      assert.equal(token.scope, "read write");
+      const client = createRestAPIClient({ url: feedline.url, accessToken: token.accessToken });
+      assert.equal((await client.v1.accounts.verifyCredentials()).username, "alice");
+      await refused(oauth.token.create({
+        grantType: "authorization_code", clientId: registered.clientId, redirectUri, code, codeVerifier: verifier,
+      }), 400);
+    } finally {
+      await browser.close();
+      await new Promise((r) => callback.close(r));
+    }
+  });
+});
+
 describe("instance", () => {
   test("v1 and v2 carry a version clients accept and the status limit", async () => {
     const anonymous = createRestAPIClient({ url: feedline.url });
@@ -140,7 +207,6 @@ describe("statuses, follows, favourites and the home timeline", () => {
     assert.equal(read.id, first.id);
     const context = await clients.alice.v1.statuses.$select(first.id).context.fetch();
     assert.deepEqual(context, { ancestors: [], descendants: [] });
-    await refused(clients.bob.v1.statuses.create({ status: "a reply", inReplyToId: first.id }), 422);
   });
 
   test("follow, relationships, followers and following", async () => {
@@ -187,6 +253,33 @@ describe("statuses, follows, favourites and the home timeline", () => {
     assert.deepEqual(older.map((s) => s.id), [expected[4], expected[5]]);
   });
 
+  test("replies thread: in_reply_to fields, mentions, replies_count and the context both ways", async () => {
+    const root = await clients.bob.v1.statuses.create({ status: "a thread starts" });
+    const reply = await clients.alice.v1.statuses.create({ status: "@bob and @carol, a reply", inReplyToId: root.id });
+    assert.equal(reply.inReplyToId, root.id);
+    assert.equal(reply.inReplyToAccountId, "bob");
+    assert.deepEqual(reply.mentions.map((m) => [m.id, m.acct, m.username]), [["bob", "bob", "bob"], ["carol", "carol", "carol"]]);
+    const nested = await clients.carol.v1.statuses.create({ status: "deeper", inReplyToId: reply.id });
+    const second = await clients.carol.v1.statuses.create({ status: "another answer to the root", inReplyToId: root.id });
+    // Reply counts move through the outbox, as favourites do.
+    let repliesCount;
+    for (let tries = 0; tries < 40; tries++) {
+      repliesCount = (await clients.bob.v1.statuses.$select(root.id).fetch()).repliesCount;
+      if (repliesCount === 2) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.equal(repliesCount, 2);
+
+    const below = await clients.bob.v1.statuses.$select(root.id).context.fetch();
+    assert.deepEqual(below.ancestors, []);
+    assert.deepEqual(below.descendants.map((s) => s.id), [reply.id, nested.id, second.id]);
+    const above = await clients.bob.v1.statuses.$select(nested.id).context.fetch();
+    assert.deepEqual(above.ancestors.map((s) => s.id), [root.id, reply.id]);
+    assert.deepEqual(above.descendants, []);
+
+    await refused(clients.bob.v1.statuses.create({ status: "to nothing", inReplyToId: "01ARZ3NDEKTSV4RRFFQ69G5FAV" }), 404);
+  });
+
   test("favourite and unfavourite count the caller's own change at once and converge", async () => {
     const status = await clients.bob.v1.statuses.create({ status: "like me" });
     const liked = await clients.alice.v1.statuses.$select(status.id).favourite();
@@ -210,6 +303,106 @@ describe("statuses, follows, favourites and the home timeline", () => {
     assert.equal(deleted.text, "short-lived");
     await refused(clients.alice.v1.statuses.$select(status.id).fetch(), 404);
     await refused(clients.alice.v1.accounts.$select("nobody_here").fetch(), 404);
+  });
+
+  test("every response body was checked against the schema", () => {
+    assert.equal(seen.length, 0);
+  });
+});
+
+describe("notifications and markers", () => {
+  let dave;
+  let erin;
+
+  async function settled(client, count) {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const rows = await client.v1.notifications.list({ limit: 40 });
+      if (rows.length >= count) return rows;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`fewer than ${count} notifications arrived`);
+  }
+
+  before(async () => {
+    dave = (await signIn(await registerUser(feedline.nativeUrl, "dave"))).client;
+    erin = (await signIn(await registerUser(feedline.nativeUrl, "erin"))).client;
+  });
+
+  test("a favourite, a follow, a reply and a mention arrive as Mastodon types, filtered and paged", async () => {
+    const post = await dave.v1.statuses.create({ status: "notify me" });
+    await erin.v1.statuses.$select(post.id).favourite();
+    await erin.v1.accounts.$select("dave").follow();
+    const reply = await erin.v1.statuses.create({ status: "a reply", inReplyToId: post.id });
+    const mention = await erin.v1.statuses.create({ status: "hello @dave" });
+
+    const all = await settled(dave, 4);
+    // Grouped rows (likes, follows) sort at the start of their day's window, below single ones.
+    assert.deepEqual(all.map((n) => n.type), ["mention", "mention", "favourite", "follow"]);
+    assert.deepEqual(all.map((n) => n.status?.id ?? null), [mention.id, reply.id, post.id, null]);
+    assert.ok(all.every((n) => n.account.username === "erin"));
+
+    const favourites = await dave.v1.notifications.list({ types: ["favourite"] });
+    assert.deepEqual(favourites.map((n) => n.id), [all[2].id]);
+    const noMentions = await dave.v1.notifications.list({ excludeTypes: ["mention"] });
+    assert.deepEqual(noMentions.map((n) => n.type), ["favourite", "follow"]);
+    assert.deepEqual(await dave.v1.notifications.list({ types: ["reblog"] }), []);
+
+    const pages = [];
+    for await (const page of dave.v1.notifications.list({ limit: 3 })) {
+      pages.push(page.map((n) => n.id));
+      if (pages.length > 5) break;
+    }
+    assert.deepEqual(pages.flat(), all.map((n) => n.id));
+    assert.equal(pages[0].length, 3);
+    const newer = await dave.v1.notifications.list({ minId: all[3].id, limit: 2 });
+    assert.deepEqual(newer.map((n) => n.id), [all[1].id, all[2].id]);
+    const since = await dave.v1.notifications.list({ sinceId: all[3].id, limit: 2 });
+    assert.deepEqual(since.map((n) => n.id), [all[0].id, all[1].id]);
+    const older = await dave.v1.notifications.list({ maxId: all[1].id });
+    assert.deepEqual(older.map((n) => n.id), [all[2].id, all[3].id]);
+
+    const one = await dave.v1.notifications.$select(all[2].id).fetch();
+    assert.equal(one.type, "favourite");
+    assert.equal(one.status.id, post.id);
+    await refused(erin.v1.notifications.$select(all[2].id).fetch(), 404);
+  });
+
+  test("the grouped v2 list carries each group once with its accounts and statuses", async () => {
+    const followed = await clients.carol.v1.accounts.$select("dave").follow();
+    assert.equal(followed.following, true);
+    let grouped;
+    for (let attempt = 0; attempt < 60; attempt++) {
+      grouped = await dave.v2.notifications.list().values().next().then((r) => r.value);
+      const follow = grouped.notificationGroups.find((g) => g.type === "follow");
+      if (follow?.notificationsCount === 2) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const follow = grouped.notificationGroups.find((g) => g.type === "follow");
+    assert.equal(follow.notificationsCount, 2);
+    assert.deepEqual([...follow.sampleAccountIds].sort(), ["carol", "erin"]);
+    assert.deepEqual(grouped.notificationGroups.map((g) => g.type), ["mention", "mention", "favourite", "follow"]);
+    assert.deepEqual(grouped.accounts.map((a) => a.id).sort(), ["carol", "erin"]);
+    assert.equal(grouped.statuses.length, 3);
+    const favourite = grouped.notificationGroups.find((g) => g.type === "favourite");
+    assert.ok(grouped.statuses.some((s) => s.id === favourite.statusId));
+  });
+
+  test("the notifications marker is the read marker: it moves the unread count; home and clear are refused", async () => {
+    const all = await settled(dave, 4);
+    assert.equal((await dave.v1.notifications.unreadCount.fetch()).count, all.length);
+    assert.deepEqual(await dave.v1.markers.fetch({ timeline: ["notifications"] }), {});
+
+    const saved = await dave.v1.markers.create({ notifications: { lastReadId: all[1].id } });
+    assert.equal(saved.notifications.lastReadId, all[1].id);
+    assert.equal((await dave.v1.notifications.unreadCount.fetch()).count, 1);
+    const read = await dave.v1.markers.fetch({ timeline: ["home", "notifications"] });
+    assert.deepEqual(Object.keys(read), ["notifications"]);
+    assert.equal(read.notifications.lastReadId, all[1].id);
+
+    await refused(dave.v1.markers.create({ home: { lastReadId: "01ARZ3NDEKTSV4RRFFQ69G5FAV" } }), 422);
+    await refused(dave.v1.markers.create({ notifications: { lastReadId: "12345" } }), 422);
+    await refused(dave.v1.notifications.clear(), 422);
+    assert.equal((await dave.v1.notifications.list()).length, all.length);
   });
 
   test("every response body was checked against the schema", () => {

@@ -23,7 +23,8 @@ import java.util.Optional;
  * is down, flushed or cold only costs the batch read, never a failed read. A delete writes its
  * tombstone before the durable delete, so no copy of the post is served once the delete answers;
  * the counter processor moves the cached like and reply counts when it applies their deltas; a
- * repost or unrepost moves the cached repost count in the same request.
+ * repost or unrepost moves the cached repost count in the same request; and a reply published or
+ * deleted drops its parent's entry, so the parent's reply count is read exact once applied.
  */
 final class CachedPosts {
     private final Posts posts;
@@ -150,6 +151,18 @@ final class CachedPosts {
             } catch (FeedlineException.StorageUnavailable ignored) {
                 // Already counted and logged above; the entry's expiry bounds it.
             }
+        }
+    }
+
+    /**
+     * A reply to {@code id} was published or deleted, moving its durable reply count: the cached
+     * copy is dropped so the next read loads the exact count (the entry's expiry bounds a failure).
+     */
+    void repliesMoved(PostId id) {
+        try {
+            cache.evict(id);
+        } catch (FeedlineException.StorageUnavailable e) {
+            warnings.writeFailed(e);
         }
     }
 

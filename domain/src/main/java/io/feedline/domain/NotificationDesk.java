@@ -49,6 +49,11 @@ final class NotificationDesk implements ReadNotifications {
     }
 
     @Override
+    public Optional<String> readMarker(UserId caller) {
+        return notifications.readMarker(caller);
+    }
+
+    @Override
     public void markRead(UserId caller, String upTo) {
         notifications.markRead(caller, Notification.requireId("upTo", upTo));
     }

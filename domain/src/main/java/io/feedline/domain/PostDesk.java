@@ -137,6 +137,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                 jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, +1, "publish-" + post.id().value())));
         jobs.addAll(notifications(post));
         posts.publish(post, jobs, completion);
+        post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (!jobs.isEmpty()) {
             onEnqueue.run();
         }
@@ -200,6 +201,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (!cachedPosts.delete(post.ref(), jobs)) {
             throw new FeedlineException.NotFound("post", "no such post");
         }
+        post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (!jobs.isEmpty()) {
             onEnqueue.run();
         }

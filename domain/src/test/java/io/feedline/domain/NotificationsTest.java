@@ -166,9 +166,12 @@ class NotificationsTest {
             }
             world.drain();
             assertThat(world.app.readNotifications().unreadCount(world.id("alice"))).isEqualTo(3);
+            assertThat(world.app.readNotifications().readMarker(world.id("alice"))).isEmpty();
 
             List<NotificationView> newestFirst = notifications(world, "alice");
             world.app.readNotifications().markRead(world.id("alice"), newestFirst.get(1).notification().id());
+            assertThat(world.app.readNotifications().readMarker(world.id("alice")))
+                    .contains(newestFirst.get(1).notification().id());
 
             assertThat(world.app.readNotifications().unreadCount(world.id("alice"))).isEqualTo(1);
             assertThat(notifications(world, "alice")).extracting(NotificationView::unread).containsExactly(true, false, false);

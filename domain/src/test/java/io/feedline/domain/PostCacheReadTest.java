@@ -132,4 +132,19 @@ class PostCacheReadTest {
             assertThat(world.app.readPost().read(before.getFirst()).id()).isEqualTo(before.getFirst());
         }
     }
+
+    @Test
+    void aCachedParentShowsItsExactReplyCountAfterRepliesComeAndGo() {
+        try (World world = pushWorldWithPosts(1)) {
+            PostId parent = ids(world).getFirst();
+            assertThat(world.app.readPost().read(parent).replyCount()).as("read once: now cached").isZero();
+
+            Post first = world.reply("reader", parent, "first answer");
+            world.reply("writer", parent, "second answer");
+            assertThat(world.app.readPost().read(parent).replyCount()).isEqualTo(2);
+
+            world.app.deletePost().delete(world.id("reader"), first.id());
+            assertThat(world.app.readPost().read(parent).replyCount()).isEqualTo(1);
+        }
+    }
 }

@@ -2,6 +2,8 @@ package io.feedline.adapter.dynamodb;
 
 import io.feedline.ports.out.RevokedTokens;
 import java.time.Instant;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
  * Revoked token ids, one item each ({@code REVOKED#<jti>} / {@code #TOKEN}) that DynamoDB's TTL
@@ -20,6 +22,21 @@ final class DynamoRevokedTokens implements RevokedTokens {
         db.run("token_revoke", () -> db.putItem(TableLayout.Entity.REVOKED_TOKEN.document(TableLayout.revokedToken(tokenId))
                 .putNumber(TableLayout.TTL, expiresAt.getEpochSecond())
                 .build()));
+    }
+
+    /** One conditional PutItem: of any number of racing calls, DynamoDB lets exactly one write the item. */
+    @Override
+    public boolean revokeOnce(String tokenId, Instant expiresAt) {
+        PutItemRequest put = PutItemRequest.builder()
+                .tableName(db.tableName)
+                .item(TableLayout.Entity.REVOKED_TOKEN.document(TableLayout.revokedToken(tokenId))
+                        .putNumber(TableLayout.TTL, expiresAt.getEpochSecond())
+                        .build()
+                        .toMap())
+                .conditionExpression("attribute_not_exists(#pk)")
+                .expressionAttributeNames(Map.of("#pk", TableLayout.PK))
+                .build();
+        return db.conditionally("token_revoke_once", () -> db.client.putItem(put));
     }
 
     @Override

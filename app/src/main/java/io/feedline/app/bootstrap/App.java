@@ -104,6 +104,12 @@ public final class App implements AutoCloseable {
                                 public boolean isRevoked(String tokenId) {
                                     return revocations.isRevoked(tokenId);
                                 }
+
+                                // Straight to the shared store: a cached "not revoked" must not let a code be spent twice.
+                                @Override
+                                public boolean revokeOnce(String tokenId, Instant expiresAt) {
+                                    return assembly.storage.revokedTokens.revokeOnce(tokenId, expiresAt);
+                                }
                             })))
                     : Optional.empty();
             return new App(assembly, http, mastodon, sharedBuckets);

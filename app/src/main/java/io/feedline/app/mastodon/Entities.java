@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Mastodon's entities as Feedline fills them. Every field the Mastodon schema requires is present;
- * what Feedline does not have is honestly empty: no media, emojis, fields, mentions, tags, polls or
+ * what Feedline does not have is honestly empty: no media, emojis, fields, tags, polls or
  * cards, never a bot or a locked account. Field names are written in snake case.
  */
 final class Entities {
@@ -47,6 +47,18 @@ final class Entities {
             long repliesCount, String inReplyToId, String inReplyToAccountId, Status reblog, Object poll,
             Object card, String language, String text, String editedAt, Boolean favourited, Boolean reblogged,
             Boolean muted, Boolean bookmarked, Boolean pinned) {}
+
+    record StatusMention(String id, String username, String url, String acct) {}
+
+    record Notification(String id, String type, String createdAt, Account account, Status status, String groupKey) {}
+
+    record NotificationGroup(String groupKey, long notificationsCount, String type, long mostRecentNotificationId,
+            String pageMinId, String pageMaxId, String latestPageNotificationAt, List<String> sampleAccountIds,
+            String statusId) {}
+
+    record GroupedNotifications(List<Account> accounts, List<Status> statuses, List<NotificationGroup> notificationGroups) {}
+
+    record Marker(String lastReadId, long version, String updatedAt) {}
 
     record Relationship(
             String id, boolean following, boolean showingReblogs, boolean notifying, List<String> languages,

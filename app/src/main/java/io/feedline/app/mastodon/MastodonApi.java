@@ -4,9 +4,11 @@ import static io.feedline.app.mastodon.Scope.ANY_TOKEN;
 import static io.feedline.app.mastodon.Scope.PUBLIC;
 import static io.feedline.app.mastodon.Scope.READ_ACCOUNTS;
 import static io.feedline.app.mastodon.Scope.READ_FOLLOWS;
+import static io.feedline.app.mastodon.Scope.READ_NOTIFICATIONS;
 import static io.feedline.app.mastodon.Scope.READ_STATUSES;
 import static io.feedline.app.mastodon.Scope.WRITE_FAVOURITES;
 import static io.feedline.app.mastodon.Scope.WRITE_FOLLOWS;
+import static io.feedline.app.mastodon.Scope.WRITE_NOTIFICATIONS;
 import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -69,10 +71,12 @@ public final class MastodonApi implements AutoCloseable {
         ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases);
         OAuthResource oauth = new OAuthResource(useCases, tokens, requests);
+        AuthorizePage authorize = new AuthorizePage(useCases, tokens, requests);
         InstanceResource instance = new InstanceResource(settings.contactEmail());
         AccountsResource accounts = new AccountsResource(useCases, requests);
         StatusesResource statuses = new StatusesResource(useCases, requests);
         TimelinesResource timelines = new TimelinesResource(useCases, requests);
+        NotificationsResource notifications = new NotificationsResource(useCases, requests);
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
             config.startup.showJavalinBanner = false;
@@ -81,7 +85,7 @@ public final class MastodonApi implements AutoCloseable {
             config.http.prefer405over404 = true;
             config.jsonMapper(new JavalinJackson(mapper, true));
             config.routes.beforeMatched(requests::gate);
-            routes(config.routes, oauth, instance, accounts, statuses, timelines);
+            routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
             config.routes.exception(Exception.class, MastodonApi::fail);
         });
@@ -89,10 +93,13 @@ public final class MastodonApi implements AutoCloseable {
     }
 
     /** Every route and the scope it needs, in one list. */
-    private static void routes(RoutesConfig routes, OAuthResource oauth, InstanceResource instance,
-            AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines) {
+    private static void routes(RoutesConfig routes, OAuthResource oauth, AuthorizePage authorize, InstanceResource instance,
+            AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines,
+            NotificationsResource notifications) {
         routes.post("/api/v1/apps", oauth::createApp, PUBLIC);
         routes.get("/api/v1/apps/verify_credentials", oauth::verifyApp, ANY_TOKEN);
+        routes.get("/oauth/authorize", authorize::show, PUBLIC);
+        routes.post("/oauth/authorize", authorize::submit, PUBLIC);
         routes.post("/oauth/token", oauth::token, PUBLIC);
         routes.post("/oauth/revoke", oauth::revoke, PUBLIC);
 
@@ -117,6 +124,14 @@ public final class MastodonApi implements AutoCloseable {
         routes.post("/api/v1/statuses/{id}/unfavourite", statuses::unfavourite, WRITE_FAVOURITES);
 
         routes.get("/api/v1/timelines/home", timelines::home, READ_STATUSES);
+
+        routes.get("/api/v1/notifications", notifications::list, READ_NOTIFICATIONS);
+        routes.get("/api/v1/notifications/unread_count", notifications::unreadCount, READ_NOTIFICATIONS);
+        routes.post("/api/v1/notifications/clear", notifications::clear, WRITE_NOTIFICATIONS);
+        routes.get("/api/v1/notifications/{id}", notifications::show, READ_NOTIFICATIONS);
+        routes.get("/api/v2/notifications", notifications::grouped, READ_NOTIFICATIONS);
+        routes.get("/api/v1/markers", notifications::markers, READ_STATUSES);
+        routes.post("/api/v1/markers", notifications::saveMarkers, WRITE_STATUSES);
 
         routes.get("/avatars/original/missing.png", MastodonApi::missingImage, PUBLIC);
         routes.get("/headers/original/missing.png", MastodonApi::missingImage, PUBLIC);

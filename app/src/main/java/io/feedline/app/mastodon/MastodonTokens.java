@@ -35,19 +35,26 @@ import javax.crypto.spec.SecretKeySpec;
  * as the native bearer tokens, under a key of their own). A client id is self-describing: it
  * carries the app's name, redirect URIs and scopes, and its secret is an HMAC of the id, so a
  * registered app needs no row anywhere and every process recognises it. An access token carries
- * the user, the granted scopes and the app. Revocation is remembered by token id in this process
- * until the token would have expired anyway.
+ * the user, the granted scopes and the app. An authorization code is a short-lived JWT of its own
+ * kind, spent once through the revocation store. Revocations are kept by token id until the token
+ * would have expired anyway.
  */
 public final class MastodonTokens {
     /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
     public static final int MIN_KEY_BYTES = 32;
     private static final String APP_ISSUER = "feedline/mastodon-app";
     private static final String TOKEN_ISSUER = "feedline/mastodon-token";
+    private static final String CODE_ISSUER = "feedline/mastodon-code";
+    /** How long an authorization code may wait for its exchange (RFC 6749 §4.1.2 recommends at most 10 minutes). */
+    static final Duration CODE_TTL = Duration.ofMinutes(10);
+    /** RFC 7636 §4.1: 43-128 characters of the unreserved set. */
+    private static final java.util.regex.Pattern VERIFIER = java.util.regex.Pattern.compile("[A-Za-z0-9._~-]{43,128}");
 
     private final Algorithm algorithm;
     private final byte[] key;
     private final JWTVerifier apps;
     private final JWTVerifier tokens;
+    private final JWTVerifier codes;
     private final Duration ttl;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
@@ -65,6 +72,12 @@ public final class MastodonTokens {
         /** Whether {@code tokenId} was revoked. */
         boolean isRevoked(String tokenId);
 
+        /**
+         * Revokes {@code tokenId} only if it was not already, atomically across every process that
+         * shares the store: true for exactly one caller. Spends a single-use authorization code.
+         */
+        boolean revokeOnce(String tokenId, Instant expiresAt);
+
         /** Revocations kept in this process only, forgotten once the token has expired anyway. */
         static Revocations inProcess(Clock clock) {
             Map<String, Instant> revoked = new ConcurrentHashMap<>();
@@ -79,6 +92,11 @@ public final class MastodonTokens {
                 @Override
                 public boolean isRevoked(String tokenId) {
                     return revoked.containsKey(tokenId);
+                }
+
+                @Override
+                public boolean revokeOnce(String tokenId, Instant expiresAt) {
+                    return revoked.putIfAbsent(tokenId, expiresAt) == null;
                 }
             };
         }
@@ -108,6 +126,12 @@ public final class MastodonTokens {
                         .withClaimPresence("exp")
                         .withClaimPresence("jti")
                         .acceptLeeway(5))
+                .build(clock);
+        this.codes = ((JWTVerifier.BaseVerification) JWT.require(algorithm)
+                        .withIssuer(CODE_ISSUER)
+                        .withClaimPresence("exp")
+                        .withClaimPresence("jti")
+                        .withClaimPresence("sub"))
                 .build(clock);
     }
 
@@ -143,23 +167,126 @@ public final class MastodonTokens {
         if (clientId == null || clientSecret == null) {
             throw MastodonError.oauth(401, "invalid_client", "client_id and client_secret are required");
         }
-        App app;
-        try {
-            DecodedJWT jwt = apps.verify(clientId);
-            app = new App(
-                    jwt.getId(),
-                    jwt.getClaim("name").asString(),
-                    jwt.getClaim("redirect_uris").asList(String.class),
-                    new LinkedHashSet<>(jwt.getClaim("scopes").asList(String.class)),
-                    Optional.ofNullable(jwt.getClaim("website").asString()));
-        } catch (JWTVerificationException e) {
-            throw MastodonError.oauth(401, "invalid_client", "the client is unknown");
-        }
+        App app = app(clientId).orElseThrow(() -> MastodonError.oauth(401, "invalid_client", "the client is unknown"));
         byte[] expected = secretOf(clientId).getBytes(StandardCharsets.US_ASCII);
         if (!MessageDigest.isEqual(expected, clientSecret.getBytes(StandardCharsets.US_ASCII))) {
             throw MastodonError.oauth(401, "invalid_client", "the client secret does not match");
         }
         return app;
+    }
+
+    /** The app a client id names, if this server signed it: public clients show only their id. */
+    Optional<App> app(String clientId) {
+        if (clientId == null) {
+            return Optional.empty();
+        }
+        try {
+            DecodedJWT jwt = apps.verify(clientId);
+            return Optional.of(new App(
+                    jwt.getId(),
+                    jwt.getClaim("name").asString(),
+                    jwt.getClaim("redirect_uris").asList(String.class),
+                    new LinkedHashSet<>(jwt.getClaim("scopes").asList(String.class)),
+                    Optional.ofNullable(jwt.getClaim("website").asString())));
+        } catch (JWTVerificationException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** What a user approved for an app: where to return, which scopes, and the PKCE challenge if any (S256). */
+    record Approval(App app, UserAccount user, String redirectUri, Set<String> scopes, Optional<String> codeChallenge) {}
+
+    /**
+     * An authorization code: a signed, short-lived statement of the approval. It needs no row to be
+     * issued; its id is spent in the shared revocation store when it is exchanged, so it works once.
+     */
+    String issueCode(Approval approval) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        return JWT.create()
+                .withIssuer(CODE_ISSUER)
+                .withJWTId(randomHex(16))
+                .withIssuedAt(now)
+                .withExpiresAt(now.plus(CODE_TTL))
+                .withSubject(approval.user().id().value())
+                .withClaim("username", approval.user().username().value())
+                .withClaim("app_id", approval.app().id())
+                .withClaim("redirect_uri", approval.redirectUri())
+                .withClaim("scope", Scope.join(approval.scopes()))
+                .withClaim("code_challenge", approval.codeChallenge().orElse(null))
+                .sign(algorithm);
+    }
+
+    /**
+     * Exchanges a code for an access token (RFC 6749 §4.1.3, RFC 7636 §4.6). The code must be this
+     * app's, for this redirect URI, unexpired and unspent. A code issued with a PKCE challenge needs
+     * the matching {@code code_verifier} and then no client secret (a public client); a code without
+     * one needs the client secret. Every failure is {@code invalid_grant} or {@code invalid_client}.
+     */
+    Issued exchange(String clientId, Optional<String> clientSecret, String code, String redirectUri,
+            Optional<String> verifier) {
+        App app = clientSecret.isPresent()
+                ? authenticateClient(clientId, clientSecret.get())
+                : app(clientId).orElseThrow(() -> MastodonError.oauth(401, "invalid_client", "the client is unknown"));
+        DecodedJWT jwt;
+        try {
+            jwt = codes.verify(code == null ? "" : code);
+        } catch (JWTVerificationException e) {
+            throw invalidGrant("the authorization code is invalid or expired");
+        }
+        if (!app.id().equals(jwt.getClaim("app_id").asString())) {
+            throw invalidGrant("the authorization code was issued to another client");
+        }
+        if (!jwt.getClaim("redirect_uri").asString().equals(redirectUri)) {
+            throw invalidGrant("redirect_uri does not match the one the code was issued for");
+        }
+        String challenge = jwt.getClaim("code_challenge").asString();
+        if (challenge == null) {
+            if (clientSecret.isEmpty()) {
+                throw MastodonError.oauth(401, "invalid_client", "client_secret is required for a code issued without PKCE");
+            }
+        } else {
+            String given = verifier.orElseThrow(() -> invalidGrant("code_verifier is required"));
+            byte[] expected = challenge.getBytes(StandardCharsets.US_ASCII);
+            if (!VERIFIER.matcher(given).matches()
+                    || !MessageDigest.isEqual(expected, s256(given).getBytes(StandardCharsets.US_ASCII))) {
+                throw invalidGrant("code_verifier does not match the code challenge");
+            }
+        }
+        if (!revoked.revokeOnce(jwt.getId(), jwt.getExpiresAtAsInstant())) {
+            throw invalidGrant("the authorization code was already used");
+        }
+        Set<String> scopes = Scope.parse(jwt.getClaim("scope").asString(), "read");
+        return issue(app, UserId.of(jwt.getSubject()), Username.of(jwt.getClaim("username").asString()), scopes);
+    }
+
+    /** RFC 7636 §4.2: BASE64URL(SHA-256(ASCII(code_verifier))), unpadded. */
+    static String s256(String verifier) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JDK", e);
+        }
+    }
+
+    private static MastodonError invalidGrant(String description) {
+        return MastodonError.oauth(400, "invalid_grant", description);
+    }
+
+    private Issued issue(App app, UserId user, Username username, Set<String> scopes) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        String token = JWT.create()
+                .withIssuer(TOKEN_ISSUER)
+                .withJWTId(randomHex(16))
+                .withIssuedAt(now)
+                .withExpiresAt(now.plus(ttl))
+                .withClaim("scope", Scope.join(scopes))
+                .withClaim("app_id", app.id())
+                .withClaim("app_name", app.name())
+                .withSubject(user.value())
+                .withClaim("username", username.value())
+                .sign(algorithm);
+        return new Issued(token, now, scopes);
     }
 
     Issued issue(App app, Optional<UserAccount> user, Set<String> scopes) {
@@ -213,11 +340,34 @@ public final class MastodonTokens {
         }
     }
 
+    /**
+     * The CSRF token of an authorize form: an HMAC over the browser's own random cookie and the
+     * request the form answers, so a token is good only in that browser and only for that request.
+     */
+    String csrfToken(String browserSecret, String request) {
+        return hmac("oauth-csrf/" + browserSecret + "/" + request);
+    }
+
+    /** Whether {@code token} is {@link #csrfToken} of these values, compared in constant time. */
+    boolean csrfMatches(String token, String browserSecret, String request) {
+        return token != null && MessageDigest.isEqual(csrfToken(browserSecret, request).getBytes(StandardCharsets.US_ASCII),
+                token.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** A fresh random value for a browser's CSRF cookie. */
+    String newBrowserSecret() {
+        return randomHex(32);
+    }
+
     private String secretOf(String clientId) {
+        return hmac("client-secret/" + clientId);
+    }
+
+    private String hmac(String message) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            byte[] digest = mac.doFinal(("client-secret/" + clientId).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = mac.doFinal(message.getBytes(StandardCharsets.UTF_8));
             return Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
             throw new IllegalStateException("HmacSHA256 is required of every JDK", e);

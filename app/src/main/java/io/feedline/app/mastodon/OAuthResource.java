@@ -16,7 +16,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Client registration and OAuth 2 tokens: {@code password} and {@code client_credentials} grants, revocation. */
+/**
+ * Client registration and OAuth 2 tokens: the {@code authorization_code} grant (with PKCE; the code
+ * comes from {@link AuthorizePage}), {@code password} and {@code client_credentials}, revocation.
+ */
 final class OAuthResource {
     private static final String OUT_OF_BAND = "urn:ietf:wg:oauth:2.0:oob";
 
@@ -61,6 +64,17 @@ final class OAuthResource {
         Params params = requests.params(ctx);
         String grantType = params.first("grant_type")
                 .orElseThrow(() -> MastodonError.oauth(400, "invalid_request", "grant_type is required"));
+        if (grantType.equals("authorization_code")) {
+            MastodonTokens.Issued issued = tokens.exchange(
+                    params.first("client_id").orElse(null),
+                    params.first("client_secret").filter(s -> !s.isEmpty()),
+                    params.first("code").orElseThrow(() -> MastodonError.oauth(400, "invalid_request", "code is required")),
+                    params.first("redirect_uri").orElseThrow(
+                            () -> MastodonError.oauth(400, "invalid_request", "redirect_uri is required")),
+                    params.first("code_verifier").filter(s -> !s.isEmpty()));
+            answer(ctx, issued);
+            return;
+        }
         MastodonTokens.App app = tokens.authenticateClient(
                 params.first("client_id").orElse(null), params.first("client_secret").orElse(null));
         Set<String> scopes = Scope.parse(params.first("scope").orElse(null), String.join(" ", app.scopes()));
@@ -71,9 +85,12 @@ final class OAuthResource {
             case "password" -> Optional.of(signIn(params));
             case "client_credentials" -> Optional.empty();
             default -> throw MastodonError.oauth(400, "unsupported_grant_type",
-                    "grant_type must be password or client_credentials");
+                    "grant_type must be authorization_code, password or client_credentials");
         };
-        MastodonTokens.Issued issued = tokens.issue(app, user, scopes);
+        answer(ctx, tokens.issue(app, user, scopes));
+    }
+
+    private static void answer(Context ctx, MastodonTokens.Issued issued) {
         ctx.header("Cache-Control", "no-store");
         ctx.json(new Token(issued.accessToken(), "Bearer", Scope.join(issued.scopes()), issued.createdAt().getEpochSecond()));
     }

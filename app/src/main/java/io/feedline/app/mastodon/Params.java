@@ -13,7 +13,7 @@ import java.util.Optional;
 /**
  * A request's parameters as Mastodon reads them: from the query, a form body or a JSON body alike
  * (clients use all three). Array parameters arrive as {@code name[]} in forms and queries, as JSON
- * arrays in JSON.
+ * arrays in JSON; a JSON object's fields are read as a form's {@code name[field]}.
  */
 final class Params {
     private final Map<String, List<String>> values;
@@ -53,6 +53,15 @@ final class Params {
         root.properties().forEach(entry -> {
             JsonNode node = entry.getValue();
             List<String> list = new ArrayList<>();
+            if (node.isObject()) {
+                // As a form would send it: {"notifications": {"last_read_id": 1}} is notifications[last_read_id].
+                node.properties().forEach(inner -> {
+                    if (inner.getValue().isValueNode() && !inner.getValue().isNull()) {
+                        values.put(entry.getKey() + "[" + inner.getKey() + "]", List.of(inner.getValue().asText()));
+                    }
+                });
+                return;
+            }
             if (node.isArray()) {
                 node.forEach(item -> list.add(item.asText()));
             } else if (!node.isNull() && node.isValueNode()) {
@@ -77,6 +86,11 @@ final class Params {
             return bracketed;
         }
         return values.getOrDefault(name, List.of());
+    }
+
+    /** Whether {@code name} or any {@code name[...]} was sent. */
+    boolean has(String name) {
+        return values.keySet().stream().anyMatch(key -> key.equals(name) || key.startsWith(name + "["));
     }
 
     String required(String name) {

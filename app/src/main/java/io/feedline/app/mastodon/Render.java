@@ -2,7 +2,9 @@ package io.feedline.app.mastodon;
 
 import io.feedline.app.mastodon.Entities.Account;
 import io.feedline.app.mastodon.Entities.Status;
+import io.feedline.app.mastodon.Entities.StatusMention;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserAccount;
@@ -43,8 +45,8 @@ final class Render {
         return account(useCases.readProfile().read(username));
     }
 
-    /** An account inside a status: at most a second old (see {@link Authors}). */
-    private Account author(Username username) {
+    /** An account inside a status or a notification: at most a second old (see {@link Authors}). */
+    Account embeddedAccount(Username username) {
         return seen.computeIfAbsent(username, name -> account(authors.profile(name)));
     }
 
@@ -75,7 +77,7 @@ final class Render {
             String name = by.username().value();
             String id = by.repostId().value();
             return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
-                    TIME.format(Instant.ofEpochMilli(by.repostId().epochMillis())), author(by.username()), "", "public",
+                    TIME.format(Instant.ofEpochMilli(by.repostId().epochMillis())), embeddedAccount(by.username()), "", "public",
                     false, "", List.of(), null, List.of(), List.of(), List.of(), 0, 0, 0, null, null,
                     original(post, favourited, source), null, null, null, null, null, null, false, false, false, false);
         }
@@ -85,10 +87,23 @@ final class Render {
     private Status original(Post post, Boolean favourited, String source) {
         String name = post.authorUsername().value();
         String id = post.id().value();
+        String inReplyToId = post.inReplyTo().map(parent -> parent.postId().value()).orElse(null);
+        String inReplyToAccountId = post.inReplyTo()
+                .flatMap(parent -> authors.authorOf(parent.postId()))
+                .map(Username::value)
+                .orElse(null);
+        List<Object> mentions = post.mentions().stream().<Object>map(this::mention).toList();
         return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
-                TIME.format(post.createdAt()), author(post.authorUsername()), html(post.text().value()), "public",
-                false, "", List.of(), null, List.of(), List.of(), List.of(), post.repostCount(), post.likeCount(), 0, null, null, null,
-                null, null, null, source, null, favourited, false, false, false, false);
+                TIME.format(post.createdAt()), embeddedAccount(post.authorUsername()), html(post.text().value()), "public",
+                false, "", List.of(), null, mentions, List.of(), List.of(), post.repostCount(), post.likeCount(), post.replyCount(),
+                inReplyToId, inReplyToAccountId, null, null, null, null, source, null, favourited, false, false, false,
+                false);
+    }
+
+    /** A mentioned user, by the account id Mastodon clients use here: the username. */
+    StatusMention mention(Mention mention) {
+        String name = mention.username().value();
+        return new StatusMention(name, name, base + "/@" + name, name);
     }
 
     List<Status> statuses(List<Post> posts) {

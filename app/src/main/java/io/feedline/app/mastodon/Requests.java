@@ -27,7 +27,7 @@ final class Requests {
         this.mapper = mapper;
         this.maxBodyBytes = maxBodyBytes;
         this.useCases = useCases;
-        this.authors = new Authors(useCases.readProfile());
+        this.authors = new Authors(useCases.readProfile(), useCases.readPost());
     }
 
     /** Entities for this request, with URLs on the host the client called. */

@@ -19,15 +19,17 @@ enum Scope implements RouteRole {
     READ_STATUSES("read:statuses"),
     READ_FOLLOWS("read:follows"),
     READ_FAVOURITES("read:favourites"),
+    READ_NOTIFICATIONS("read:notifications"),
     WRITE_STATUSES("write:statuses"),
     WRITE_FOLLOWS("write:follows"),
-    WRITE_FAVOURITES("write:favourites");
+    WRITE_FAVOURITES("write:favourites"),
+    WRITE_NOTIFICATIONS("write:notifications");
 
     /** The scopes a client may ask for; anything else is refused as {@code invalid_scope}. */
     static final Set<String> GRANTABLE = Set.of(
             "read", "write", "follow", "push", "profile",
-            "read:accounts", "read:statuses", "read:follows", "read:favourites",
-            "write:statuses", "write:follows", "write:favourites");
+            "read:accounts", "read:statuses", "read:follows", "read:favourites", "read:notifications",
+            "write:statuses", "write:follows", "write:favourites", "write:notifications");
 
     private final String name;
 

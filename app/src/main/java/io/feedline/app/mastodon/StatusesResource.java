@@ -3,20 +3,29 @@ package io.feedline.app.mastodon;
 import io.feedline.app.mastodon.Entities.Context;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Conversation;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyKey;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Statuses: post (public text only, with {@code Idempotency-Key}), read, delete, favourite. What
- * Feedline cannot do yet (replies, media, polls, content warnings, other visibilities) is refused
- * with a 422 rather than silently dropped.
+ * Statuses: post (public text only, with {@code Idempotency-Key} and {@code in_reply_to_id}), read,
+ * delete, thread context, favourite. What Feedline cannot do (media, polls, content warnings, other
+ * visibilities) is refused with a 422 rather than silently dropped.
  */
 final class StatusesResource {
+    /** The most descendants one context answer walks. */
+    static final int MAX_DESCENDANTS = 200;
+    private static final String REPLY_NOT_FOUND = "The status you are trying to reply to does not appear to exist.";
+
     private final UseCases useCases;
     private final Requests requests;
 
@@ -30,8 +39,20 @@ final class StatusesResource {
         Params params = requests.params(ctx);
         refuseUnsupported(params);
         Optional<IdempotencyKey> key = Optional.ofNullable(ctx.header(IdempotencyKey.FIELD)).map(IdempotencyKey::of);
-        Post post = useCases.publishPost().publish(
-                new PublishPost.Command(author, PostText.of(params.first("status").orElse("")), key));
+        Optional<PostId> inReplyTo = params.first("in_reply_to_id").filter(s -> !s.isBlank()).map(raw -> {
+            try {
+                return PostId.of(raw.strip());
+            } catch (RuntimeException e) {
+                throw MastodonError.of(404, REPLY_NOT_FOUND);
+            }
+        });
+        Post post;
+        try {
+            post = useCases.publishPost().publish(
+                    new PublishPost.Command(author, PostText.of(params.first("status").orElse("")), key, inReplyTo));
+        } catch (FeedlineException.NotFound e) {
+            throw MastodonError.of(404, REPLY_NOT_FOUND);
+        }
         ctx.json(requests.render(ctx).status(post));
     }
 
@@ -47,10 +68,44 @@ final class StatusesResource {
         ctx.json(requests.render(ctx).status(post, null, post.text().value()));
     }
 
-    /** Replies wait for the native API to have them; until then a status has no ancestors or descendants. */
+    /**
+     * The thread around a status: its ancestors from the top of the chain (deleted ones left out, as
+     * Mastodon leaves them out), and its descendants depth first, each reply followed by its own
+     * replies, oldest first at each level. A thread can be wide: at most {@link #MAX_DESCENDANTS}
+     * are walked, one replies read per status that has replies.
+     */
     void context(io.javalin.http.Context ctx) {
-        useCases.readPost().read(id(ctx));
-        ctx.json(new Context(List.of(), List.of()));
+        Conversation conversation = useCases.readConversation().context(id(ctx), firstReplies());
+        Render render = requests.render(ctx);
+        List<Post> ancestors = conversation.ancestors().stream()
+                .flatMap(ancestor -> ancestor.post().stream())
+                .toList();
+        List<Post> descendants = new ArrayList<>();
+        descend(conversation.post().id(), conversation.replies(), descendants);
+        ctx.json(new Context(render.statuses(ancestors), render.statuses(descendants)));
+    }
+
+    /** Appends {@code parent}'s replies, from {@code page} on, each followed by its own replies. */
+    private void descend(PostId parent, Page<Post> page, List<Post> into) {
+        while (into.size() < MAX_DESCENDANTS) {
+            for (Post reply : page.items()) {
+                if (into.size() >= MAX_DESCENDANTS) {
+                    return;
+                }
+                into.add(reply);
+                if (reply.replyCount() > 0) {
+                    descend(reply.id(), useCases.readConversation().replies(reply.id(), firstReplies()), into);
+                }
+            }
+            if (page.next().isEmpty()) {
+                return;
+            }
+            page = useCases.readConversation().replies(parent, new PageRequest(page.next(), PageRequest.MAX_LIMIT));
+        }
+    }
+
+    private static PageRequest firstReplies() {
+        return PageRequest.first(PageRequest.MAX_LIMIT);
     }
 
     void favourite(io.javalin.http.Context ctx) {
@@ -72,9 +127,6 @@ final class StatusesResource {
     }
 
     private static void refuseUnsupported(Params params) {
-        if (params.first("in_reply_to_id").filter(s -> !s.isBlank()).isPresent()) {
-            throw MastodonError.validation("replies are not supported by this server yet");
-        }
         if (!params.list("media_ids").isEmpty()) {
             throw MastodonError.validation("media attachments are not supported by this server");
         }

@@ -5,6 +5,7 @@ import io.feedline.ports.model.NotificationView;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.UserId;
+import java.util.Optional;
 import java.util.Set;
 
 /** A user's own notifications feed: only its owner reads it or marks it read. */
@@ -15,6 +16,9 @@ public interface ReadNotifications {
 
     /** How many of the caller's notifications are unread, counting at most {@link #MAX_UNREAD_COUNT}. */
     int unreadCount(UserId caller);
+
+    /** The id of the newest notification the caller marked read, if they ever marked any. */
+    Optional<String> readMarker(UserId caller);
 
     /** Marks every notification up to and including {@code upTo} read. */
     void markRead(UserId caller, String upTo);

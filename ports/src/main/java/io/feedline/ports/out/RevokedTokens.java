@@ -12,6 +12,13 @@ public interface RevokedTokens {
     /** Records {@code tokenId} as revoked until {@code expiresAt}; revoking twice is harmless. */
     void revoke(String tokenId, Instant expiresAt);
 
+    /**
+     * Records {@code tokenId} as revoked until {@code expiresAt} only if it was not already: true for
+     * exactly one of any number of calls with the same id, on any process. This makes a single-use
+     * credential (an OAuth authorization code) usable once across every server.
+     */
+    boolean revokeOnce(String tokenId, Instant expiresAt);
+
     /** Whether {@code tokenId} was revoked, read so that a revocation just made is seen. */
     boolean isRevoked(String tokenId);
 }

@@ -15,6 +15,11 @@ public final class InMemoryRevokedTokens implements RevokedTokens {
     }
 
     @Override
+    public boolean revokeOnce(String tokenId, Instant expiresAt) {
+        return revoked.putIfAbsent(tokenId, expiresAt) == null;
+    }
+
+    @Override
     public boolean isRevoked(String tokenId) {
         return revoked.containsKey(tokenId);
     }
