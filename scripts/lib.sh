@@ -66,11 +66,13 @@ stop_pids() {
   done
 }
 
-# Waits until GET <base>/health answers 2xx, or fails naming the log to read.
+# Waits until GET <base>/health answers 2xx, or fails naming the log to read (at once if the
+# process, when its pid is given, has exited).
 await_healthy() {
-  local base=$1 log=$2
+  local base=$1 log=$2 pid=${3:-}
   for _ in $(seq 900); do
     curl -fs "$base/health" >/dev/null 2>&1 && return
+    if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then fail "the process for $base exited: $(tail -3 "$log")"; fi
     sleep 0.1
   done
   fail "$base did not become healthy (see $log)"
