@@ -91,8 +91,10 @@ export FEEDLINE_PROFILE=polyglot FEEDLINE_HTTP_HOST=127.0.0.1 \
   FEEDLINE_WORKER_IN_PROCESS=0
 # On a machine this loaded, the default Redis bounds (1 s to connect, 500 ms a command) end
 # processes at start and fail reads under load; the figures are about throughput, not those bounds.
+# Sign-ups wait for a password-hashing slot instead of answering 503 (one slot per process here).
 export FEEDLINE_REDIS_CONNECT_TIMEOUT=${FEEDLINE_REDIS_CONNECT_TIMEOUT:-10s} \
-  FEEDLINE_REDIS_COMMAND_TIMEOUT=${FEEDLINE_REDIS_COMMAND_TIMEOUT:-5s}
+  FEEDLINE_REDIS_COMMAND_TIMEOUT=${FEEDLINE_REDIS_COMMAND_TIMEOUT:-5s} \
+  FEEDLINE_PASSWORD_MAX_WAIT=${FEEDLINE_PASSWORD_MAX_WAIT:-60s}
 # Each sets LAST to the pid it started (not echoed: a command substitution would lose PIDS).
 serve() { # name port
   FEEDLINE_HTTP_PORT=$2 "$JAVA" -jar "$JAR" serve >"$WORK/$1.log" 2>&1 &
@@ -133,7 +135,7 @@ serve_healthy serve-2 "$P2"; S2=$LAST
 # Workers once the table exists (a process that finds no DynamoDB answer at start exits).
 worker worker-1; W1=$LAST
 worker worker-2; W2=$LAST
-sleep 20
+sleep 5
 for w in worker-1 worker-2; do
   grep -q 'worker loop(s) running' "$WORK/$w.log" || say "$w has not said it runs yet: $(tail -1 "$WORK/$w.log")"
 done

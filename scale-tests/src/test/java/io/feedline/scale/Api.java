@@ -151,7 +151,7 @@ final class Api {
 
     private Answer send(String method, String path, String token, Object body, String idempotencyKey) {
         try {
-            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(90));
             if (token != null) {
                 request.header("Authorization", "Bearer " + token);
             }

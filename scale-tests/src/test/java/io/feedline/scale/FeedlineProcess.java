@@ -20,7 +20,7 @@ import java.util.Map;
  * starts the same command again (a server on the same port), as an orchestrator would.
  */
 final class FeedlineProcess implements AutoCloseable {
-    private static final Duration READY = Duration.ofSeconds(120);
+    private static final Duration READY = Duration.ofMinutes(4);
 
     private final String name;
     private final List<String> command;
@@ -108,6 +108,12 @@ final class FeedlineProcess implements AutoCloseable {
             pause(200);
         }
         throw new IllegalStateException(name + " was not healthy within " + READY + ":\n" + tail());
+    }
+
+    /** Waits for a command that ends by itself (init) and answers its exit status. */
+    int awaitExit(Duration bound) {
+        Processes.awaitExit(process, bound);
+        return process.exitValue();
     }
 
     /** The last lines of the process's log, for failure messages. */

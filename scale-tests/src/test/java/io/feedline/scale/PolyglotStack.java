@@ -104,7 +104,7 @@ final class PolyglotStack implements AutoCloseable {
         environment.put("FEEDLINE_HTTP_RATE_LIMIT_REQUESTS", "1000000");
         environment.put("FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS", "1000000");
         // Sign-ups race on two cores: a request waits for a hashing slot rather than answering 503.
-        environment.put("FEEDLINE_PASSWORD_MAX_WAIT", "30s");
+        environment.put("FEEDLINE_PASSWORD_MAX_WAIT", "60s");
         // What a killed process held comes back within seconds: its leased fan-out jobs, its idempotency claims.
         environment.put("FEEDLINE_FANOUT_JOB_LEASE", "3s");
         environment.put("FEEDLINE_IDEMPOTENCY_LOCK_TIMEOUT", "3s");
@@ -115,13 +115,31 @@ final class PolyglotStack implements AutoCloseable {
         return stack;
     }
 
+    /**
+     * Runs {@code feedline init} (the table, the migrations) to its end, as a deployment does before
+     * it starts servers. A process that gets no answer from DynamoDB within its timeout exits, which
+     * a loaded machine can cause, so it is tried up to three times.
+     */
+    void init() {
+        for (int attempt = 1; ; attempt++) {
+            FeedlineProcess init = track(FeedlineProcess.start("init", jar, JVM_OPTIONS, "init", environment, logs, 0));
+            int exit = init.awaitExit(Duration.ofMinutes(2));
+            if (exit == 0) {
+                return;
+            }
+            if (attempt == 3) {
+                throw new IllegalStateException("feedline init failed three times; the last exit was " + exit + ":\n" + init.tail());
+            }
+        }
+    }
+
     /** Starts {@code feedline serve} on a free loopback port and waits until it is healthy. */
     FeedlineProcess server(String name) {
         int port = FreePorts.next();
         Map<String, String> own = new HashMap<>(environment);
         own.put("FEEDLINE_HTTP_PORT", Integer.toString(port));
         FeedlineProcess server = track(FeedlineProcess.start(name, jar, JVM_OPTIONS, "serve", own, logs, port));
-        server.awaitHealthy(http);
+        awaitHealthy(server);
         return server;
     }
 
@@ -133,7 +151,25 @@ final class PolyglotStack implements AutoCloseable {
     /** Restarts a killed server and waits until it is healthy again. */
     void restartServer(FeedlineProcess server) {
         server.restart();
-        server.awaitHealthy(http);
+        awaitHealthy(server);
+    }
+
+    /**
+     * Waits until the server is healthy. One that exited at start (no answer from an engine within
+     * its timeout, which a loaded machine can cause) is started again, up to three times in all.
+     */
+    private void awaitHealthy(FeedlineProcess server) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                server.awaitHealthy(http);
+                return;
+            } catch (IllegalStateException exitedAtStart) {
+                if (attempt == 3 || server.alive()) {
+                    throw exitedAtStart;
+                }
+                server.restart();
+            }
+        }
     }
 
     HttpClient http() {
