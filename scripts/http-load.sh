@@ -13,6 +13,9 @@
 # REDIS_URI. wrk is installed from the Debian packages when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SCRIPT_NAME=http-load
+# shellcheck source=scripts/lib.sh
+source scripts/lib.sh
 
 DURATION=${DURATION:-20s}
 CONNECTIONS=${CONNECTIONS:-64}
@@ -34,18 +37,6 @@ SCHEMA="feedline_load_$TAG"
 PREFIX="load:$TAG:"
 PIDS=()
 
-say() { printf '%s\n' "$*" >&2; }
-fail() { say "http-load: $*"; exit 1; }
-
-free_port() {
-  local port
-  for _ in $(seq 50); do
-    port=$((20000 + RANDOM % 40000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
-  done
-  fail "no free port found"
-}
-
 cleanup() {
   local status=$?
   for pid in "${PIDS[@]}"; do
@@ -66,28 +57,9 @@ cleanup() {
 trap cleanup EXIT
 
 # --- tools -----------------------------------------------------------------------------------------
-if ! command -v wrk >/dev/null; then
-  say "installing wrk from the Debian packages"
-  if [[ $EUID -eq 0 ]]; then SUDO=(); else SUDO=(sudo -n); fi
-  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null \
-    || { "${SUDO[@]}" apt-get update -qq >/dev/null && "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-fi
-for tool in wrk curl jq psql redis-server redis-benchmark redis-cli mvn; do
-  command -v "$tool" >/dev/null || fail "$tool is not on PATH"
-done
-
-java_at_least_21() {
-  local version
-  version=$("$1" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
-  [[ -n $version && $version -ge 21 ]]
-}
-JAVA=${FEEDLINE_JAVA:-}
-if [[ -z $JAVA ]]; then
-  for candidate in /usr/lib/jvm/*/bin/java "$(command -v java)"; do
-    if [[ -x $candidate ]] && java_at_least_21 "$candidate"; then JAVA=$candidate; break; fi
-  done
-fi
-[[ -n $JAVA ]] || fail "no JDK 21+ found; set FEEDLINE_JAVA"
+ensure_wrk
+require_tools wrk curl jq psql redis-server redis-benchmark redis-cli mvn
+find_java
 
 # --- build -----------------------------------------------------------------------------------------
 # The server is the production jar; DynamoDB Local is served by the bench module's `bench dynamodb-local`.
@@ -196,10 +168,7 @@ request = function()
 end
 LUA
 } >"$WORK/feed.lua"
-# CPU seconds a process has used so far (user + system), to show where the time of the run went.
-cpu_seconds() {
-  awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
-}
+# CPU seconds a process has used (cpu_seconds, scripts/lib.sh) show where the time of the run went.
 REDIS_PID=$(redis-cli -u "$REDIS_URI" info server 2>/dev/null | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
 DYNAMO_PID=${PIDS[0]}
 SERVER_PID=${PIDS[1]}
@@ -227,9 +196,6 @@ read -r R50_RPS R50_P50 <<<"$(lrange)"
 read -r R64_RPS R64_P50 <<<"$(lrange -c "$CONNECTIONS")"
 
 # --- report ----------------------------------------------------------------------------------------
-to_ms() { # wrk prints 812.00us, 1.23ms or 2.01s
-  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'
-}
 P50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$WORK/wrk.txt")")
 P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/wrk.txt")")
 RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/wrk.txt")
