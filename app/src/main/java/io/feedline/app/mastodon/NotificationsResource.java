@@ -205,6 +205,7 @@ final class NotificationsResource {
         return switch (type) {
             case FOLLOW -> "follow";
             case LIKE -> "favourite";
+            case REPOST -> "reblog";
             case REPLY, MENTION -> "mention";
         };
     }
@@ -214,6 +215,7 @@ final class NotificationsResource {
         return switch (mastodonType) {
             case "follow" -> EnumSet.of(NotificationType.FOLLOW);
             case "favourite" -> EnumSet.of(NotificationType.LIKE);
+            case "reblog" -> EnumSet.of(NotificationType.REPOST);
             case "mention" -> EnumSet.of(NotificationType.REPLY, NotificationType.MENTION);
             default -> EnumSet.noneOf(NotificationType.class);
         };
