@@ -198,8 +198,8 @@ class ManyInstancesProofTest {
         }
         List<Answer> liked = all(likes);
         assertThat(liked).as("likes").allMatch(answer -> answer.status() == 200);
-        assertThat(highestCount(liked)).as("the count answered to the last like to commit").isEqualTo(PEOPLE);
-        assertDurableLikes(author, post, PEOPLE);
+        assertThat(liked).as("each answer counts the caller's own like").allMatch(answer -> answer.body().path("likeCount").asInt() >= 1);
+        awaitDurableLikes(author, post, PEOPLE);
 
         // Half take theirs back on B while the other half like again on A.
         List<Callable<Answer>> changes = new ArrayList<>();
@@ -209,9 +209,9 @@ class ManyInstancesProofTest {
         }
         List<Answer> changed = all(changes);
         assertThat(changed).as("unlikes and repeated likes").allMatch(answer -> answer.status() == 200);
-        assertThat(changed.subList(0, PEOPLE / 2).stream().mapToInt(answer -> answer.body().path("likeCount").asInt()).min())
-                .as("the count answered to the last unlike to commit").hasValue(PEOPLE - PEOPLE / 2);
-        assertDurableLikes(author, post, PEOPLE - PEOPLE / 2);
+        assertThat(changed.subList(0, PEOPLE / 2)).as("unlikes answer not liked")
+                .allMatch(answer -> !answer.body().path("liked").asBoolean());
+        awaitDurableLikes(author, post, PEOPLE - PEOPLE / 2);
         awaitFeedsMatchTheOracle("after the likes");
     }
 
@@ -426,33 +426,49 @@ class ManyInstancesProofTest {
         }
     }
 
-    private static int highestCount(List<Answer> answers) {
-        return answers.stream().mapToInt(answer -> answer.body().path("likeCount").asInt()).max().orElseThrow();
+    /**
+     * Waits (bounded) until the stored count is exact: the post item's {@code likeCount} plus its
+     * counter shards' ({@code COUNT#<n>}, once it is hot), which the worker moves as it applies the
+     * likes' count jobs, equals the like items, which each like writes in its own transaction. (The
+     * count a cached read serves may trail it: see the post cache in docs/ARCHITECTURE.md.)
+     */
+    private static void awaitDurableLikes(Person author, String post, int expected) {
+        long deadline = System.nanoTime() + DRAIN.toNanos();
+        try (DynamoDbClient dynamo = stack.dynamoClient()) {
+            while (true) {
+                Map<String, AttributeValue> item = dynamo.getItem(GetItemRequest.builder()
+                        .tableName(stack.table())
+                        .key(Map.of("pk", AttributeValue.fromS("USER#" + author.id()), "sk", AttributeValue.fromS("POST#" + post)))
+                        .consistentRead(true)
+                        .build()).item();
+                int stored = item.containsKey("likeCount") ? Integer.parseInt(item.get("likeCount").n()) : 0;
+                stored += countOf(dynamo, post, "COUNT#", "likeCount");
+                int likeItems = countOf(dynamo, post, "LIKE#", null);
+                assertThat(likeItems).as("like items of %s", post).isEqualTo(expected);
+                if (stored == expected) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the stored like count of " + post + " is " + stored + ", not " + expected
+                            + ", " + DRAIN.toSeconds() + " s after the likes");
+                }
+                pause(100);
+            }
+        }
     }
 
-    /**
-     * The count as stored: the post item's {@code likeCount}, moved in one transaction with each like
-     * item, and the like items themselves. (The count a cached read serves may trail it: see the
-     * post cache in docs/ARCHITECTURE.md.)
-     */
-    private static void assertDurableLikes(Person author, String post, int expected) {
-        try (DynamoDbClient dynamo = stack.dynamoClient()) {
-            Map<String, AttributeValue> item = dynamo.getItem(GetItemRequest.builder()
-                    .tableName(stack.table())
-                    .key(Map.of("pk", AttributeValue.fromS("USER#" + author.id()), "sk", AttributeValue.fromS("POST#" + post)))
-                    .consistentRead(true)
-                    .build()).item();
-            assertThat(Integer.parseInt(item.get("likeCount").n())).as("the stored like count of %s", post).isEqualTo(expected);
-            int likeItems = dynamo.queryPaginator(QueryRequest.builder()
-                            .tableName(stack.table())
-                            .keyConditionExpression("pk = :pk AND begins_with(sk, :like)")
-                            .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("POST#" + post),
-                                    ":like", AttributeValue.fromS("LIKE#")))
-                            .consistentRead(true)
-                            .build())
-                    .items().stream().mapToInt(like -> 1).sum();
-            assertThat(likeItems).as("like items of %s", post).isEqualTo(expected);
-        }
+    /** Under {@code POST#<post>}, the items whose sort key starts with {@code prefix}: how many, or their {@code attribute}'s sum. */
+    private static int countOf(DynamoDbClient dynamo, String post, String prefix, String attribute) {
+        return dynamo.queryPaginator(QueryRequest.builder()
+                        .tableName(stack.table())
+                        .keyConditionExpression("pk = :pk AND begins_with(sk, :prefix)")
+                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("POST#" + post),
+                                ":prefix", AttributeValue.fromS(prefix)))
+                        .consistentRead(true)
+                        .build())
+                .items().stream()
+                .mapToInt(row -> attribute == null ? 1 : row.containsKey(attribute) ? Integer.parseInt(row.get(attribute).n()) : 0)
+                .sum();
     }
 
     private static void awaitCount(AtomicInteger count, int atLeast, String what, ConcurrentLinkedQueue<String> problems) {
