@@ -70,18 +70,28 @@ final class AuthorizePage {
         }
     }
 
-    void show(Context ctx) {
-        Params params = requests.params(ctx);
-        Request request;
+    /**
+     * The request's parameters checked; or empty, the refusal already answered (a page when there
+     * is no redirect URI to trust, else a redirect carrying the error).
+     */
+    private Optional<Request> checkedOrAnswered(Context ctx, Params params) {
         try {
-            request = check(params);
+            return Optional.of(check(params));
         } catch (Unredirectable e) {
             page(ctx, 400, null, errorBody(e.getMessage()));
-            return;
         } catch (Refused e) {
             refuse(ctx, e);
+        }
+        return Optional.empty();
+    }
+
+    void show(Context ctx) {
+        Params params = requests.params(ctx);
+        Optional<Request> checked = checkedOrAnswered(ctx, params);
+        if (checked.isEmpty()) {
             return;
         }
+        Request request = checked.get();
         String secret = Optional.ofNullable(ctx.cookie(CSRF_COOKIE)).filter(c -> BROWSER_SECRET.matcher(c).matches())
                 .orElseGet(tokens::newBrowserSecret);
         ctx.header("Set-Cookie", CSRF_COOKIE + "=" + secret + "; Path=/oauth/authorize; HttpOnly; SameSite=Strict"
@@ -91,16 +101,11 @@ final class AuthorizePage {
 
     void submit(Context ctx) {
         Params params = requests.params(ctx);
-        Request request;
-        try {
-            request = check(params);
-        } catch (Unredirectable e) {
-            page(ctx, 400, null, errorBody(e.getMessage()));
-            return;
-        } catch (Refused e) {
-            refuse(ctx, e);
+        Optional<Request> checked = checkedOrAnswered(ctx, params);
+        if (checked.isEmpty()) {
             return;
         }
+        Request request = checked.get();
         String secret = ctx.cookie(CSRF_COOKIE);
         if (secret == null || !tokens.csrfMatches(params.first("csrf_token").orElse(null), secret, request.binding())) {
             page(ctx, 403, null, errorBody("This form has expired or was not sent from this browser. Go back and try again."));
