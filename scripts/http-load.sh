@@ -102,48 +102,8 @@ curl -fs "$BASE/health" >/dev/null || fail "the server did not become healthy (s
 say "server up on $BASE (polyglot; DynamoDB Local at $ENDPOINT)"
 
 # --- users, follows, posts -------------------------------------------------------------------------
-json() { jq -cn "$@"; }
 PASSWORD="load-test-$TAG"
-say "registering $USERS users, $FOLLOWS follows and $POSTS posts each"
-register() {
-  local i=$1 name="l${TAG}_$1"
-  curl -fs -o /dev/null -H 'Content-Type: application/json' \
-    -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" "$BASE/users"
-  curl -fs -H 'Content-Type: application/json' \
-    -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" "$BASE/sessions" | jq -r .token >"$WORK/token.$i"
-}
-# Eight clients at a time; `wait` on their pids only, since the engines run in the background too.
-in_batches() {
-  local step=$1 i batch=()
-  for ((i = 0; i < USERS; i++)); do
-    "$step" "$i" &
-    batch+=($!)
-    if (( ${#batch[@]} == 8 || i == USERS - 1 )); then wait "${batch[@]}" || true; batch=(); fi
-  done
-}
-in_batches register
-for ((i = 0; i < USERS; i++)); do
-  [[ -s $WORK/token.$i ]] || fail "user $i got no token"
-  TOKENS[i]=$(cat "$WORK/token.$i")
-done
-befriend() {
-  local i=$1 k
-  for ((k = 1; k <= FOLLOWS; k++)); do
-    curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$BASE/users/l${TAG}_$(( (i + k * 7) % USERS ))/follow" \
-      || echo "user $i: follow $k failed" >>"$WORK/errors"
-  done
-}
-in_batches befriend
-publish() {
-  local i=$1 k
-  for ((k = 0; k < POSTS; k++)); do
-    curl -fs -o /dev/null -H "Authorization: Bearer ${TOKENS[i]}" -H 'Content-Type: application/json' \
-      -d "$(json --arg t "post $k by user $i" '{text:$t}')" "$BASE/posts" \
-      || echo "user $i: post $k failed" >>"$WORK/errors"
-  done
-}
-in_batches publish
-[[ ! -s $WORK/errors ]] || fail "seeding failed: $(head -3 "$WORK/errors")"
+seed_users "$BASE" "l${TAG}_"
 
 # The in-process worker of `serve` fans every post out; its lag is on /metrics.
 EXPECTED=$((USERS * POSTS))

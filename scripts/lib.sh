@@ -87,3 +87,56 @@ to_ms() {
 median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+
+# A compact JSON document built by jq from its arguments.
+json() { jq -cn "$@"; }
+
+# Registers USERS users named <prefix><i> with PASSWORD through the server at $1, has each follow
+# FOLLOWS others and publish POSTS posts, eight clients at a time, and sets TOKENS[i] to user i's
+# bearer token. Needs USERS, FOLLOWS, POSTS, PASSWORD and WORK (a scratch directory); fails with
+# the first errors if any step did.
+seed_users() {
+  local base=$1 prefix=$2
+  _register() {
+    local i=$1 name="${prefix}$1"
+    curl -fs -o /dev/null -H 'Content-Type: application/json' \
+      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" "$base/users"
+    curl -fs -H 'Content-Type: application/json' \
+      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" "$base/sessions" | jq -r .token >"$WORK/token.$i"
+  }
+  _befriend() {
+    local i=$1 k
+    for ((k = 1; k <= FOLLOWS; k++)); do
+      curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$base/users/${prefix}$(( (i + k * 7) % USERS ))/follow" \
+        || echo "user $i: follow $k failed" >>"$WORK/errors"
+    done
+  }
+  _publish() {
+    local i=$1 k
+    for ((k = 0; k < POSTS; k++)); do
+      curl -fs -o /dev/null -H "Authorization: Bearer ${TOKENS[i]}" -H 'Content-Type: application/json' \
+        -d "$(json --arg t "post $k by user $i" '{text:$t}')" "$base/posts" \
+        || echo "user $i: post $k failed" >>"$WORK/errors"
+    done
+  }
+  # Eight clients at a time; `wait` on their pids only, since the engines run in the background too.
+  _in_batches() {
+    local step=$1 i batch=()
+    for ((i = 0; i < USERS; i++)); do
+      "$step" "$i" &
+      batch+=($!)
+      if (( ${#batch[@]} == 8 || i == USERS - 1 )); then wait "${batch[@]}" || true; batch=(); fi
+    done
+  }
+  say "registering $USERS users, $FOLLOWS follows and $POSTS posts each"
+  _in_batches _register
+  local i
+  TOKENS=()
+  for ((i = 0; i < USERS; i++)); do
+    [[ -s $WORK/token.$i ]] || fail "user $i got no token"
+    TOKENS[i]=$(cat "$WORK/token.$i")
+  done
+  _in_batches _befriend
+  _in_batches _publish
+  [[ ! -s $WORK/errors ]] || fail "seeding failed: $(head -3 "$WORK/errors")"
+}

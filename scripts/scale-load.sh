@@ -144,46 +144,8 @@ B2="http://127.0.0.1:$P2"
 say "up: serve $B1 (pid $S1), serve $B2 (pid $S2), workers pid $W1 and $W2, DynamoDB Local pid $DYNAMO, redis-server pid $REDIS"
 
 # --- users, follows, posts (through server 1; the workers fan out) ---------------------------------
-json() { jq -cn "$@"; }
 PASSWORD="scale-load-$TAG"
-register() {
-  local i=$1 name="s${TAG}_$1"
-  curl -fs -o /dev/null -H 'Content-Type: application/json' \
-    -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" "$B1/users"
-  curl -fs -H 'Content-Type: application/json' \
-    -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" "$B1/sessions" | jq -r .token >"$WORK/token.$i"
-}
-in_batches() {
-  local step=$1 i batch=()
-  for ((i = 0; i < USERS; i++)); do
-    "$step" "$i" &
-    batch+=($!)
-    if (( ${#batch[@]} == 8 || i == USERS - 1 )); then wait "${batch[@]}" || true; batch=(); fi
-  done
-}
-say "registering $USERS users, $FOLLOWS follows and $POSTS posts each"
-in_batches register
-for ((i = 0; i < USERS; i++)); do
-  [[ -s $WORK/token.$i ]] || fail "user $i got no token"
-  TOKENS[i]=$(cat "$WORK/token.$i")
-done
-befriend() {
-  local i=$1 k
-  for ((k = 1; k <= FOLLOWS; k++)); do
-    curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$B1/users/s${TAG}_$(( (i + k * 7) % USERS ))/follow" \
-      || echo "user $i: follow $k failed" >>"$WORK/errors"
-  done
-}
-in_batches befriend
-publish() {
-  local i=$1 k
-  for ((k = 0; k < POSTS; k++)); do
-    curl -fs -o /dev/null -H "Authorization: Bearer ${TOKENS[i]}" -H 'Content-Type: application/json' \
-      -d "$(json --arg t "post $k by user $i" '{text:$t}')" "$B1/posts" || echo "user $i: post $k failed" >>"$WORK/errors"
-  done
-}
-in_batches publish
-[[ ! -s $WORK/errors ]] || fail "seeding failed: $(head -3 "$WORK/errors")"
+seed_users "$B1" "s${TAG}_"
 
 backlog() { curl -fs "$B1/metrics" | sed -n 's/^feedline_fanout_backlog_jobs[^ ]* \([0-9.eE+]*\)$/\1/p' | head -1; }
 # Drained: a sentinel post published now is in a follower's feed, and no job waits in the outbox.
