@@ -158,17 +158,11 @@ final class TableAccess {
         });
     }
 
-    /** BatchGetItem, {@value #BATCH_GET_LIMIT} keys a call, retrying UnprocessedKeys with backoff. */
-    List<EnhancedDocument> batchGet(String pattern, List<Key> keys) {
-        return batchGet(pattern, keys, false);
-    }
-
-    /** As {@link #batchGet}, strongly consistent: for reads that must see the latest write. */
+    /**
+     * BatchGetItem, strongly consistent (every batch read here must see the latest write),
+     * {@value #BATCH_GET_LIMIT} keys a call, retrying UnprocessedKeys with backoff.
+     */
     List<EnhancedDocument> batchGetConsistent(String pattern, List<Key> keys) {
-        return batchGet(pattern, keys, true);
-    }
-
-    private List<EnhancedDocument> batchGet(String pattern, List<Key> keys, boolean consistent) {
         return call(pattern, () -> {
             List<EnhancedDocument> found = new ArrayList<>(keys.size());
             for (int from = 0; from < keys.size(); from += BATCH_GET_LIMIT) {
@@ -178,7 +172,7 @@ final class TableAccess {
                     ReadBatch.Builder<EnhancedDocument> batch =
                             ReadBatch.builder(EnhancedDocument.class).mappedTableResource(table);
                     pending.forEach(key -> batch.addGetItem(
-                            GetItemEnhancedRequest.builder().key(key).consistentRead(consistent).build()));
+                            GetItemEnhancedRequest.builder().key(key).consistentRead(true).build()));
                     BatchGetResultPage page;
                     try {
                         page = enhancedBatchGet(batch.build());
