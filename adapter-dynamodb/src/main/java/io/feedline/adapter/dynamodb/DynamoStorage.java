@@ -12,6 +12,7 @@ import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.Relations;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,6 +49,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoNotifications notifications;
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
+    private final DynamoRelations relations;
 
     private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Retries retries, Clock clock) {
         this.client = client;
@@ -66,6 +68,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.revokedTokens = new DynamoRevokedTokens(db);
         this.notifications = new DynamoNotifications(db, settings.notificationRetention());
         this.health = new DynamoHealthProbe(db);
+        this.relations = new DynamoRelations(db, jobs);
     }
 
     /** Connects to the table of {@code settings}; capacity goes unreported. */
@@ -149,6 +152,11 @@ public final class DynamoStorage implements AutoCloseable {
 
     public FollowGraph followGraph() {
         return graph;
+    }
+
+    /** Mutes and blocks, in the same table as the follow edges a block removes. */
+    public Relations relations() {
+        return relations;
     }
 
     public FeedItems feedItems() {

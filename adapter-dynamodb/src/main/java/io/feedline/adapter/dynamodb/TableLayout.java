@@ -97,6 +97,7 @@ public final class TableLayout {
     static final String REVISION = "revision";
     static final String READ_UP_TO = "readUpTo";
     static final String AT = "at";
+    static final String TARGET_ID = "targetId";
 
     /** Items of every kind are handled as schemaless documents keyed by these four attributes. */
     static final DocumentTableSchema SCHEMA = TableSchema.documentSchemaBuilder()
@@ -136,7 +137,12 @@ public final class TableLayout {
         REVOKED_TOKEN("revoked_token", "REVOKED#", "#TOKEN"),
         NOTIFICATION("notification", "NOTIF#", "N#"),
         NOTIFICATION_ACTOR("notification_actor", "NOTIF#", "A#"),
-        READ_MARKER("read_marker", "NOTIF#", "#READ");
+        READ_MARKER("read_marker", "NOTIF#", "#READ"),
+        /** A mute, in the muter's partition; every relation's sort key starts with {@link #RELATION_PREFIX}. */
+        MUTE("mute", "USER#", "REL#MUTE#"),
+        BLOCK("block", "USER#", "REL#BLOCK#"),
+        /** A block's reverse entry, in the blocked user's partition: written and deleted with the block. */
+        BLOCKED_BY("blocked_by", "USER#", "REL#BLOCKEDBY#");
 
         final String tag;
         final String pkPrefix;
@@ -499,6 +505,46 @@ public final class TableLayout {
 
     static Key idempotencyKey(UserId user, IdempotencyKey key) {
         return key(Entity.IDEMPOTENCY_KEY, user.value(), key.value());
+    }
+
+    // --- mutes and blocks: the user's own partition, sort keys under REL#
+
+    /** The sort prefix every relation of a user shares, so that AP20 reads them all in one Query. */
+    static final String RELATION_PREFIX = "REL#";
+
+    static Key mute(UserId muter, UserId target) {
+        return key(Entity.MUTE, muter.value(), target.value());
+    }
+
+    static Key block(UserId blocker, UserId target) {
+        return key(Entity.BLOCK, blocker.value(), target.value());
+    }
+
+    static Key blockedBy(UserId blocked, UserId blocker) {
+        return key(Entity.BLOCKED_BY, blocked.value(), blocker.value());
+    }
+
+    /** AP20: every relation of {@code user} (mutes, blocks, blocked-by), in one Query. */
+    static QueryConditional relations(UserId user) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.MUTE.pkPrefix + user.value())
+                .sortValue(RELATION_PREFIX));
+    }
+
+    /** AP21: the relations of one kind ({@link Entity#MUTE} or {@link Entity#BLOCK}), in target id order. */
+    static QueryConditional relationsOfKind(Entity kind, UserId user) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(kind.pkPrefix + user.value())
+                .sortValue(kind.skPrefix));
+    }
+
+    /** The relation entity a sort key under {@link #RELATION_PREFIX} belongs to. */
+    static Entity relationKindOf(String sk) {
+        // BLOCKEDBY's prefix does not start with BLOCK's ("REL#BLOCK#" vs "REL#BLOCKEDBY#"), so the order does not matter.
+        for (Entity kind : new Entity[] {Entity.MUTE, Entity.BLOCK, Entity.BLOCKED_BY}) {
+            if (sk.startsWith(kind.skPrefix)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("not a relation's sort key: " + sk);
     }
 
     static AttributeValue s(String value) {

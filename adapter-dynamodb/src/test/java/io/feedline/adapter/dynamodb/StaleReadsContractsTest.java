@@ -9,6 +9,8 @@ import io.feedline.ports.contract.LikesContract;
 import io.feedline.ports.contract.NotificationsContract;
 import io.feedline.ports.contract.PostStore;
 import io.feedline.ports.contract.PostsContract;
+import io.feedline.ports.contract.RelationStore;
+import io.feedline.ports.contract.RelationsContract;
 import io.feedline.ports.contract.RevokedTokensContract;
 import io.feedline.ports.contract.UserAccountsContract;
 import io.feedline.ports.out.CelebrityRegistry;
@@ -113,6 +115,15 @@ class StaleReadsContractsTest {
         @Override
         protected IdempotencyKeys idempotencyKeys(Duration lockTimeout) {
             return LocalDynamo.stale().idempotencyKeys();
+        }
+    }
+
+    @Nested
+    class MutesAndBlocks extends RelationsContract {
+        @Override
+        protected RelationStore store() {
+            DynamoStorage storage = LocalDynamo.stale();
+            return new RelationStore(storage.relations(), storage.followGraph(), storage.fanoutJobs());
         }
     }
 }
