@@ -38,19 +38,23 @@ public final class FeedlineCore implements AutoCloseable {
         this.windows = new Windows(ports.timelines(), warnings);
         this.cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
         Notifier notifier = new Notifier(ports.clock());
+        RelationSets relationSets = new RelationSets(ports.relations(), ports.clock());
+        Separations separations = new Separations(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, repostResolution);
+                users, policy, wakeWorkers, notifier, repostResolution, separations);
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
-                ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier);
+                ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier, separations);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier);
-        NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users());
+        NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users(), relationSets);
         Conversations conversations = new Conversations(ports.posts());
         HomeFeedReader homeFeed = new HomeFeedReader(
-                cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings);
+                cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets);
+        Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
+                ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
         this.useCases = new UseCases(
                 users, users, users,
                 posts, posts, posts, posts,
@@ -59,7 +63,8 @@ public final class FeedlineCore implements AutoCloseable {
                 likes, likes,
                 reposts, reposts,
                 conversations,
-                notifications);
+                notifications,
+                relationships, relationships);
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */

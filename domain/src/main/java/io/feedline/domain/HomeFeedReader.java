@@ -55,9 +55,11 @@ final class HomeFeedReader implements ReadHomeFeed {
     private final int maxColdPullSources;
     private final int maxPullSources;
     private final Set<UserId> rebuilding = ConcurrentHashMap.newKeySet();
+    private final RelationSets relationSets;
 
     HomeFeedReader(CachedPosts posts, FollowGraph graph, FeedItems feedItems, Windows windows, FanoutPolicy policy,
-            PullMerge pull, RepostResolution reposts, ExecutorService background, FeedSettings settings) {
+            PullMerge pull, RepostResolution reposts, ExecutorService background, FeedSettings settings,
+            RelationSets relationSets) {
         this.posts = posts;
         this.graph = graph;
         this.feedItems = feedItems;
@@ -70,6 +72,7 @@ final class HomeFeedReader implements ReadHomeFeed {
         this.windowSize = settings.windowSize();
         this.maxColdPullSources = settings.maxColdPullSources();
         this.maxPullSources = settings.maxPullSources();
+        this.relationSets = relationSets;
     }
 
     @Override
@@ -79,7 +82,7 @@ final class HomeFeedReader implements ReadHomeFeed {
         }
         Optional<PostId> before = PostCursor.before(page);
         Source source = policy.mode() == FanoutMode.PULL ? pullSource(owner) : materializedSource(owner);
-        return assemble(owner, source, before, page.limit());
+        return assemble(owner, source, before, page.limit(), relationSets.filterFor(owner));
     }
 
     /** One round of a page: the posts of the next {@code want} feed entries, in feed order. */
@@ -99,13 +102,14 @@ final class HomeFeedReader implements ReadHomeFeed {
      * ends at its last post, whatever was examined past it, so every mode pages the same posts alike;
      * a page cut short by the round bound continues from the last entry examined, never a false end.
      */
-    private Page<Post> assemble(UserId owner, Source source, Optional<PostId> before, int limit) {
+    private Page<Post> assemble(UserId owner, Source source, Optional<PostId> before, int limit, ReaderFilter filter) {
         List<Post> out = new ArrayList<>(limit);
         Optional<PostId> cursor = before;
         boolean more = false;
         for (int round = 0; round < MAX_ROUNDS && out.size() < limit; round++) {
             Round next = source.next(cursor, limit);
-            for (Post post : replies.visible(owner, reposts.inFeedOf(owner, next.posts()))) {
+            // Muted and blocked accounts' posts and reposts drop out like hidden replies, made up from further down.
+            for (Post post : filter.visible(replies.visible(owner, reposts.inFeedOf(owner, next.posts(), filter::hides)))) {
                 // A post whose newer entry the rule cannot see (its reposter's purge still running) shows once all the same.
                 if (out.stream().noneMatch(shown -> shown.id().equals(post.id()))) {
                     out.add(post);

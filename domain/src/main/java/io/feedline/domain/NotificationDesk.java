@@ -23,15 +23,20 @@ import java.util.Set;
 final class NotificationDesk implements ReadNotifications {
     private final Notifications notifications;
     private final UserAccounts accounts;
+    private final RelationSets relationSets;
 
-    NotificationDesk(Notifications notifications, UserAccounts accounts) {
+    NotificationDesk(Notifications notifications, UserAccounts accounts, RelationSets relationSets) {
         this.notifications = notifications;
         this.accounts = accounts;
+        this.relationSets = relationSets;
     }
 
     @Override
     public Page<NotificationView> notifications(UserId caller, Set<NotificationType> types, PageRequest page) {
-        Page<Notification> rows = notifications.page(caller, types, page);
+        Page<Notification> read = notifications.page(caller, types, page);
+        // Rows whose every actor the caller mutes or blocks (or is blocked by) drop out; the page may come back short, with a cursor.
+        ReaderFilter filter = read.items().isEmpty() ? ReaderFilter.NONE : relationSets.filterFor(caller);
+        Page<Notification> rows = new Page<>(read.items().stream().map(filter::shows).flatMap(Optional::stream).toList(), read.next());
         if (rows.items().isEmpty()) {
             return new Page<>(List.of(), rows.next());
         }

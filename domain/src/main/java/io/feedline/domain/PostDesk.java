@@ -47,9 +47,10 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final Runnable onEnqueue;
     private final Notifier notifier;
     private final RepostResolution reposts;
+    private final Separations separations;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, Separations separations) {
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.idempotencyKeys = idempotencyKeys;
@@ -60,6 +61,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
         this.reposts = reposts;
+        this.separations = separations;
     }
 
     @Override
@@ -116,9 +118,11 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         UserAccount author = users.byId(command.author());
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Post post = new Post(id, author.id(), author.username(), command.text(), now, 0)
-                .mentioning(users.mentionsIn(command.text()));
+                .mentioning(separations.mentionable(author.id(), users.mentionsIn(command.text())));
         if (command.inReplyTo().isPresent()) {
-            post = post.replyingTo(parentOf(command.inReplyTo().get()));
+            PostRef parent = parentOf(command.inReplyTo().get());
+            separations.requireNoBlock(author.id(), parent.authorId(), "reply to this post");
+            post = post.replyingTo(parent);
         }
         return post;
     }

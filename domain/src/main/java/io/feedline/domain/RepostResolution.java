@@ -66,6 +66,14 @@ final class RepostResolution {
 
     /** {@link #resolve}, then each post at its newest entry in {@code reader}'s home feed only. */
     List<Post> inFeedOf(UserId reader, List<Post> entries) {
+        return inFeedOf(reader, entries, user -> false);
+    }
+
+    /**
+     * {@link #inFeedOf(UserId, List)} for a reader who is not shown the reposts of {@code hidden}
+     * users: their reposts are no newer entries, so the post shows at its newest entry the reader sees.
+     */
+    List<Post> inFeedOf(UserId reader, List<Post> entries, java.util.function.Predicate<UserId> hidden) {
         List<Post> shown = resolve(entries);
         // Only a post with a repost other than the entry itself can have a newer entry elsewhere.
         Map<PostId, List<PostRef>> repostsOf = new HashMap<>();
@@ -81,6 +89,7 @@ final class RepostResolution {
         Set<UserId> reposters = new HashSet<>();
         repostsOf.values().forEach(refs -> refs.forEach(ref -> reposters.add(ref.authorId())));
         reposters.remove(reader);
+        reposters.removeIf(hidden);
         Set<UserId> followed = reposters.isEmpty() ? Set.of() : graph.followedAmong(reader, reposters);
         return shown.stream().filter(post -> !hasNewerEntry(reader, post, repostsOf, followed)).toList();
     }

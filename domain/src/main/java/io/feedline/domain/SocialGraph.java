@@ -51,10 +51,11 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     private final Duration retention;
     private final Runnable onEnqueue;
     private final Notifier notifier;
+    private final Separations separations;
 
     SocialGraph(FollowGraph graph, UserAccounts accounts, Posts posts, FeedItems feedItems, Windows windows,
             FanoutJobs jobs, Clock clock, UserDirectory users, FanoutPolicy policy, int backfillPosts,
-            int maxFollowing, Duration retention, Runnable onEnqueue, Notifier notifier) {
+            int maxFollowing, Duration retention, Runnable onEnqueue, Notifier notifier, Separations separations) {
         this.graph = graph;
         this.accounts = accounts;
         this.posts = posts;
@@ -69,6 +70,7 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         this.retention = retention;
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
+        this.separations = separations;
     }
 
     @Override
@@ -77,6 +79,7 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         if (followee.id().equals(follower)) {
             throw new FeedlineException.InvalidInput("username", "you cannot follow yourself");
         }
+        separations.requireNoBlock(follower, followee.id(), "follow " + followeeName.value());
         if (graph.counts(follower).following() >= maxFollowing && !graph.isFollowing(follower, followee.id())) {
             throw new FeedlineException.LimitReached("graph.max-following", maxFollowing, "username",
                     "you already follow " + maxFollowing + " accounts, the most graph.max-following allows; unfollow one first");

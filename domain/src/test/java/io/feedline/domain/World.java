@@ -25,6 +25,7 @@ import io.feedline.ports.fakes.InMemoryFollowGraph;
 import io.feedline.ports.fakes.InMemoryNotifications;
 import io.feedline.ports.fakes.InMemoryPostCache;
 import io.feedline.ports.fakes.InMemoryPostStore;
+import io.feedline.ports.fakes.InMemoryRelations;
 import io.feedline.ports.fakes.InMemoryTimelineCache;
 import io.feedline.ports.fakes.InMemoryUserAccounts;
 import io.feedline.ports.fakes.MutableClock;
@@ -55,6 +56,7 @@ final class World implements AutoCloseable {
     final InMemoryPostCache postCache = new InMemoryPostCache();
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
     final InMemoryNotifications notifications = new InMemoryNotifications();
+    final InMemoryRelations relations = new InMemoryRelations(graph, postStore.jobs());
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -85,7 +87,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock);
+                new SequentialIdGenerator(clock), clock, relations);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");
@@ -113,6 +115,22 @@ final class World implements AutoCloseable {
 
     void unfollow(String follower, String followee) {
         app.unfollow().unfollow(id(follower), Username.of(followee));
+    }
+
+    void mute(String muter, String target) {
+        app.manageRelations().mute(id(muter), Username.of(target));
+    }
+
+    void unmute(String muter, String target) {
+        app.manageRelations().unmute(id(muter), Username.of(target));
+    }
+
+    void block(String blocker, String target) {
+        app.manageRelations().block(id(blocker), Username.of(target));
+    }
+
+    void unblock(String blocker, String target) {
+        app.manageRelations().unblock(id(blocker), Username.of(target));
     }
 
     /** Publishes one post a millisecond later than the last, so ids and times move together. */
