@@ -22,8 +22,10 @@ import net.jqwik.api.lifecycle.AfterProperty;
  * DESIGN §4: "All three modes return the same posts in the same order for the same data." Random
  * follow graphs and post histories (with unfollows, deletes and replies, whose home-feed rule
  * depends on the graph and on the parent still existing, and reposts and unreposts, each post shown
- * once at its newest entry by a rule that depends on the graph) are played into a push, a pull and a
- * hybrid Feedline; the first three pages of every reader must match the pull merge, the oracle.
+ * once at its newest entry by a rule that depends on the graph, and mutes and blocks, which hide
+ * authors and reposters at read time and remove follows, refuse follows and replies) are played into
+ * a push, a pull and a hybrid Feedline; the first three pages of every reader must match the pull
+ * merge, the oracle, and no page of the oracle may show a post its reader mutes or is blocked from.
  */
 class ModeEquivalenceProperties {
     private static final int USERS = 7;
@@ -45,6 +47,14 @@ class ModeEquivalenceProperties {
 
     record UnrepostEvent(int reposter, int nthPost) implements Event {}
 
+    record MuteEvent(int muter, int target) implements Event {}
+
+    record UnmuteEvent(int muter, int target) implements Event {}
+
+    record BlockEvent(int blocker, int target) implements Event {}
+
+    record UnblockEvent(int blocker, int target) implements Event {}
+
     @Provide
     Arbitrary<List<Event>> histories() {
         Arbitrary<Integer> user = Arbitraries.integers().between(0, USERS - 1);
@@ -55,6 +65,10 @@ class ModeEquivalenceProperties {
         Arbitrary<Event> reply = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(ReplyEvent::new);
         Arbitrary<Event> repost = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(RepostEvent::new);
         Arbitrary<Event> unrepost = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(UnrepostEvent::new);
+        Arbitrary<Event> mute = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(MuteEvent::new);
+        Arbitrary<Event> unmute = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(UnmuteEvent::new);
+        Arbitrary<Event> block = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(BlockEvent::new);
+        Arbitrary<Event> unblock = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(UnblockEvent::new);
         return Arbitraries.frequencyOf(
                         net.jqwik.api.Tuple.of(5, follow),
                         net.jqwik.api.Tuple.of(1, unfollow),
@@ -62,7 +76,11 @@ class ModeEquivalenceProperties {
                         net.jqwik.api.Tuple.of(4, reply),
                         net.jqwik.api.Tuple.of(4, repost),
                         net.jqwik.api.Tuple.of(1, unrepost),
-                        net.jqwik.api.Tuple.of(1, delete))
+                        net.jqwik.api.Tuple.of(1, delete),
+                        net.jqwik.api.Tuple.of(2, mute),
+                        net.jqwik.api.Tuple.of(1, unmute),
+                        net.jqwik.api.Tuple.of(1, block),
+                        net.jqwik.api.Tuple.of(1, unblock))
                 .list().ofMinSize(5).ofMaxSize(60);
     }
 
@@ -87,6 +105,7 @@ class ModeEquivalenceProperties {
         World oracle = modes.get(FanoutMode.PULL);
         for (int u = 0; u < USERS; u++) {
             List<List<String>> expected = firstThreePages(oracle, name(u));
+            assertNothingHidden(oracle, name(u), history);
             for (FanoutMode mode : List.of(FanoutMode.PUSH, FanoutMode.HYBRID)) {
                 assertThat(firstThreePages(modes.get(mode), name(u)))
                         .as("%s's first pages in %s mode, after %s", name(u), mode, history)
@@ -118,13 +137,14 @@ class ModeEquivalenceProperties {
         List<Post> published = new ArrayList<>();
         for (Event event : history) {
             switch (event) {
-                case FollowEvent f -> world.follow(name(f.follower()), name(f.followee()));
+                case FollowEvent f -> refusedByABlock(() -> world.follow(name(f.follower()), name(f.followee())));
                 case UnfollowEvent f -> world.unfollow(name(f.follower()), name(f.followee()));
                 case PostEvent p -> published.add(world.publish(name(p.author()), "post " + published.size()));
                 case ReplyEvent r -> {
                     if (r.nthPost() < published.size()
                             && world.postStore.posts().get(published.get(r.nthPost()).id()).isPresent()) {
-                        published.add(world.reply(name(r.author()), published.get(r.nthPost()).id(), "post " + published.size()));
+                        refusedByABlock(() -> published.add(
+                                world.reply(name(r.author()), published.get(r.nthPost()).id(), "post " + published.size())));
                     }
                 }
                 case RepostEvent r -> {
@@ -139,6 +159,10 @@ class ModeEquivalenceProperties {
                         world.unrepost(name(r.reposter()), published.get(r.nthPost()).id());
                     }
                 }
+                case MuteEvent m -> world.mute(name(m.muter()), name(m.target()));
+                case UnmuteEvent m -> world.unmute(name(m.muter()), name(m.target()));
+                case BlockEvent b -> world.block(name(b.blocker()), name(b.target()));
+                case UnblockEvent b -> world.unblock(name(b.blocker()), name(b.target()));
                 case DeleteEvent d -> {
                     if (d.nthPost() < published.size()) {
                         Post post = published.get(d.nthPost());
@@ -153,6 +177,40 @@ class ModeEquivalenceProperties {
             }
         }
         world.drain();
+    }
+
+    /** Runs a follow or a reply that a block between the two users refuses, in every world alike. */
+    private static void refusedByABlock(Runnable write) {
+        try {
+            write.run();
+        } catch (io.feedline.ports.model.FeedlineException.Forbidden refused) {
+            assertThat(refused).hasMessageContaining("block");
+        }
+    }
+
+    /**
+     * No post of the reader's first pages is by, reposted by or a reply to an account the reader
+     * mutes, blocks or is blocked by, read from the relations as stored (not through the filter).
+     */
+    private static void assertNothingHidden(World world, String reader, List<Event> history) {
+        io.feedline.ports.model.RelationSet relations = world.relations.of(world.id(reader));
+        java.util.Set<io.feedline.ports.model.UserId> hidden = new java.util.HashSet<>(relations.muting());
+        hidden.addAll(relations.blocking());
+        hidden.addAll(relations.blockedBy());
+        Optional<PostId> after = Optional.empty();
+        for (int i = 0; i < 3; i++) {
+            Page<Post> page = world.feedPage(reader, after, PAGE);
+            for (Post post : page.items()) {
+                List<io.feedline.ports.model.UserId> involved = new ArrayList<>(List.of(post.authorId()));
+                post.repostedBy().ifPresent(by -> involved.add(by.userId()));
+                post.inReplyTo().ifPresent(parent -> involved.add(parent.authorId()));
+                assertThat(involved).as("%s sees %s after %s", reader, post, history).noneMatch(hidden::contains);
+            }
+            if (page.next().isEmpty()) {
+                return;
+            }
+            after = Optional.of(PostId.of(page.next().get().value()));
+        }
     }
 
     /**
