@@ -13,9 +13,12 @@ import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
+import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
+import java.util.Optional;
 
 /** Registration, login and profiles. */
 final class AccountResource {
@@ -69,6 +72,17 @@ final class AccountResource {
     }
 
     void profile(Context ctx) {
-        ctx.json(ProfileView.of(useCases.readProfile().read(PathValues.username(ctx, "username"))));
+        Username username = PathValues.username(ctx, "username");
+        Optional<UserId> viewer = Caller.of(ctx).user();
+        if (viewer.isEmpty()) {
+            ctx.json(ProfileView.of(useCases.readProfile().read(username)));
+            return;
+        }
+        // A signed-in viewer: the blocked side does not find the blocker, and others see how they stand to the user.
+        Profile profile = useCases.readAsViewer().profile(viewer.get(), username);
+        ProfileView view = ProfileView.of(profile);
+        ctx.json(profile.account().id().equals(viewer.get())
+                ? view
+                : view.withRelation(useCases.manageRelations().relation(viewer.get(), username)));
     }
 }

@@ -44,7 +44,9 @@ final class PostResource {
     }
 
     void read(Context ctx) {
-        ctx.json(PostView.of(useCases.readPost().read(PathValues.postId(ctx))));
+        Optional<UserId> viewer = Caller.of(ctx).user();
+        PostId id = PathValues.postId(ctx);
+        ctx.json(PostView.of(viewer.isPresent() ? useCases.readAsViewer().post(viewer.get(), id) : useCases.readPost().read(id)));
     }
 
     void delete(Context ctx) {
@@ -78,12 +80,18 @@ final class PostResource {
 
     void replies(Context ctx) {
         PostId post = PathValues.postId(ctx);
-        ctx.json(paging.view(ctx, useCases.readConversation().replies(post, paging.request(ctx)), PostView::of));
+        Optional<UserId> viewer = Caller.of(ctx).user();
+        ctx.json(paging.view(ctx, viewer.isPresent()
+                ? useCases.readAsViewer().replies(viewer.get(), post, paging.request(ctx))
+                : useCases.readConversation().replies(post, paging.request(ctx)), PostView::of));
     }
 
     void context(Context ctx) {
         PostId post = PathValues.postId(ctx);
-        ctx.json(ContextView.of(useCases.readConversation().context(post, PageRequest.first(CONTEXT_REPLIES))));
+        Optional<UserId> viewer = Caller.of(ctx).user();
+        ctx.json(ContextView.of(viewer.isPresent()
+                ? useCases.readAsViewer().context(viewer.get(), post, PageRequest.first(CONTEXT_REPLIES))
+                : useCases.readConversation().context(post, PageRequest.first(CONTEXT_REPLIES))));
     }
 
     /** An id that cannot name a post names the field at fault; a well-formed unknown one is a 404 later. */
@@ -100,7 +108,10 @@ final class PostResource {
 
     void byAuthor(Context ctx) {
         Username author = PathValues.username(ctx, "username");
-        ctx.json(paging.view(ctx, useCases.readAuthorTimeline().read(author, paging.request(ctx)), PostView::of));
+        Optional<UserId> viewer = Caller.of(ctx).user();
+        ctx.json(paging.view(ctx, viewer.isPresent()
+                ? useCases.readAsViewer().authorTimeline(viewer.get(), author, paging.request(ctx))
+                : useCases.readAuthorTimeline().read(author, paging.request(ctx)), PostView::of));
     }
 
 }

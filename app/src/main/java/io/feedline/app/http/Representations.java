@@ -37,11 +37,19 @@ final class Representations {
 
     record ProfileView(
             String id, String username, String displayName, String bio, Instant createdAt,
-            long followers, long following, long posts) {
+            long followers, long following, long posts, Boolean muting, Boolean blocking, Boolean blockedBy) {
         static ProfileView of(Profile p) {
             UserAccount a = p.account();
             return new ProfileView(a.id().value(), a.username().value(), a.displayName().value(), a.bio().value(),
-                    a.createdAt(), p.followers(), p.following(), p.posts());
+                    a.createdAt(), p.followers(), p.following(), p.posts(), null, null, null);
+        }
+
+        /** With how a signed-in viewer stands to the user (absent for anonymous callers and on one's own profile). */
+        ProfileView withRelation(java.util.Set<io.feedline.ports.model.Relation> relation) {
+            return new ProfileView(id, username, displayName, bio, createdAt, followers, following, posts,
+                    relation.contains(io.feedline.ports.model.Relation.MUTING),
+                    relation.contains(io.feedline.ports.model.Relation.BLOCKING),
+                    relation.contains(io.feedline.ports.model.Relation.BLOCKED_BY));
         }
     }
 

@@ -17,7 +17,8 @@ final class Routes {
             GraphResource graph,
             FeedResource feed,
             NotificationResource notifications,
-            OperationsResource operations) {
+            OperationsResource operations,
+            RelationResource relations) {
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
@@ -39,6 +40,13 @@ final class Routes {
         routes.get("/users/{username}/following", graph::following, ANYONE);
         routes.get("/users/{username}/followers", graph::followers, ANYONE);
         routes.get("/users/{follower}/follows/{followee}", graph::follows, ANYONE);
+
+        routes.put("/users/{username}/mute", relations::mute, SIGNED_IN);
+        routes.delete("/users/{username}/mute", relations::unmute, SIGNED_IN);
+        routes.put("/users/{username}/block", relations::block, SIGNED_IN);
+        routes.delete("/users/{username}/block", relations::unblock, SIGNED_IN);
+        routes.get("/mutes", relations::mutes, SIGNED_IN);
+        routes.get("/blocks", relations::blocks, SIGNED_IN);
 
         routes.get("/feed", feed::home, SIGNED_IN);
 

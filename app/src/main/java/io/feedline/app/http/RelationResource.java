@@ -1,0 +1,58 @@
+package io.feedline.app.http;
+
+import io.feedline.app.http.Representations.UserView;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import io.javalin.http.Context;
+
+/** Mutes and blocks as the caller, and the caller's own lists of them (signed cursors, as every list). */
+final class RelationResource {
+    private final UseCases useCases;
+    private final Paging paging;
+
+    RelationResource(UseCases useCases, Paging paging) {
+        this.useCases = useCases;
+        this.paging = paging;
+    }
+
+    /** The answer to a mute or unmute: whether the caller mutes the user now, and whether this request changed it. */
+    record Muting(String username, boolean muting, boolean changed) {}
+
+    /** The answer to a block or unblock. */
+    record Blocking(String username, boolean blocking, boolean changed) {}
+
+    void mute(Context ctx) {
+        UserId caller = Caller.of(ctx).required();
+        Username target = PathValues.username(ctx, "username");
+        ctx.json(new Muting(target.value(), true, useCases.manageRelations().mute(caller, target)));
+    }
+
+    void unmute(Context ctx) {
+        UserId caller = Caller.of(ctx).required();
+        Username target = PathValues.username(ctx, "username");
+        ctx.json(new Muting(target.value(), false, useCases.manageRelations().unmute(caller, target)));
+    }
+
+    void block(Context ctx) {
+        UserId caller = Caller.of(ctx).required();
+        Username target = PathValues.username(ctx, "username");
+        ctx.json(new Blocking(target.value(), true, useCases.manageRelations().block(caller, target)));
+    }
+
+    void unblock(Context ctx) {
+        UserId caller = Caller.of(ctx).required();
+        Username target = PathValues.username(ctx, "username");
+        ctx.json(new Blocking(target.value(), false, useCases.manageRelations().unblock(caller, target)));
+    }
+
+    void mutes(Context ctx) {
+        UserId caller = Caller.of(ctx).required();
+        ctx.json(paging.view(ctx, useCases.manageRelations().mutes(caller, paging.request(ctx)), UserView::of));
+    }
+
+    void blocks(Context ctx) {
+        UserId caller = Caller.of(ctx).required();
+        ctx.json(paging.view(ctx, useCases.manageRelations().blocks(caller, paging.request(ctx)), UserView::of));
+    }
+}
