@@ -8,12 +8,15 @@ import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Profile;
+import io.feedline.ports.model.Relation;
+import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.UserSummary;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 /** Accounts: the signed-in one, lookups, their statuses and follow lists, follow and unfollow, relationships. */
@@ -72,22 +75,23 @@ final class AccountsResource {
         } catch (FeedlineException.InvalidInput e) {
             throw MastodonError.of(403, "This action is not allowed");
         }
-        ctx.json(relationship(requests.username(ctx), target));
+        ctx.json(relationship(requests.user(ctx), requests.username(ctx), target));
     }
 
     void unfollow(Context ctx) {
         Username target = Requests.accountId(ctx.pathParam("id"));
         useCases.unfollow().unfollow(requests.user(ctx), target);
-        ctx.json(relationship(requests.username(ctx), target));
+        ctx.json(relationship(requests.user(ctx), requests.username(ctx), target));
     }
 
     /** Unknown ids are left out, as Mastodon does. */
     void relationships(Context ctx) {
+        UserId meId = requests.user(ctx);
         Username me = requests.username(ctx);
         List<Relationship> found = new ArrayList<>();
         for (String id : requests.params(ctx).list("id")) {
             try {
-                found.add(relationship(me, Username.of(id)));
+                found.add(relationship(meId, me, Username.of(id)));
             } catch (FeedlineException.NotFound | FeedlineException.InvalidInput e) {
                 // not an account here
             }
@@ -95,11 +99,15 @@ final class AccountsResource {
         ctx.json(found);
     }
 
-    private Relationship relationship(Username me, Username other) {
+    private Relationship relationship(UserId meId, Username me, Username other) {
         boolean following = useCases.checkFollows().follows(me, other);
         boolean followedBy = useCases.checkFollows().follows(other, me);
-        return new Relationship(other.value(), following, following, false, null, followedBy, false, false, false,
-                false, false, false, false, false, "");
+        Set<Relation> relation = useCases.manageRelations().relation(meId, other);
+        boolean muting = relation.contains(Relation.MUTING);
+        // A mute hides the account's notifications too, so muting_notifications is muting.
+        return new Relationship(other.value(), following, following, false, null, followedBy,
+                relation.contains(Relation.BLOCKING), relation.contains(Relation.BLOCKED_BY), muting, muting,
+                false, false, false, false, "");
     }
 
     /** A follow list; its {@code max_id} is the list's own position (an account's permanent id, nothing secret). */
