@@ -70,7 +70,7 @@ class MastodonRelationshipsHttpTest {
         HttpResponse<String> session = send(HttpRequest.newBuilder(URI.create(nativeBase + "/sessions"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("username", name, "password", password)))));
-        assertThat(session.statusCode()).isEqualTo(200);
+        assertThat(session.statusCode()).isEqualTo(201);
         return new String[] {name, JSON.readTree(session.body()).path("token").asText()};
     }
 
