@@ -157,6 +157,7 @@ public final class HttpApi implements AutoCloseable {
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);
         NotificationResource notifications = new NotificationResource(useCases, json, paging);
+        SearchResource search = new SearchResource(useCases, paging);
         OperationsResource operations = new OperationsResource(
                 probes, degradations, settings.healthTimeout(), settings.healthCache(), settings.metricsToken(), registry);
 
@@ -181,7 +182,7 @@ public final class HttpApi implements AutoCloseable {
                     rule.exposeHeader("Location");
                 }));
             }
-            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations);
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, search);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });
