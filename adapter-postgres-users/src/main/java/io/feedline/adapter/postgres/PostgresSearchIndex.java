@@ -94,7 +94,7 @@ final class PostgresSearchIndex implements SearchIndex {
 
     /**
      * One query over the users table: each word is a prefix of the lower-cased username (LIKE, its
-     * {@code _} escaped) or of a display-name word (a {@code :*} prefix tsquery).
+     * {@code _} escaped with {@code !}) or of a display-name word (a {@code :*} prefix tsquery).
      */
     @Override
     public List<UserSummary> searchAccounts(SearchQuery query, Optional<Username> after, int limit) {
@@ -104,7 +104,7 @@ final class PostgresSearchIndex implements SearchIndex {
         }
         StringBuilder sql = new StringBuilder("SELECT id, username, display_name FROM users WHERE username > :after");
         for (int i = 0; i < words.size(); i++) {
-            sql.append(" AND (lower(username) LIKE :like").append(i).append(" ESCAPE '\\'")
+            sql.append(" AND (lower(username) LIKE :like").append(i).append(" ESCAPE '!'")
                     .append(" OR to_tsvector('simple', display_name) @@ to_tsquery('simple', :prefix").append(i).append("))");
         }
         sql.append(" ORDER BY username LIMIT :limit");
@@ -114,7 +114,7 @@ final class PostgresSearchIndex implements SearchIndex {
                     .bind("limit", limit);
             for (int i = 0; i < words.size(); i++) {
                 String word = words.get(i);
-                statement.bind("like" + i, word.replace("\\", "\\\\").replace("_", "\\_").replace("%", "\\%") + "%");
+                statement.bind("like" + i, word.replace("!", "!!").replace("_", "!_").replace("%", "!%") + "%");
                 // A word is letters, digits and '_' only, so quoting it makes a valid tsquery operand.
                 statement.bind("prefix" + i, "'" + word + "':*");
             }
