@@ -208,6 +208,18 @@ public final class LuceneSearchIndex implements SearchIndex, AutoCloseable {
                 });
     }
 
+    /**
+     * The newest {@code limit} posts indexed, whatever their text: every post matched, sorted by id,
+     * the top kept. The floor under every post search of this index (the benchmark's baseline).
+     */
+    public List<PostRef> newestPosts(int limit) {
+        return search(new TermQuery(new Term(KIND, POST)), new Sort(new SortField(POST_SORT, SortField.Type.STRING, true)),
+                limit, (fields, doc) -> {
+                    Document stored = fields.document(doc);
+                    return new PostRef(PostId.of(stored.get(POST_ID)), UserId.of(stored.get(AUTHOR_ID)));
+                });
+    }
+
     /** The words of {@code text} as the index holds them: the post analyzer's terms, each once. */
     private List<String> analyze(String text) {
         Set<String> words = new LinkedHashSet<>();

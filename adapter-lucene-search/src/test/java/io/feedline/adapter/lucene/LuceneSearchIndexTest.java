@@ -81,4 +81,18 @@ class LuceneSearchIndexTest extends SearchIndexContract {
             assertThat(memory.searchPosts(SearchQuery.of("#" + word), Optional.empty(), 10)).containsExactly(post);
         }
     }
+
+    @Test
+    void newestPostsAreEveryIndexedPostNewestFirst() {
+        try (LuceneSearchIndex memory = LuceneSearchIndex.inMemory()) {
+            List<PostRef> posts = new java.util.ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                PostRef post = new PostRef(TestIds.postId(), TestIds.userId());
+                memory.indexPosts(List.of(new IndexedPost(post, PostText.of(word()))));
+                posts.add(post);
+            }
+
+            assertThat(memory.newestPosts(2)).containsExactly(posts.get(2), posts.get(1));
+        }
+    }
 }
