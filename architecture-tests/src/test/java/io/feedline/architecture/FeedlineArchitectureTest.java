@@ -32,6 +32,7 @@ class FeedlineArchitectureTest {
     private static final String POSTGRES = "io.feedline.adapter.postgres..";
     private static final String REDIS = "io.feedline.adapter.redis..";
     private static final String MEMORY = "io.feedline.adapter.memory..";
+    private static final String LUCENE = "io.feedline.adapter.lucene..";
     private static final String APP = "io.feedline.app..";
     private static final String HTTP = "io.feedline.app.http..";
     private static final String MASTODON = "io.feedline.app.mastodon..";
@@ -62,7 +63,7 @@ class FeedlineArchitectureTest {
         "io.feedline.ports.model", "io.feedline.ports.in", "io.feedline.ports.out",
         "io.feedline.domain",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
-        "io.feedline.adapter.memory",
+        "io.feedline.adapter.memory", "io.feedline.adapter.lucene",
         "io.feedline.app.http", "io.feedline.app.mastodon", "io.feedline.app.cli", "io.feedline.app.bootstrap",
         "io.feedline.bench"
     })
@@ -102,8 +103,8 @@ class FeedlineArchitectureTest {
 
     @Test
     void adaptersDependOnNeitherDomainNorAppNorEachOther() {
-        for (String adapter : List.of(DYNAMO, POSTGRES, REDIS, MEMORY)) {
-            List<String> forbidden = new java.util.ArrayList<>(List.of(DOMAIN, APP, DYNAMO, POSTGRES, REDIS, MEMORY));
+        for (String adapter : List.of(DYNAMO, POSTGRES, REDIS, MEMORY, LUCENE)) {
+            List<String> forbidden = new java.util.ArrayList<>(List.of(DOMAIN, APP, DYNAMO, POSTGRES, REDIS, MEMORY, LUCENE));
             forbidden.remove(adapter);
             check(noClasses().that().resideInAPackage(adapter)
                     .should().dependOnClassesThat().resideInAnyPackage(forbidden.toArray(String[]::new)));
@@ -120,6 +121,7 @@ class FeedlineArchitectureTest {
         "org.flywaydb..=" + POSTGRES,
         "com.zaxxer..=" + POSTGRES,
         "io.lettuce..=" + REDIS,
+        "org.apache.lucene..=" + LUCENE,
         // Both driving adapters over HTTP: the native API and the Mastodon API.
         "io.javalin..=" + HTTP + "," + MASTODON,
         // The in-process caches' library; the HTTP layer's rate limiter keeps its buckets in one too,

@@ -12,6 +12,7 @@ import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Reposts;
+import io.feedline.ports.out.SearchIndex;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Relations;
 import io.feedline.ports.out.TimelineCache;
@@ -40,7 +41,8 @@ public record DomainPorts(
         PasswordHasher hasher,
         IdGenerator ids,
         Clock clock,
-        Relations relations) {
+        Relations relations,
+        SearchIndex search) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -59,5 +61,6 @@ public record DomainPorts(
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(relations, "relations");
+        Objects.requireNonNull(search, "search");
     }
 }

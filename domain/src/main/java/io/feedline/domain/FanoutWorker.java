@@ -19,6 +19,8 @@ import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Reposts;
+import io.feedline.ports.out.SearchIndex;
+import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -89,6 +91,7 @@ public final class FanoutWorker {
     private final Notifications notifications;
     private final PostCounters counters;
     private final CachedPosts cachedPosts;
+    private final SearchIndexing searchIndexing;
     private final Clock clock;
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
@@ -101,8 +104,8 @@ public final class FanoutWorker {
     private long lastClaimNanos;
 
     FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, Reposts reposts, FeedItems feedItems,
-            Windows windows, Notifications notifications, PostCounters counters, CachedPosts cachedPosts, Clock clock,
-            FeedSettings settings, Consumer<Duration> deliveredAfter) {
+            Windows windows, Notifications notifications, PostCounters counters, CachedPosts cachedPosts,
+            SearchIndex search, UserAccounts users, Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter) {
         this.workerId = workerId;
         this.jobs = jobs;
         this.graph = graph;
@@ -113,6 +116,7 @@ public final class FanoutWorker {
         this.notifications = notifications;
         this.counters = counters;
         this.cachedPosts = cachedPosts;
+        this.searchIndexing = new SearchIndexing(search, posts, users);
         this.clock = clock;
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
@@ -217,14 +221,59 @@ public final class FanoutWorker {
      */
     private int take(List<ClaimedJob> claimed) {
         List<ClaimedJob> counts = new ArrayList<>();
+        List<ClaimedJob> indexing = new ArrayList<>();
         for (ClaimedJob job : claimed) {
             if (job.job() instanceof FanoutJob.CountDelta) {
                 counts.add(job);
+            } else if (SearchIndexing.handles(job.job())) {
+                indexing.add(job);
             } else {
                 held.add(new JobRun(job));
             }
         }
-        return counts.isEmpty() ? 0 : applyCounts(counts);
+        return (counts.isEmpty() ? 0 : applyCounts(counts)) + (indexing.isEmpty() ? 0 : applyIndexing(indexing));
+    }
+
+    /**
+     * Brings the search index up to date with a batch of index jobs (one batch read of the posts,
+     * one index write), then completes each job. The index writes are idempotent, so a batch that
+     * fails after the index took it is simply run again; a failed batch is given back, each job
+     * retried after its backoff.
+     */
+    private int applyIndexing(List<ClaimedJob> indexing) {
+        try {
+            withCall(() -> {
+                searchIndexing.apply(indexing.stream().map(ClaimedJob::job).toList());
+                return null;
+            });
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "applying " + indexing.size() + " search index jobs failed; retrying them after a backoff", e);
+            for (ClaimedJob job : indexing) {
+                try {
+                    withCall(() -> {
+                        jobs.release(job, clock.instant().plus(backoff(job.attempts())));
+                        return null;
+                    });
+                } catch (RuntimeException releaseFailed) {
+                    LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
+                }
+            }
+            return 0;
+        }
+        int done = 0;
+        for (ClaimedJob job : indexing) {
+            try {
+                withCall(() -> {
+                    jobs.complete(job);
+                    return null;
+                });
+                done++;
+            } catch (RuntimeException e) {
+                // Its lease expires and a redelivery indexes the post again, which changes nothing.
+                LOG.log(Level.INFO, "could not complete " + job.job().key() + "; its lease will expire", e);
+            }
+        }
+        return done;
     }
 
     /**
@@ -444,6 +493,8 @@ public final class FanoutWorker {
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");
+                case FanoutJob.IndexPost index -> throw new IllegalStateException("index jobs are applied as they are taken");
+                case FanoutJob.IndexAccount index -> throw new IllegalStateException("index jobs are applied as they are taken");
                 case FanoutJob.Notify notify -> {
                     // One idempotent write: a redelivered job lands on the same row and actor.
                     withCall(() -> notifications.record(notify.event()));

@@ -34,7 +34,8 @@ public final class FeedlineCore implements AutoCloseable {
         PullMerge pull = new PullMerge(ports.posts(), executor, settings.pullParallelism());
         Runnable wakeWorkers = () -> localWorkers.forEach(FanoutWorker::wake);
         UserDirectory users = new UserDirectory(
-                ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock());
+                ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock(),
+                ports.search().keepsAccounts());
         this.windows = new Windows(ports.timelines(), warnings);
         this.cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
         Notifier notifier = new Notifier(ports.clock());
@@ -64,7 +65,8 @@ public final class FeedlineCore implements AutoCloseable {
                 reposts, reposts,
                 conversations,
                 notifications,
-                relationships, relationships);
+                relationships, relationships,
+                new SearchDesk(ports.search(), cachedPosts));
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -97,7 +99,7 @@ public final class FeedlineCore implements AutoCloseable {
      */
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
-                windows, ports.notifications(), ports.counters(), cachedPosts, ports.clock(), settings,
+                windows, ports.notifications(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay));
         localWorkers.add(worker);
         return worker;

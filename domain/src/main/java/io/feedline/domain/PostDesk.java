@@ -140,6 +140,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         post.inReplyTo().ifPresent(parent ->
                 jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, +1, "publish-" + post.id().value())));
         jobs.addAll(notifications(post));
+        jobs.add(new FanoutJob.IndexPost(post.ref(), "publish"));
         posts.publish(post, jobs, completion);
         post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (!jobs.isEmpty()) {
@@ -196,12 +197,13 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (!post.authorId().equals(caller)) {
             throw new FeedlineException.Forbidden("only the author may delete a post");
         }
-        List<FanoutJob> jobs = new ArrayList<>(2);
+        List<FanoutJob> jobs = new ArrayList<>(3);
         if (policy.materializesFeeds()) {
             jobs.add(new FanoutJob.Retract(post.ref()));
         }
         post.inReplyTo().ifPresent(parent ->
                 jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, -1, "delete-" + post.id().value())));
+        jobs.add(new FanoutJob.IndexPost(post.ref(), "delete"));
         if (!cachedPosts.delete(post.ref(), jobs)) {
             throw new FeedlineException.NotFound("post", "no such post");
         }

@@ -4,6 +4,7 @@ import io.feedline.ports.in.Authenticate;
 import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.model.Credentials;
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Mention;
@@ -34,9 +35,13 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
     private final PasswordHasher hasher;
     private final IdGenerator ids;
     private final Clock clock;
+    private final boolean indexesAccounts;
     private volatile PasswordHash decoy;
 
-    UserDirectory(UserAccounts users, FollowGraph graph, Posts posts, PasswordHasher hasher, IdGenerator ids, Clock clock) {
+    /** {@code indexesAccounts}: whether a registration enqueues its account's search index job. */
+    UserDirectory(UserAccounts users, FollowGraph graph, Posts posts, PasswordHasher hasher, IdGenerator ids, Clock clock,
+            boolean indexesAccounts) {
+        this.indexesAccounts = indexesAccounts;
         this.users = users;
         this.graph = graph;
         this.posts = posts;
@@ -55,7 +60,8 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
                 command.displayName(),
                 command.bio(),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS));
-        users.create(account, hash);
+        users.create(account, hash,
+                indexesAccounts ? List.of(new FanoutJob.IndexAccount(account.id())) : List.of());
         return account;
     }
 

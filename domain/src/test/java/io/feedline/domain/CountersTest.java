@@ -169,6 +169,7 @@ class CountersTest {
         try (World world = World.of(FanoutMode.PULL)) {
             world.register("alice");
             world.register("bob");
+            world.drain();
             world.graph.calls().reset();
             world.postStore.calls().reset();
 

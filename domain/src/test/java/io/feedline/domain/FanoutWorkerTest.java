@@ -67,7 +67,7 @@ class FanoutWorkerTest {
             // The author's own entry and the first page of 10 followers are append 1 (one step); the
             // next step's pages die before they are durable or checkpointed.
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
+                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             assertThat(world.worker.runOnce()).as("the dead worker's lease still holds").isZero();
@@ -114,7 +114,7 @@ class FanoutWorkerTest {
                 }
             };
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(racing, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
+                    dyingAfter(racing, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
             assertThat(world.feedItems.page(world.id("follower_0"), Optional.empty(), 10))
                     .as("the first page was written after the retraction").isNotEmpty();
@@ -169,9 +169,9 @@ class FanoutWorkerTest {
                 }
             };
             FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(), flaky, world.windows(),
-                    world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), d -> {});
+                    world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {});
 
-            assertThat(worker.runOnce()).isZero();
+            assertThat(worker.runOnce()).as("the post's search index job only; the delivery failed").isEqualTo(1);
             assertThat(world.postStore.jobs().pending()).as("kept in the outbox").isEqualTo(1);
             assertThat(worker.runOnce()).as("not before its backoff").isZero();
             world.clock.advance(Duration.ofSeconds(2));
@@ -183,7 +183,8 @@ class FanoutWorkerTest {
 
     @Test
     void fortyJobsOfFiveEntriesAreWrittenInEightFullBatchesAndOneWindowWrite() {
-        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH))) {
+        // One claim holds the 40 deliveries and the 40 posts' search index jobs enqueued beside them.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(80))) {
             List<Post> posts = new java.util.ArrayList<>();
             for (int a = 0; a < 40; a++) {
                 world.register("author_" + a);
@@ -201,7 +202,7 @@ class FanoutWorkerTest {
             world.feedItems.calls().reset();
             world.timelines.calls().reset();
 
-            assertThat(world.drain()).isEqualTo(40);
+            assertThat(world.drain()).as("40 deliveries and the 40 posts' search index jobs").isEqualTo(80);
 
             // 40 jobs x (the author + 4 followers) = 200 entries: 8 calls of 25, not 40 calls of 5.
             assertThat(world.feedItems.calls().count("append")).isEqualTo(8);
@@ -219,7 +220,7 @@ class FanoutWorkerTest {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "window first");
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
+                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {});
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             // Followers 10-19 (the second page, read ahead) got the post in their hot window, not
@@ -252,7 +253,7 @@ class FanoutWorkerTest {
             world.timelines.setAvailable(false);
             Post post = world.publish("author", "cache down");
 
-            assertThat(world.drain()).isEqualTo(1);
+            assertThat(world.drain()).as("the delivery and the search index job").isEqualTo(2);
 
             for (int i = 0; i < FOLLOWERS; i++) {
                 assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10))

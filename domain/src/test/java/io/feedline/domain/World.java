@@ -27,6 +27,7 @@ import io.feedline.ports.fakes.InMemoryPostCache;
 import io.feedline.ports.fakes.InMemoryPostStore;
 import io.feedline.ports.fakes.InMemoryRelations;
 import io.feedline.ports.fakes.InMemoryTimelineCache;
+import io.feedline.ports.fakes.InMemorySearchIndex;
 import io.feedline.ports.fakes.InMemoryUserAccounts;
 import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.fakes.SequentialIdGenerator;
@@ -48,8 +49,9 @@ import java.util.function.UnaryOperator;
  */
 final class World implements AutoCloseable {
     final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    final InMemoryUserAccounts accounts = new InMemoryUserAccounts();
     final InMemoryPostStore postStore = new InMemoryPostStore();
+    final InMemoryUserAccounts accounts = new InMemoryUserAccounts(postStore.jobs());
+    final InMemorySearchIndex search = new InMemorySearchIndex();
     final InMemoryFollowGraph graph = new InMemoryFollowGraph(postStore.jobs());
     final InMemoryFeedItems feedItems = new InMemoryFeedItems();
     final InMemoryTimelineCache timelines;
@@ -87,7 +89,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock, relations);
+                new SequentialIdGenerator(clock), clock, relations, search);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

@@ -60,6 +60,10 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String PURGE = "purge";
     private static final String NOTIFY = "notify";
     private static final String COUNT = "count";
+    private static final String INDEX_POST = "index-post";
+    private static final String INDEX_ACCOUNT = "index-account";
+    /** What changed the post of an index job ("publish", "delete"): part of the job's key. */
+    private static final String INDEX_CAUSE = "indexCause";
 
     private final TableAccess db;
 
@@ -103,6 +107,11 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     .setIfAbsent(TableLayout.COUNTER_KIND, AttributeValue.fromS(delta.kind().wireName()))
                     .setIfAbsent(TableLayout.DELTA, n(delta.delta()))
                     .setIfAbsent(TableLayout.CHANGE_ID, AttributeValue.fromS(delta.changeId()));
+            case FanoutJob.IndexPost index -> post(update, INDEX_POST, index.post())
+                    .setIfAbsent(INDEX_CAUSE, AttributeValue.fromS(index.cause()));
+            case FanoutJob.IndexAccount index -> update
+                    .setIfAbsent(JOB_KIND, AttributeValue.fromS(INDEX_ACCOUNT))
+                    .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(index.user().value()));
         }
         return update.build();
     }
@@ -315,6 +324,9 @@ final class DynamoFanoutJobs implements FanoutJobs {
             case COUNT -> new FanoutJob.CountDelta(new PostRef(PostId.of(item.getString(POST_ID)), author),
                     CounterKind.fromWire(item.getString(TableLayout.COUNTER_KIND)),
                     item.getNumber(TableLayout.DELTA).longValue(), item.getString(TableLayout.CHANGE_ID));
+            case INDEX_POST -> new FanoutJob.IndexPost(new PostRef(PostId.of(item.getString(POST_ID)), author),
+                    item.getString(INDEX_CAUSE));
+            case INDEX_ACCOUNT -> new FanoutJob.IndexAccount(author);
             default -> throw new IllegalStateException("unknown fan-out job kind '" + kind + "'");
         };
     }

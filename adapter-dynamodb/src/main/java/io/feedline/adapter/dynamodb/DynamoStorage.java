@@ -63,7 +63,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.reposts = new DynamoReposts(db, jobs);
         this.graph = new DynamoFollowGraph(db, jobs);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
-        this.users = new DynamoUserAccounts(db);
+        this.users = new DynamoUserAccounts(db, jobs);
         this.celebrities = new DynamoCelebrityRegistry(db);
         this.revokedTokens = new DynamoRevokedTokens(db);
         this.notifications = new DynamoNotifications(db, settings.notificationRetention());

@@ -1,5 +1,7 @@
 package io.feedline.adapter.dynamodb;
 
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
 import static io.feedline.adapter.dynamodb.TableLayout.BIO;
 import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
 import static io.feedline.adapter.dynamodb.TableLayout.DISPLAY_NAME;
@@ -12,6 +14,7 @@ import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.UserAccount;
@@ -41,13 +44,21 @@ final class DynamoUserAccounts implements UserAccounts {
     private static final int EMAIL_ITEM = 2;
 
     private final TableAccess db;
+    private final DynamoFanoutJobs jobs;
 
-    DynamoUserAccounts(TableAccess db) {
+    DynamoUserAccounts(TableAccess db, DynamoFanoutJobs jobs) {
         this.db = db;
+        this.jobs = jobs;
     }
 
     @Override
     public void create(UserAccount account, PasswordHash passwordHash) {
+        create(account, passwordHash, List.of());
+    }
+
+    /** The account, its claims and {@code jobs} (after them) in one transaction. */
+    @Override
+    public void create(UserAccount account, PasswordHash passwordHash, List<FanoutJob> jobs) {
         EnhancedDocument profile = TableLayout.Entity.PROFILE.document(TableLayout.profile(account.id()))
                 .putString(USER_ID, account.id().value())
                 .putString(USERNAME, account.username().value())
@@ -64,7 +75,7 @@ final class DynamoUserAccounts implements UserAccounts {
                 .putString(USER_ID, account.id().value())
                 .build();
         TableAccess.Outcome outcome = db.transact("register",
-                List.of(db.putNew(profile), db.putNew(username), db.putNew(email)), Optional.of(account.id().value()));
+                items(List.of(db.putNew(profile), db.putNew(username), db.putNew(email)), jobs), Optional.of(account.id().value()));
         if (outcome.committed()) {
             return;
         }
@@ -137,5 +148,11 @@ final class DynamoUserAccounts implements UserAccounts {
                 DisplayName.of(profile.getString(DISPLAY_NAME)),
                 Bio.of(profile.getString(BIO)),
                 Instant.parse(profile.getString(CREATED_AT)));
+    }
+
+    private List<TransactWriteItem> items(List<TransactWriteItem> account, List<FanoutJob> enqueued) {
+        List<TransactWriteItem> items = new java.util.ArrayList<>(account);
+        enqueued.forEach(job -> items.add(jobs.enqueueItem(job)));
+        return items;
     }
 }

@@ -3,6 +3,7 @@ package io.feedline.adapter.postgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.feedline.ports.out.HealthProbe;
+import io.feedline.ports.out.SearchIndex;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Duration;
 import java.util.Objects;
@@ -32,6 +33,7 @@ public final class PostgresUsers implements AutoCloseable {
     private final Jdbi jdbi;
     private final UserAccounts userAccounts;
     private final HealthProbe healthProbe;
+    private final SearchIndex searchIndex;
 
     private PostgresUsers(PostgresSettings settings) {
         this.settings = settings;
@@ -41,6 +43,7 @@ public final class PostgresUsers implements AutoCloseable {
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
         this.userAccounts = new PostgresUserAccounts(jdbi);
         this.healthProbe = new PostgresHealthProbe(jdbi, settings.connectTimeout());
+        this.searchIndex = new PostgresSearchIndex(jdbi);
     }
 
     /**
@@ -76,6 +79,11 @@ public final class PostgresUsers implements AutoCloseable {
 
     public UserAccounts userAccounts() {
         return userAccounts;
+    }
+
+    /** Full-text search over posts (the post_search table) and accounts (the users table). */
+    public SearchIndex searchIndex() {
+        return searchIndex;
     }
 
     public HealthProbe healthProbe() {

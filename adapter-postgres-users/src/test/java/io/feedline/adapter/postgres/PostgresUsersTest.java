@@ -20,13 +20,14 @@ class PostgresUsersTest {
 
     @Test
     void migrateCreatesTheSchemaOnceAndThenHasNothingToDo() throws Exception {
-        assertThat(schema.migrationsRun()).isEqualTo(1);
+        assertThat(schema.migrationsRun()).isEqualTo(2);
         assertThat(schema.users().migrate()).isZero();
         assertThat(schema.row("""
                         SELECT string_agg(indexname, ',' ORDER BY indexname) AS indexes
                         FROM pg_indexes WHERE schemaname = ? AND tablename = 'users'""", schema.name())
                 .orElseThrow())
-                .containsEntry("indexes", Stream.of(UsersTable.USERNAME_INDEX, UsersTable.EMAIL_INDEX, UsersTable.PRIMARY_KEY)
+                .containsEntry("indexes", Stream.of(UsersTable.USERNAME_INDEX, UsersTable.EMAIL_INDEX, UsersTable.PRIMARY_KEY,
+                                "users_username_prefix_idx", "users_display_name_search_idx")
                         .sorted().collect(Collectors.joining(",")));
     }
 

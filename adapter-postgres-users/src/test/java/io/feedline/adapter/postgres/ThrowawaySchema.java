@@ -104,6 +104,20 @@ final class ThrowawaySchema implements BeforeAllCallback, AfterAllCallback, Auto
         }
     }
 
+    /** The plan of {@code sql} in this schema with sequential scans disabled, its lines joined by spaces. */
+    String planWithoutSeqScan(String sql) throws SQLException {
+        try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+            statement.execute("SET enable_seqscan = off");
+            StringBuilder plan = new StringBuilder();
+            try (ResultSet rows = statement.executeQuery("EXPLAIN " + sql)) {
+                while (rows.next()) {
+                    plan.append(rows.getString(1)).append(' ');
+                }
+            }
+            return plan.toString();
+        }
+    }
+
     private Connection connect() throws SQLException {
         Connection connection = server.connect();
         connection.setSchema(name);

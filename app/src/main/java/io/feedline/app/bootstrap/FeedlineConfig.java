@@ -51,7 +51,8 @@ public record FeedlineConfig(
         Optional<PostgresSettings> postgres,
         Optional<RedisSettings> redis,
         Optional<MemorySettings> memory,
-        Passwords passwords) {
+        Passwords passwords,
+        SearchStore search) {
 
     /** The longest a bearer token may live: a stolen one is good for at most this long (unless revoked). */
     public static final Duration MAX_TOKEN_TTL = Duration.ofHours(24);
@@ -71,6 +72,15 @@ public record FeedlineConfig(
         Objects.requireNonNull(redis, "redis");
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(passwords, "passwords");
+        Objects.requireNonNull(search, "search");
+        if (search == SearchStore.LUCENE && users != UsersStore.DYNAMODB) {
+            throw new InvalidConfiguration("storage.search = lucene needs storage.users = dynamodb (accounts reach the "
+                    + "index through the DynamoDB outbox) and one process (one index writer)");
+        }
+        if (search == SearchStore.POSTGRES && users != UsersStore.POSTGRES) {
+            throw new InvalidConfiguration("storage.search = postgres needs storage.users = postgres (account search "
+                    + "reads the users table)");
+        }
         Objects.requireNonNull(tokenRevocationRecheck, "tokenRevocationRecheck");
         if (tokenTtl.compareTo(MAX_TOKEN_TTL) > 0) {
             throw new InvalidConfiguration("token.ttl must be at most 24h (a bearer token cannot be withdrawn before it expires)");
@@ -128,6 +138,13 @@ public record FeedlineConfig(
     }
 
     public enum UsersStore { POSTGRES, DYNAMODB }
+
+    /**
+     * The search engine: Lucene in this process, file-backed beside DynamoDB Local's data (the
+     * embedded profile), or Postgres full-text search in the users' database (polyglot). The default
+     * follows {@code storage.users}.
+     */
+    public enum SearchStore { LUCENE, POSTGRES }
 
     /**
      * Where the hot windows live: a Redis every process shares, or this process's own heap (one
@@ -267,7 +284,9 @@ public record FeedlineConfig(
                     positive(c, "idempotency.lock-timeout"), positive(c, "idempotency.retention"),
                     positive(c, "notifications.retention"), between(c, "counters.hot-post-threshold", 1, 1000),
                     dynamo, postgres, redis, memory,
-                    new Passwords(hashSlots(c, "password.max-concurrent-hashes"), nonNegative(c, "password.max-wait")));
+                    new Passwords(hashSlots(c, "password.max-concurrent-hashes"), nonNegative(c, "password.max-wait")),
+                    choice(c, "storage.search", SearchStore.class,
+                            users == UsersStore.DYNAMODB ? SearchStore.LUCENE : SearchStore.POSTGRES));
         } catch (ConfigException e) {
             throw new InvalidConfiguration(e.getMessage(), e);
         }

@@ -5,6 +5,7 @@ import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.dynamodb.DynamoSettings;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.adapter.lucene.LuceneSearchIndex;
 import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
@@ -25,6 +26,7 @@ import io.feedline.ports.out.Relations;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.RevokedTokens;
+import io.feedline.ports.out.SearchIndex;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
 import java.net.URI;
@@ -59,15 +61,17 @@ final class Storage implements AutoCloseable {
     final RevokedTokens revokedTokens;
     final Notifications notifications;
     final Relations relations;
+    final SearchIndex search;
     /** The engines of record: one that does not answer takes the service down. */
     final List<HealthProbe> probes;
     /** The caches: one that does not answer only degrades the service (reads go to the engines of record). */
     final List<HealthProbe> cacheProbes;
     private final Deque<AutoCloseable> resources;
 
-    private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, List<HealthProbe> probes,
+    private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
         this.users = users;
+        this.search = search;
         this.posts = dynamo.posts();
         this.graph = dynamo.followGraph();
         this.feedItems = dynamo.feedItems();
@@ -94,7 +98,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock, relations);
+                new UlidIds(clock), clock, relations, search);
     }
 
     /**
@@ -118,6 +122,7 @@ final class Storage implements AutoCloseable {
             }
             probes.add(dynamo.healthProbe());
 
+            Optional<PostgresUsers> postgresUsers = Optional.empty();
             UserAccounts users = switch (config.users()) {
                 case DYNAMODB -> dynamo.userAccounts();
                 case POSTGRES -> {
@@ -125,7 +130,19 @@ final class Storage implements AutoCloseable {
                     resources.push(postgres);
                     requireReachable(postgres, initialize);
                     probes.add(postgres.healthProbe());
+                    postgresUsers = Optional.of(postgres);
                     yield postgres.userAccounts();
+                }
+            };
+            SearchIndex search = switch (config.search()) {
+                case POSTGRES -> postgresUsers.orElseThrow().searchIndex();
+                case LUCENE -> {
+                    FeedlineConfig.Dynamo where = config.dynamo();
+                    LuceneSearchIndex lucene = where.inMemory()
+                            ? LuceneSearchIndex.inMemory()
+                            : LuceneSearchIndex.open(where.dataDir().resolve("search"));
+                    resources.push(lucene);
+                    yield lucene;
                 }
             };
             Caches caches = switch (config.timelines()) {
@@ -141,9 +158,9 @@ final class Storage implements AutoCloseable {
                     yield new Caches(redis.timelineCache(), redis.postCache(), List.of(redis.healthProbe()));
                 }
             };
-            LOG.info("storage: profile {}, users on {}, timelines on {}, everything else on dynamodb",
-                    lower(config.profile()), lower(config.users()), lower(config.timelines()));
-            return new Storage(dynamo, users, caches, probes, resources);
+            LOG.info("storage: profile {}, users on {}, timelines on {}, search on {}, everything else on dynamodb",
+                    lower(config.profile()), lower(config.users()), lower(config.timelines()), lower(config.search()));
+            return new Storage(dynamo, users, caches, search, probes, resources);
         } catch (RuntimeException e) {
             closeAll(resources, e);
             throw e;

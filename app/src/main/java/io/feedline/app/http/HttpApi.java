@@ -158,6 +158,7 @@ public final class HttpApi implements AutoCloseable {
         FeedResource feed = new FeedResource(useCases, paging);
         RelationResource relations = new RelationResource(useCases, paging);
         NotificationResource notifications = new NotificationResource(useCases, json, paging);
+        SearchResource search = new SearchResource(useCases, paging);
         OperationsResource operations = new OperationsResource(
                 probes, degradations, settings.healthTimeout(), settings.healthCache(), settings.metricsToken(), registry);
 
@@ -182,7 +183,7 @@ public final class HttpApi implements AutoCloseable {
                     rule.exposeHeader("Location");
                 }));
             }
-            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations);
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });

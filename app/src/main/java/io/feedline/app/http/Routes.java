@@ -18,7 +18,8 @@ final class Routes {
             FeedResource feed,
             NotificationResource notifications,
             OperationsResource operations,
-            RelationResource relations) {
+            RelationResource relations,
+            SearchResource search) {
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
@@ -53,6 +54,8 @@ final class Routes {
         routes.get("/notifications", notifications::list, SIGNED_IN);
         routes.get("/notifications/unread-count", notifications::unreadCount, SIGNED_IN);
         routes.post("/notifications/read", notifications::markRead, SIGNED_IN);
+
+        routes.get("/search", search::search, ANYONE);
 
         routes.get("/health", operations::health, OPERATIONS);
         routes.get("/metrics", operations::metrics, OPERATIONS);

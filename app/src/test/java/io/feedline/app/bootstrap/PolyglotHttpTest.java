@@ -66,6 +66,29 @@ class PolyglotHttpTest {
     }
 
     @Test
+    void searchRunsOnPostgresFullTextSearchKeptByTheOutbox() throws Exception {
+        Accounts accounts = new Accounts(api);
+        User author = accounts.signUp("finder");
+        String word = "zq" + RUN.replaceAll("[^a-f]", "") + "w";
+        String kept = api.post("/posts").token(author.token()).json("text", "kept #" + word).send().text("id");
+        String deleted = api.post("/posts").token(author.token()).json("text", "deleted " + word).send().text("id");
+        assertThat(api.get("/search?q=" + word).send().ids()).as("the index trails the write").isEmpty();
+        app.drainFanout();
+
+        assertThat(api.get("/search?q=%23" + word).send().ids()).containsExactly(deleted, kept);
+        try (var connection = postgres.connect(); var statement = connection.createStatement();
+                var rows = statement.executeQuery("SELECT count(*) FROM " + SCHEMA + ".post_search WHERE post_id IN ('"
+                        + kept + "', '" + deleted + "')")) {
+            rows.next();
+            assertThat(rows.getInt(1)).as("indexed in Postgres").isEqualTo(2);
+        }
+        assertThat(api.delete("/posts/" + deleted).token(author.token()).send().status()).isEqualTo(204);
+        assertThat(api.get("/search?q=" + word).send().ids()).as("dropped at read at once").containsExactly(kept);
+        assertThat(api.get("/search?type=accounts&q=" + author.username()).send().ids())
+                .as("accounts straight from the users table").containsExactly(author.id());
+    }
+
+    @Test
     void theFeedWorksOverDynamoPostgresAndRedis() {
         Accounts accounts = new Accounts(api);
         User alice = accounts.signUp("poly");

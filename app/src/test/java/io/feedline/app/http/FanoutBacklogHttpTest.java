@@ -34,7 +34,8 @@ class FanoutBacklogHttpTest {
             Response fresh = api.get("/health").send();
             assertThat(fresh.status()).isEqualTo(200);
             assertThat(fresh.text("status")).isEqualTo("UP");
-            assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isEqualTo(3.0);
+            // The account's search index job, and each post's delivery and search index job.
+            assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isEqualTo(7.0);
 
             clock.advance(Duration.ofSeconds(30));
             Response behind = api.get("/health").send();
@@ -42,13 +43,13 @@ class FanoutBacklogHttpTest {
             assertThat(behind.text("status")).isEqualTo("DEGRADED");
             assertThat(behind.json().path("components").path("fanout").path("status").asText()).isEqualTo("DEGRADED");
             assertThat(behind.json().path("components").path("fanout").path("detail").asText())
-                    .contains("3 jobs waiting").contains("threshold 5.0 s");
+                    .contains("7 jobs waiting").contains("threshold 5.0 s");
             assertThat(behind.json().path("components").path("dynamodb").path("status").asText()).isEqualTo("UP");
-            assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isEqualTo(3.0);
-            // The clock moved 30 s on from a start a little before the posts were published.
+            assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isEqualTo(7.0);
+            // The clock moved 30 s on from a start a little before the sign-up and the posts.
             assertThat(gauge(api, "feedline_fanout_oldest_job_age_seconds")).isGreaterThan(20.0).isLessThanOrEqualTo(30.0);
 
-            assertThat(app.drainFanout()).isEqualTo(3);
+            assertThat(app.drainFanout()).isEqualTo(7);
             clock.advance(Duration.ofSeconds(2));
             Response caughtUp = api.get("/health").send();
             assertThat(caughtUp.text("status")).isEqualTo("UP");

@@ -40,7 +40,8 @@ class OpenApiDocumentTest {
                 new FeedResource(null, null),
                 new NotificationResource(null, null, null),
                 new OperationsResource(List.of(), Duration.ofSeconds(1), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)),
-                new RelationResource(null, null)));
+                new RelationResource(null, null),
+                new SearchResource(null, null)));
         javalin.unsafe.internalRouter.allHttpHandlers().forEach(handler ->
                 routed.add(handler.endpoint.method.name().toUpperCase(Locale.ROOT) + " " + handler.endpoint.path));
 

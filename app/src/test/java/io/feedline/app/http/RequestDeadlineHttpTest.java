@@ -115,7 +115,8 @@ class RequestDeadlineHttpTest {
                 readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
                 real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
                 real.readConversation(),
-                real.readNotifications(), real.manageRelations(), real.readAsViewer());
+                real.readNotifications(), real.manageRelations(), real.readAsViewer(),
+                real.search());
     }
 
     private static BearerTokens tokens() {

@@ -24,7 +24,8 @@ public record UseCases(
         ReadConversation readConversation,
         ReadNotifications readNotifications,
         ManageRelations manageRelations,
-        ReadAsViewer readAsViewer) {
+        ReadAsViewer readAsViewer,
+        Search search) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -47,5 +48,6 @@ public record UseCases(
         Objects.requireNonNull(readNotifications, "readNotifications");
         Objects.requireNonNull(manageRelations, "manageRelations");
         Objects.requireNonNull(readAsViewer, "readAsViewer");
+        Objects.requireNonNull(search, "search");
     }
 }

@@ -95,4 +95,35 @@ public sealed interface FanoutJob {
             return "count:" + kind.wireName() + ":" + post.postId().value() + ":" + changeId;
         }
     }
+    /**
+     * Make the search index agree with {@code post} as it is now: index it if it exists, remove it
+     * if not. Enqueued by the write that changes the post ({@code cause}: "publish", "delete"), so a
+     * publish and a delete are two jobs and whichever runs last leaves the index right.
+     */
+    record IndexPost(PostRef post, String cause) implements FanoutJob {
+        public IndexPost {
+            Objects.requireNonNull(post, "post");
+            Objects.requireNonNull(cause, "cause");
+            if (cause.isEmpty() || cause.contains(":")) {
+                throw new IllegalArgumentException("cause must be non-empty and hold no ':'");
+            }
+        }
+
+        @Override
+        public String key() {
+            return "search:post:" + post.postId().value() + ":" + cause;
+        }
+    }
+
+    /** Index {@code user}'s account as it is now (for an index that keeps accounts). */
+    record IndexAccount(UserId user) implements FanoutJob {
+        public IndexAccount {
+            Objects.requireNonNull(user, "user");
+        }
+
+        @Override
+        public String key() {
+            return "search:account:" + user.value();
+        }
+    }
 }

@@ -1,5 +1,8 @@
 package io.feedline.ports.out;
 
+import io.feedline.ports.model.FanoutJob;
+import java.util.List;
+
 import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.UserAccount;
@@ -20,6 +23,20 @@ public interface UserAccounts {
      * @throws io.feedline.ports.model.FeedlineException.EmailTaken if the email is taken
      */
     void create(UserAccount account, PasswordHash passwordHash);
+
+    /**
+     * As {@link #create(UserAccount, PasswordHash)}, enqueueing {@code jobs} (the account's search
+     * index job) in the same atomic write. A store that shares no outbox with the fan-out jobs
+     * takes no jobs (the polyglot profile's search reads its users table directly).
+     *
+     * @throws UnsupportedOperationException if jobs are given to a store without the outbox
+     */
+    default void create(UserAccount account, PasswordHash passwordHash, List<FanoutJob> jobs) {
+        if (!jobs.isEmpty()) {
+            throw new UnsupportedOperationException(getClass().getSimpleName() + " shares no outbox with the fan-out jobs");
+        }
+        create(account, passwordHash);
+    }
 
     /** The account with this id, if any. */
     Optional<UserAccount> findById(UserId id);

@@ -88,6 +88,22 @@ public abstract class FanoutJobsContract {
     }
 
     @Test
+    void searchIndexJobsRoundTripThroughClaim() {
+        PostRef post = new PostRef(TestIds.postId(), TestIds.userId());
+        FanoutJob published = new FanoutJob.IndexPost(post, "publish");
+        FanoutJob deleted = new FanoutJob.IndexPost(post, "delete");
+        FanoutJob account = new FanoutJob.IndexAccount(TestIds.userId());
+        jobs.enqueue(published);
+        jobs.enqueue(deleted);
+        jobs.enqueue(account);
+        jobs.enqueue(published);
+
+        List<ClaimedJob> claimed = claimMine("w1", now, published, deleted, account);
+
+        assertThat(claimed).extracting(ClaimedJob::job).containsExactlyInAnyOrder(published, deleted, account);
+    }
+
+    @Test
     void enqueueingTwiceKeepsOnePendingJob() {
         int pendingBefore = jobs.pending();
         FanoutJob.Deliver job = freshDeliver();

@@ -7,7 +7,10 @@ import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.UserAccounts;
+import java.util.List;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,9 +28,30 @@ public final class InMemoryUserAccounts implements UserAccounts {
     private final Map<Email, UserId> byEmail = new HashMap<>();
     private final Map<UserId, PasswordHash> hashes = new HashMap<>();
     private final CallLog calls = new CallLog();
+    private final FanoutJobs outbox;
+
+    /** Accounts that take no jobs at registration. */
+    public InMemoryUserAccounts() {
+        this.outbox = null;
+    }
+
+    /** Accounts whose registrations enqueue their jobs into {@code outbox}, under the same lock. */
+    public InMemoryUserAccounts(FanoutJobs outbox) {
+        this.outbox = Objects.requireNonNull(outbox, "outbox");
+    }
 
     public CallLog calls() {
         return calls;
+    }
+
+    @Override
+    public synchronized void create(UserAccount account, PasswordHash passwordHash, List<FanoutJob> jobs) {
+        if (outbox == null) {
+            UserAccounts.super.create(account, passwordHash, jobs);
+            return;
+        }
+        create(account, passwordHash);
+        jobs.forEach(outbox::enqueue);
     }
 
     @Override

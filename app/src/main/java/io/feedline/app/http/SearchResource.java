@@ -1,0 +1,34 @@
+package io.feedline.app.http;
+
+import io.feedline.app.http.Representations.PostView;
+import io.feedline.app.http.Representations.UserView;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.SearchQuery;
+import io.javalin.http.Context;
+
+/** {@code GET /search?q=&type=posts|accounts}: the posts or the accounts that match, a page at a time. */
+final class SearchResource {
+    private final UseCases useCases;
+    private final Paging paging;
+
+    SearchResource(UseCases useCases, Paging paging) {
+        this.useCases = useCases;
+        this.paging = paging;
+    }
+
+    void search(Context ctx) {
+        String raw = ctx.queryParam("q");
+        if (raw == null) {
+            throw HttpProblem.badRequest("q", "q is required");
+        }
+        SearchQuery query = SearchQuery.of(raw);
+        String type = ctx.queryParam("type");
+        if (type == null || type.equals("posts")) {
+            ctx.json(paging.view(ctx, useCases.search().posts(query, paging.request(ctx)), PostView::of));
+        } else if (type.equals("accounts")) {
+            ctx.json(paging.view(ctx, useCases.search().accounts(query, paging.request(ctx)), UserView::of));
+        } else {
+            throw HttpProblem.badRequest("type", "type must be posts or accounts");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.feedline.domain;
+
+import io.feedline.ports.in.Search;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.SearchQuery;
+import io.feedline.ports.model.UserSummary;
+import io.feedline.ports.model.Username;
+import io.feedline.ports.out.SearchIndex;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Search over the {@link SearchIndex}. The index only finds: a page of post hits is hydrated with
+ * the feed's own batch read ({@link CachedPosts#getAll}, which sees a delete at once through its
+ * tombstones), so a post deleted a moment ago, whose index removal is still in the outbox, is
+ * dropped from the page. A page that dropped hits may come back short, with a next cursor.
+ */
+final class SearchDesk implements Search {
+    private final SearchIndex index;
+    private final CachedPosts posts;
+
+    SearchDesk(SearchIndex index, CachedPosts posts) {
+        this.index = Objects.requireNonNull(index, "index");
+        this.posts = Objects.requireNonNull(posts, "posts");
+    }
+
+    @Override
+    public Page<Post> posts(SearchQuery query, PageRequest page) {
+        List<PostRef> hits = index.searchPosts(query, PostCursor.before(page), page.limit());
+        Map<PostId, Post> found = posts.getAll(hits);
+        List<Post> shown = visible(hits.stream().map(hit -> found.get(hit.postId())).filter(Objects::nonNull).toList());
+        Optional<PageToken> next = hits.size() < page.limit()
+                ? Optional.empty()
+                : Optional.of(new PageToken(hits.getLast().postId().value()));
+        return new Page<>(shown, next);
+    }
+
+    @Override
+    public Page<UserSummary> accounts(SearchQuery query, PageRequest page) {
+        Optional<Username> after = page.after().map(token -> {
+            try {
+                return Username.of(token.value());
+            } catch (FeedlineException.InvalidInput e) {
+                throw new FeedlineException.InvalidInput("cursor", "cursor is malformed");
+            }
+        });
+        List<UserSummary> hits = index.searchAccounts(query, after, page.limit());
+        Optional<PageToken> next = hits.size() < page.limit()
+                ? Optional.empty()
+                : Optional.of(new PageToken(hits.getLast().username().value()));
+        return new Page<>(hits, next);
+    }
+
+    /**
+     * The posts of a page the reader may see: every post that still exists. The one place where a
+     * reader's own filters (mutes, blocks) apply to search results.
+     */
+    private List<Post> visible(List<Post> hydrated) {
+        return hydrated;
+    }
+}
