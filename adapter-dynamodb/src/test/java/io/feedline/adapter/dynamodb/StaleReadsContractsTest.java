@@ -1,6 +1,10 @@
 package io.feedline.adapter.dynamodb;
 
 import io.feedline.ports.contract.CelebrityRegistryContract;
+import io.feedline.ports.contract.EntityFollowsContract;
+import io.feedline.ports.contract.TagIndexContract;
+import io.feedline.ports.contract.TaggedPosts;
+import io.feedline.ports.out.EntityFollows;
 import io.feedline.ports.contract.FanoutJobsContract;
 import io.feedline.ports.contract.FeedItemsContract;
 import io.feedline.ports.contract.FollowGraphContract;
@@ -113,6 +117,23 @@ class StaleReadsContractsTest {
         @Override
         protected IdempotencyKeys idempotencyKeys(Duration lockTimeout) {
             return LocalDynamo.stale().idempotencyKeys();
+        }
+    }
+
+    @Nested
+    class EntityEdges extends EntityFollowsContract {
+        @Override
+        protected EntityFollows entityFollows() {
+            return LocalDynamo.stale().entityFollows();
+        }
+    }
+
+    @Nested
+    class Tags extends TagIndexContract {
+        @Override
+        protected TaggedPosts taggedPosts() {
+            DynamoStorage storage = LocalDynamo.stale();
+            return new TaggedPosts(storage.posts(), storage.tagIndex());
         }
     }
 }
