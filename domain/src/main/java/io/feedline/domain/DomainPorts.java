@@ -1,6 +1,8 @@
 package io.feedline.domain;
 
 import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.EntityFollows;
+import io.feedline.ports.out.TagIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
@@ -38,7 +40,9 @@ public record DomainPorts(
         Notifications notifications,
         PasswordHasher hasher,
         IdGenerator ids,
-        Clock clock) {
+        Clock clock,
+        EntityFollows entityFollows,
+        TagIndex tagIndex) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -56,5 +60,7 @@ public record DomainPorts(
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(entityFollows, "entityFollows");
+        Objects.requireNonNull(tagIndex, "tagIndex");
     }
 }

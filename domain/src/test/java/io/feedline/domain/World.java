@@ -20,6 +20,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.fakes.FakePasswordHasher;
 import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
+import io.feedline.ports.fakes.InMemoryEntityFollows;
 import io.feedline.ports.fakes.InMemoryFeedItems;
 import io.feedline.ports.fakes.InMemoryFollowGraph;
 import io.feedline.ports.fakes.InMemoryNotifications;
@@ -55,6 +56,7 @@ final class World implements AutoCloseable {
     final InMemoryPostCache postCache = new InMemoryPostCache();
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
     final InMemoryNotifications notifications = new InMemoryNotifications();
+    final InMemoryEntityFollows entityFollows = new InMemoryEntityFollows();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -85,7 +87,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock);
+                new SequentialIdGenerator(clock), clock, entityFollows, postStore.tagIndex());
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");
@@ -109,6 +111,14 @@ final class World implements AutoCloseable {
 
     void follow(String follower, String followee) {
         app.follow().follow(id(follower), Username.of(followee));
+    }
+
+    void followTag(String follower, String tag) {
+        app.followTags().follow(id(follower), io.feedline.ports.model.Tag.of(tag));
+    }
+
+    void unfollowTag(String follower, String tag) {
+        app.followTags().unfollow(id(follower), io.feedline.ports.model.Tag.of(tag));
     }
 
     void unfollow(String follower, String followee) {

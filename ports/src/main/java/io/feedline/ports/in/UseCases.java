@@ -22,7 +22,9 @@ public record UseCases(
         RepostPost repostPost,
         UnrepostPost unrepostPost,
         ReadConversation readConversation,
-        ReadNotifications readNotifications) {
+        ReadNotifications readNotifications,
+        FollowTags followTags,
+        ReadTags readTags) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -43,5 +45,7 @@ public record UseCases(
         Objects.requireNonNull(unrepostPost, "unrepostPost");
         Objects.requireNonNull(readConversation, "readConversation");
         Objects.requireNonNull(readNotifications, "readNotifications");
+        Objects.requireNonNull(followTags, "followTags");
+        Objects.requireNonNull(readTags, "readTags");
     }
 }
