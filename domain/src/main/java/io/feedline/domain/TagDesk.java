@@ -116,9 +116,10 @@ final class TagDesk implements FollowTags, ReadTags {
     }
 
     @Override
-    public TagSummary tag(UserId caller, Tag tag) {
+    public TagSummary tag(Optional<UserId> caller, Tag tag) {
         EntityRef ref = EntityRef.of(tag);
-        return new TagSummary(tag, index.uses(tag), follows.followerCount(ref), follows.isFollowing(caller, ref));
+        return new TagSummary(tag, index.uses(tag), follows.followerCount(ref),
+                caller.map(user -> follows.isFollowing(user, ref)).orElse(false));
     }
 
     @Override

@@ -181,7 +181,7 @@ class TagFeedTest {
                     .containsExactly(new TagUse(Tag.of("java"), 2), new TagUse(Tag.of("javascript"), 1));
             UserId reader = world.id("reader");
             world.followTag("reader", "java");
-            var summary = world.app.readTags().tag(reader, Tag.of("java"));
+            var summary = world.app.readTags().tag(Optional.of(reader), Tag.of("java"));
             assertThat(summary.uses()).isEqualTo(2);
             assertThat(summary.followers()).isEqualTo(1);
             assertThat(summary.following()).isTrue();

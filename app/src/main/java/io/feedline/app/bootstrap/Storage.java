@@ -57,6 +57,8 @@ final class Storage implements AutoCloseable {
     final IdempotencyKeys idempotencyKeys;
     final RevokedTokens revokedTokens;
     final Notifications notifications;
+    final io.feedline.ports.out.EntityFollows entityFollows;
+    final io.feedline.ports.out.TagIndex tagIndex;
     /** The engines of record: one that does not answer takes the service down. */
     final List<HealthProbe> probes;
     /** The caches: one that does not answer only degrades the service (reads go to the engines of record). */
@@ -79,6 +81,8 @@ final class Storage implements AutoCloseable {
         this.idempotencyKeys = dynamo.idempotencyKeys();
         this.revokedTokens = dynamo.revokedTokens();
         this.notifications = dynamo.notifications();
+        this.entityFollows = dynamo.entityFollows();
+        this.tagIndex = dynamo.tagIndex();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -91,7 +95,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock);
+                new UlidIds(clock), clock, entityFollows, tagIndex);
     }
 
     /**

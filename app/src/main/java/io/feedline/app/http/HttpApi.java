@@ -156,6 +156,7 @@ public final class HttpApi implements AutoCloseable {
         PostResource posts = new PostResource(useCases, json, paging);
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);
+        TagResource tags = new TagResource(useCases, paging);
         NotificationResource notifications = new NotificationResource(useCases, json, paging);
         OperationsResource operations = new OperationsResource(
                 probes, degradations, settings.healthTimeout(), settings.healthCache(), settings.metricsToken(), registry);
@@ -181,7 +182,7 @@ public final class HttpApi implements AutoCloseable {
                     rule.exposeHeader("Location");
                 }));
             }
-            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations);
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, tags);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });

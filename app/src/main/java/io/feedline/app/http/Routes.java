@@ -17,7 +17,8 @@ final class Routes {
             GraphResource graph,
             FeedResource feed,
             NotificationResource notifications,
-            OperationsResource operations) {
+            OperationsResource operations,
+            TagResource tags) {
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
@@ -41,6 +42,14 @@ final class Routes {
         routes.get("/users/{follower}/follows/{followee}", graph::follows, ANYONE);
 
         routes.get("/feed", feed::home, SIGNED_IN);
+
+        routes.get("/tags", tags::complete, ANYONE);
+        routes.get("/tags/trending", tags::trending, ANYONE);
+        routes.get("/tags/{tag}", tags::read, ANYONE);
+        routes.get("/tags/{tag}/posts", tags::posts, ANYONE);
+        routes.put("/tags/{tag}/follow", tags::follow, SIGNED_IN);
+        routes.delete("/tags/{tag}/follow", tags::unfollow, SIGNED_IN);
+        routes.get("/users/{username}/followed-tags", tags::followed, ANYONE);
 
         routes.get("/notifications", notifications::list, SIGNED_IN);
         routes.get("/notifications/unread-count", notifications::unreadCount, SIGNED_IN);

@@ -10,12 +10,16 @@ import io.feedline.ports.model.Trending;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import java.util.List;
+import java.util.Optional;
 
 /** Tag pages: a tag, its posts, the tags a user follows, the trending tags, and names by prefix. */
 public interface ReadTags {
 
-    /** The tag with its uses, followers and whether {@code caller} follows it (any name is a tag, perhaps unused). */
-    TagSummary tag(UserId caller, Tag tag);
+    /**
+     * The tag with its uses, followers and whether {@code caller} (when signed in) follows it; any
+     * valid name is a tag, perhaps never used.
+     */
+    TagSummary tag(Optional<UserId> caller, Tag tag);
 
     /** The posts tagged {@code tag}, newest first, deleted ones left out. */
     Page<Post> posts(Tag tag, PageRequest page);
