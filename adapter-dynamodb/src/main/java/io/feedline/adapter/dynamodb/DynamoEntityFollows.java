@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * {@code #FOLLOWING#<KIND>}) move in the edge's transaction. No index: every read is of the base
  * table, strongly consistent. Hot entities are {@code HOT#<KIND>} / {@code <key>}.
  */
-final class DynamoEntityFollows implements EntityFollows {
+final class DynamoEntityFollows implements EntityFollows, EntityFollowImport {
     private final TableAccess db;
 
     DynamoEntityFollows(TableAccess db) {
@@ -62,6 +62,27 @@ final class DynamoEntityFollows implements EntityFollows {
                 .putString(CREATED_AT, at.toString())
                 .build();
         return change("AP31_follow_entity", db.putNew(edge), db.put(entry), reader, entity, +1);
+    }
+
+    @Override
+    public void importFollowers(EntityRef entity, List<UserId> followers, Instant at) {
+        requireNotUser(entity);
+        if (followers.isEmpty()) {
+            return;
+        }
+        List<TableAccess.BatchOp> ops = new ArrayList<>(followers.size() * 2);
+        for (UserId reader : followers) {
+            ops.add(new TableAccess.BatchOp.PutDoc(TableLayout.Entity.ENTITY_EDGE.document(TagLayout.edge(reader, entity))
+                    .putString(READER_ID, reader.value()).putString(ENTITY_REF, entity.wire()).putString(CREATED_AT, at.toString())
+                    .build()));
+            ops.add(new TableAccess.BatchOp.PutDoc(TableLayout.Entity.ENTITY_FOLLOWER.document(TagLayout.followerEntry(entity, reader))
+                    .putString(READER_ID, reader.value()).putString(ENTITY_REF, entity.wire()).putString(CREATED_AT, at.toString())
+                    .build()));
+        }
+        db.batchWrite("entity_follow_import", ops);
+        db.run("entity_follow_import", () -> db.updateItem(TagLayout.counters(entity),
+                counter(TableLayout.Entity.ENTITY_COUNTERS, FOLLOWERS, followers.size()),
+                software.amazon.awssdk.services.dynamodb.model.ReturnValue.NONE));
     }
 
     @Override
