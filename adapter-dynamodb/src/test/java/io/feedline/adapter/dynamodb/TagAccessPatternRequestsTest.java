@@ -18,6 +18,7 @@ import io.feedline.ports.model.Username;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -114,7 +115,7 @@ class TagAccessPatternRequestsTest {
     @Test
     void ap35AUseIsTwoUpdatesAndAnHourOneQuery() {
         Instant at = Instant.parse("2030-05-06T07:08:09Z");
-        Tag fresh = new Tag("fresh_" + TestIds.userId().value().toLowerCase(java.util.Locale.ROOT));
+        Tag fresh = new Tag("fresh_" + TestIds.userId().value().toLowerCase(Locale.ROOT));
         storage.tagIndex().recordUse(fresh, at);
         assertThat(requests.all()).isEqualTo(Map.of("UpdateItem", 2));
         requests.reset();
