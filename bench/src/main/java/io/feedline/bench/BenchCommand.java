@@ -59,7 +59,8 @@ import picocli.CommandLine.Option;
             BenchCommand.DynamoLocal.class,
             FanoutLoadCommand.class,
             HotLikesCommand.class,
-            SearchCommand.class
+            SearchCommand.class,
+            TagCostsCommand.class
         })
 public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 

@@ -1,6 +1,8 @@
 package io.feedline.domain;
 
 import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.EntityFollows;
+import io.feedline.ports.out.TagIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
@@ -42,7 +44,9 @@ public record DomainPorts(
         IdGenerator ids,
         Clock clock,
         Relations relations,
-        SearchIndex search) {
+        SearchIndex search,
+        EntityFollows entityFollows,
+        TagIndex tagIndex) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -62,5 +66,7 @@ public record DomainPorts(
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(relations, "relations");
         Objects.requireNonNull(search, "search");
+        Objects.requireNonNull(entityFollows, "entityFollows");
+        Objects.requireNonNull(tagIndex, "tagIndex");
     }
 }

@@ -3,7 +3,10 @@ package io.feedline.domain;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.EntityKind;
+import io.feedline.ports.model.EntityRef;
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -27,6 +30,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.function.Function;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -95,6 +100,7 @@ public final class FanoutWorker {
     private final Clock clock;
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
+    private final TagFanout tags;
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
@@ -105,7 +111,8 @@ public final class FanoutWorker {
 
     FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, Reposts reposts, FeedItems feedItems,
             Windows windows, Notifications notifications, PostCounters counters, CachedPosts cachedPosts,
-            SearchIndex search, UserAccounts users, Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter) {
+            SearchIndex search, UserAccounts users, Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter,
+            TagFanout tags) {
         this.workerId = workerId;
         this.jobs = jobs;
         this.graph = graph;
@@ -120,6 +127,7 @@ public final class FanoutWorker {
         this.clock = clock;
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
+        this.tags = tags;
         this.calls = new Semaphore(settings.workerConcurrency());
     }
 
@@ -136,6 +144,7 @@ public final class FanoutWorker {
         while (!held.isEmpty()) {
             done += step();
         }
+        rankTags();
         return done;
     }
 
@@ -168,6 +177,7 @@ public final class FanoutWorker {
                 }
             }
             if (held.isEmpty()) {
+                rankTags();
                 // A batch of counts was just applied: more may be waiting, so poll again at once.
                 if (counted == 0) {
                     awaitWork();
@@ -479,7 +489,12 @@ public final class FanoutWorker {
 
         Batch next() {
             return switch (claimed.job()) {
-                case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post());
+                case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post(), authorAudience(deliver.post().authorId()), true);
+                case FanoutJob.TagPost tagPost -> nextTagDeliveries(tagPost);
+                case FanoutJob.PurgeEntity purge -> {
+                    purgeEntity(purge);
+                    yield new Batch(List.of(), true, Optional.empty(), true);
+                }
                 case FanoutJob.Retract retract -> {
                     walkAudience(this, retract.post(), FanoutWorker.this::retract);
                     // A deleted original's reposts leave the feeds they reached as it did, one
@@ -503,7 +518,28 @@ public final class FanoutWorker {
             };
         }
 
-        private Batch nextDeliveries(PostRef post) {
+        /**
+         * A tagged post's job: the use is counted once, on the job's first run (a replay after a
+         * crash may count it again), then the post goes to the tag's followers unless the tag's
+         * posts are merged at read time.
+         */
+        private Batch nextTagDeliveries(FanoutJob.TagPost job) {
+            if (!started && claimed.checkpoint().isEmpty()) {
+                withCall(() -> tags.index().recordUse(job.tag(), Instant.ofEpochMilli(job.post().postId().epochMillis())));
+                tags.ranker().used();
+            }
+            if (!started && !tags.policy().pushes(job.tag())) {
+                started = true;
+                skipped = true;
+                return new Batch(List.of(), true, Optional.empty(), true);
+            }
+            EntityRef entity = EntityRef.of(job.tag());
+            return nextDeliveries(job.post(), new Audience(
+                    request -> tags.follows().followers(entity, request),
+                    page -> tags.follows().followersAmong(entity, page)), false);
+        }
+
+        private Batch nextDeliveries(PostRef post, Audience audience, boolean withAuthor) {
             if (!started) {
                 started = true;
                 if (withCall(() -> posts.get(post)).isEmpty()) {
@@ -513,14 +549,14 @@ public final class FanoutWorker {
                     return new Batch(List.of(), true, Optional.empty(), true);
                 }
                 List<Delivery> deliveries = new ArrayList<>();
-                if (claimed.checkpoint().isEmpty()) {
+                if (claimed.checkpoint().isEmpty() && withAuthor) {
                     deliveries.add(new Delivery(post.authorId(), post));
                 }
-                Page<UserId> page = withCall(() -> graph.followers(post.authorId(),
+                Page<UserId> page = withCall(() -> audience.page().apply(
                         new PageRequest(claimed.checkpoint(), settings.fanoutPageSize())));
-                withCall(() -> stillFollowing(post.authorId(), page.items()))
+                withCall(() -> stillFollowing(audience, page.items()))
                         .forEach(reader -> deliveries.add(new Delivery(reader, post)));
-                page.next().ifPresent(next -> startReading(post, next));
+                page.next().ifPresent(next -> startReading(post, audience, next));
                 return new Batch(deliveries, false, page.next(), page.next().isEmpty());
             }
             List<Ahead> pages = new ArrayList<>();
@@ -548,7 +584,7 @@ public final class FanoutWorker {
         }
 
         /** Reads the follower pages after {@code from}, sending each page's window inserts as it comes. */
-        private void startReading(PostRef post, PageToken from) {
+        private void startReading(PostRef post, Audience audience, PageToken from) {
             ahead = new LinkedBlockingQueue<>(READ_AHEAD_PAGES);
             reader = Thread.ofVirtual().name("fanout-read-" + claimed.job().key()).start(() -> {
                 PageToken token = from;
@@ -556,9 +592,8 @@ public final class FanoutWorker {
                     while (!stopped) {
                         // Outside the bound on calls: one call at a time per held job, so that the
                         // windows of a big fan-out never queue behind the durable writes.
-                        Page<UserId> page = graph.followers(post.authorId(),
-                                new PageRequest(Optional.of(token), settings.fanoutPageSize()));
-                        List<Delivery> deliveries = stillFollowing(post.authorId(), page.items()).stream()
+                        Page<UserId> page = audience.page().apply(new PageRequest(Optional.of(token), settings.fanoutPageSize()));
+                        List<Delivery> deliveries = stillFollowing(audience, page.items()).stream()
                                 .map(reader -> new Delivery(reader, post))
                                 .toList();
                         if (!deliveries.isEmpty()) {
@@ -600,12 +635,29 @@ public final class FanoutWorker {
      * The page's followers who still follow the author, in page order: the index the page came
      * from may lag, and an unfollow (with its purge) may have landed since the page was read.
      */
-    private List<UserId> stillFollowing(UserId author, List<UserId> page) {
+    private List<UserId> stillFollowing(Audience audience, List<UserId> page) {
         if (page.isEmpty()) {
             return page;
         }
-        Set<UserId> current = graph.followersAmong(author, page);
+        Set<UserId> current = audience.among().apply(page);
         return page.stream().filter(current::contains).toList();
+    }
+
+    /** Who a delivery goes to: an author's followers, or a tag's, a page at a time, re-checked by edge key. */
+    private record Audience(Function<PageRequest, Page<UserId>> page, Function<List<UserId>, Set<UserId>> among) {}
+
+    private Audience authorAudience(UserId author) {
+        return new Audience(request -> graph.followers(author, request), page -> graph.followersAmong(author, page));
+    }
+
+    /** Ranks the trending tags if this worker counted uses and the ranking is due (see {@link TrendingRanker}). */
+    private void rankTags() {
+        try {
+            withCall(() -> tags.ranker().rankIfDue(clock.instant()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "ranking the trending tags failed; the next round ranks again", e);
+            tags.ranker().used();
+        }
     }
 
     private void purge(FanoutJob.PurgeAuthor purge) {
@@ -619,19 +671,86 @@ public final class FanoutWorker {
         // deleted, a page at a time, and the reader's feed partition is never read.
         Instant horizon = clock.instant().minus(settings.feedRetention().multipliedBy(2));
         Optional<PostId> before = Optional.empty();
+        boolean spared = false;
         while (true) {
             List<Post> page = posts.byAuthor(purge.author(), before, PURGE_PAGE);
-            List<Delivery> doomed = page.stream()
-                    .filter(post -> !post.createdAt().isBefore(horizon))
+            List<Post> recent = page.stream().filter(post -> !post.createdAt().isBefore(horizon)).toList();
+            // A post that also carries a tag the reader follows stays: it reached the feed that way too.
+            Set<Tag> followedTags = followedTags(purge.reader(), recent);
+            List<Delivery> doomed = recent.stream()
+                    .filter(post -> post.tags().stream().noneMatch(followedTags::contains))
                     .map(post -> new Delivery(purge.reader(), post.ref()))
                     .toList();
+            spared |= doomed.size() < recent.size();
             feedItems.remove(doomed);
-            if (page.size() < PURGE_PAGE || doomed.size() < page.size()) {
+            if (page.size() < PURGE_PAGE || recent.size() < page.size()) {
                 break;
             }
             before = Optional.of(page.getLast().id());
         }
-        windows.update(List.of(purge.reader()), window -> window.removeAuthor(purge.reader(), purge.author()));
+        if (spared) {
+            // The window cannot drop the author's entries but those: it is rebuilt from the durable feed.
+            windows.update(List.of(purge.reader()), window -> window.evict(purge.reader()));
+        } else {
+            windows.update(List.of(purge.reader()), window -> window.removeAuthor(purge.reader(), purge.author()));
+        }
+    }
+
+    /** The tags of {@code page}'s posts that {@code reader} follows (one batch read; none when untagged). */
+    private Set<Tag> followedTags(UserId reader, List<Post> page) {
+        Set<EntityRef> candidates = new HashSet<>();
+        page.forEach(post -> post.tags().forEach(tag -> candidates.add(EntityRef.of(tag))));
+        if (candidates.isEmpty()) {
+            return Set.of();
+        }
+        Set<Tag> followed = new HashSet<>();
+        tags.follows().followedAmong(reader, candidates).forEach(ref -> followed.add(ref.tag()));
+        return followed;
+    }
+
+    /**
+     * Removes what reached {@code reader}'s feed through a tag they unfollowed: the tag's posts of
+     * the last two retentions (read from the tag index, never the feed), less those the reader
+     * still receives another way (their own, a followed author's, another followed tag's).
+     */
+    private void purgeEntity(FanoutJob.PurgeEntity purge) {
+        UserId reader = purge.reader();
+        if (!purge.entity().kind().equals(EntityKind.TAG) || tags.follows().isFollowing(reader, purge.entity())) {
+            // Only tags carry posts; a tag followed again since is the newer truth.
+            return;
+        }
+        Tag tag = purge.entity().tag();
+        long horizon = clock.instant().minus(settings.feedRetention().multipliedBy(2)).toEpochMilli();
+        Optional<PostId> before = Optional.empty();
+        while (true) {
+            List<PostRef> page = tags.index().posts(tag, before, PURGE_PAGE);
+            List<PostRef> recent = page.stream().filter(ref -> ref.postId().epochMillis() >= horizon).toList();
+            Map<PostId, Post> live = new java.util.HashMap<>();
+            posts.getAll(recent).forEach(post -> live.put(post.id(), post));
+            Set<UserId> authors = new HashSet<>();
+            live.values().forEach(post -> authors.add(post.authorId()));
+            authors.remove(reader);
+            Set<UserId> followedAuthors = authors.isEmpty() ? Set.of() : graph.followedAmong(reader, authors);
+            Set<Tag> followedTags = followedTags(reader, live.values().stream()
+                    .map(post -> post.tagged(post.tags().stream().filter(t -> !t.equals(tag)).toList()))
+                    .toList());
+            List<Delivery> doomed = recent.stream()
+                    .filter(ref -> {
+                        Post post = live.get(ref.postId());
+                        return post == null || (!post.authorId().equals(reader) && !followedAuthors.contains(post.authorId())
+                                && post.tags().stream().noneMatch(followedTags::contains));
+                    })
+                    .map(ref -> new Delivery(reader, ref))
+                    .toList();
+            feedItems.remove(doomed);
+            if (!doomed.isEmpty()) {
+                windows.update(List.of(reader), window -> doomed.forEach(d -> window.remove(reader, d.entry().postId())));
+            }
+            if (page.size() < PURGE_PAGE || recent.size() < page.size()) {
+                break;
+            }
+            before = Optional.of(page.getLast().postId());
+        }
     }
 
     private static List<UserId> readers(Collection<Delivery> deliveries) {

@@ -23,6 +23,8 @@ public final class FeedlineCore implements AutoCloseable {
     private final Windows windows;
     private final CachedPosts cachedPosts;
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
+    private final TagPolicy tagPolicy;
+    private final TrendingRanker trendingRanker;
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
 
     private FeedlineCore(DomainPorts ports, FeedSettings settings, ExecutorService executor, boolean ownsExecutor) {
@@ -52,8 +54,14 @@ public final class FeedlineCore implements AutoCloseable {
                 users, policy, wakeWorkers, notifier);
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users(), relationSets);
         Conversations conversations = new Conversations(ports.posts());
+        this.tagPolicy = new TagPolicy(settings, ports.entityFollows(), ports.clock());
+        this.trendingRanker = new TrendingRanker(ports.tagIndex());
+        TagSources tagSources = new TagSources(ports.entityFollows(), ports.tagIndex(), cachedPosts, settings.maxFollowing());
+        TagDesk tags = new TagDesk(ports.entityFollows(), ports.tagIndex(), tagSources, tagPolicy, ports.feedItems(), windows,
+                ports.jobs(), ports.clock(), users, settings, wakeWorkers);
         HomeFeedReader homeFeed = new HomeFeedReader(
-                cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets);
+                cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets,
+                tagSources, tagPolicy);
         Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
         this.useCases = new UseCases(
@@ -66,7 +74,8 @@ public final class FeedlineCore implements AutoCloseable {
                 conversations,
                 notifications,
                 relationships, relationships,
-                new SearchDesk(ports.search(), cachedPosts));
+                new SearchDesk(ports.search(), cachedPosts),
+                tags, tags);
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -100,9 +109,14 @@ public final class FeedlineCore implements AutoCloseable {
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
                 windows, ports.notifications(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
-                delay -> fanoutDelay.accept(delay));
+                delay -> fanoutDelay.accept(delay), tagFanout());
         localWorkers.add(worker);
         return worker;
+    }
+
+    /** What a worker needs of tags; one ranker per process, so the ranking is refreshed at most once per interval here. */
+    TagFanout tagFanout() {
+        return new TagFanout(ports.entityFollows(), ports.tagIndex(), tagPolicy, trendingRanker);
     }
 
     /** Receives, for each delivered post, the time from its publication to the end of its fan-out. */

@@ -9,6 +9,7 @@ import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
@@ -56,10 +57,14 @@ final class HomeFeedReader implements ReadHomeFeed {
     private final int maxPullSources;
     private final Set<UserId> rebuilding = ConcurrentHashMap.newKeySet();
     private final RelationSets relationSets;
+    private final TagSources tags;
+    private final TagPolicy tagPolicy;
 
     HomeFeedReader(CachedPosts posts, FollowGraph graph, FeedItems feedItems, Windows windows, FanoutPolicy policy,
             PullMerge pull, RepostResolution reposts, ExecutorService background, FeedSettings settings,
-            RelationSets relationSets) {
+            RelationSets relationSets, TagSources tags, TagPolicy tagPolicy) {
+        this.tags = tags;
+        this.tagPolicy = tagPolicy;
         this.posts = posts;
         this.graph = graph;
         this.feedItems = feedItems;
@@ -130,17 +135,25 @@ final class HomeFeedReader implements ReadHomeFeed {
 
     private Source pullSource(UserId owner) {
         Set<UserId> authors = sources(owner, maxPullSources, Set.of());
+        // Followed tags are sources as followed authors are; a post reaching the reader both ways is merged once.
+        Set<Tag> followedTags = tags.followed(owner);
         return (cursor, want) -> {
-            List<Post> found = pull.newest(authors, cursor, want);
+            List<Post> found = followedTags.isEmpty()
+                    ? pull.newest(authors, cursor, want)
+                    : PullMerge.merge(List.of(pull.newest(authors, cursor, want), tags.newest(followedTags, cursor, want)), want);
             return new Round(found, found.isEmpty() ? cursor : Optional.of(found.getLast().id()), found.size() == want);
         };
     }
 
     private Source materializedSource(UserId owner) {
         Set<UserId> pulledAuthors = pulledAtRead(owner);
+        // Hot tags the reader follows are merged in at read time, as celebrities are.
+        Set<Tag> pulledTags = tags.followedAmong(owner, tagPolicy.hot());
         return (cursor, want) -> {
-            Candidates candidates = candidates(owner, cursor, want, pulledAuthors);
-            List<Post> celebrities = pull.newest(pulledAuthors, cursor, want);
+            Candidates candidates = candidates(owner, cursor, want, pulledAuthors, pulledTags);
+            List<Post> celebrities = pulledTags.isEmpty()
+                    ? pull.newest(pulledAuthors, cursor, want)
+                    : PullMerge.merge(List.of(pull.newest(pulledAuthors, cursor, want), tags.newest(pulledTags, cursor, want)), want);
             List<Candidate> taken = mergeTop(candidates, celebrities, want);
             Optional<PostId> last = taken.isEmpty() ? cursor : Optional.of(taken.getLast().id());
             return new Round(hydrate(taken), last, taken.size() == want);
@@ -165,12 +178,19 @@ final class HomeFeedReader implements ReadHomeFeed {
     /** Feed entries older than the cursor, plus posts from a bounded pull merge past the feed's end. */
     private record Candidates(List<PostRef> refs, List<Post> pulled) {}
 
-    private Candidates candidates(UserId owner, Optional<PostId> cursor, int want, Set<UserId> alreadyPulled) {
+    private Candidates candidates(UserId owner, Optional<PostId> cursor, int want, Set<UserId> alreadyPulled,
+            Set<Tag> tagsPulled) {
         List<PostRef> refs = new ArrayList<>(windowThenFeed(owner, cursor, want));
         List<Post> pulled = List.of();
         if (refs.size() < want) {
             Optional<PostId> end = refs.isEmpty() ? cursor : Optional.of(refs.getLast().postId());
             pulled = pull.newest(sources(owner, maxColdPullSources, alreadyPulled), end, want - refs.size());
+            // Past the feed's end, followed tags are pulled as followed authors are.
+            Set<Tag> coldTags = new LinkedHashSet<>(tags.followed(owner));
+            coldTags.removeAll(tagsPulled);
+            if (!coldTags.isEmpty()) {
+                pulled = PullMerge.merge(List.of(pulled, tags.newest(coldTags, end, want - refs.size())), want - refs.size());
+            }
         }
         return new Candidates(refs, pulled);
     }

@@ -7,6 +7,7 @@ import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Hashtags;
 import io.feedline.ports.model.IdempotencyClaim;
 import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.IdempotencyKey;
@@ -118,7 +119,8 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         UserAccount author = users.byId(command.author());
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Post post = new Post(id, author.id(), author.username(), command.text(), now, 0)
-                .mentioning(separations.mentionable(author.id(), users.mentionsIn(command.text())));
+                .mentioning(separations.mentionable(author.id(), users.mentionsIn(command.text())))
+                .tagged(Hashtags.in(command.text()));
         if (command.inReplyTo().isPresent()) {
             PostRef parent = parentOf(command.inReplyTo().get());
             separations.requireNoBlock(author.id(), parent.authorId(), "reply to this post");
@@ -141,6 +143,8 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                 jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, +1, "publish-" + post.id().value())));
         jobs.addAll(notifications(post));
         jobs.add(new FanoutJob.IndexPost(post.ref(), "publish"));
+        // Each tag's job counts the use and, when its posts are pushed, delivers to its followers.
+        post.tags().forEach(tag -> jobs.add(new FanoutJob.TagPost(post.ref(), tag)));
         posts.publish(post, jobs, completion);
         post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (!jobs.isEmpty()) {

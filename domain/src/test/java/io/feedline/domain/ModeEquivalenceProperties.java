@@ -26,10 +26,14 @@ import net.jqwik.api.lifecycle.AfterProperty;
  * authors and reposters at read time and remove follows, refuse follows and replies) are played into
  * a push, a pull and a hybrid Feedline; the first three pages of every reader must match the pull
  * merge, the oracle, and no page of the oracle may show a post its reader mutes or is blocked from.
+ * Posts and replies carry hashtags, and users follow and unfollow tags: a followed tag's posts are
+ * a source of the feed as a followed author's are (pushed, or merged at read once the tag is hot:
+ * the threshold of 2 makes tags hot mid-history too), each post once whichever way it came.
  */
 class ModeEquivalenceProperties {
     private static final int USERS = 7;
     private static final int PAGE = 4;
+    private static final int TAGS = 3;
 
     sealed interface Event {}
 
@@ -37,11 +41,15 @@ class ModeEquivalenceProperties {
 
     record UnfollowEvent(int follower, int followee) implements Event {}
 
-    record PostEvent(int author) implements Event {}
+    record PostEvent(int author, int tags) implements Event {}
+
+    record FollowTagEvent(int follower, int tag) implements Event {}
+
+    record UnfollowTagEvent(int follower, int tag) implements Event {}
 
     record DeleteEvent(int nthPost) implements Event {}
 
-    record ReplyEvent(int author, int nthPost) implements Event {}
+    record ReplyEvent(int author, int nthPost, int tags) implements Event {}
 
     record RepostEvent(int reposter, int nthPost) implements Event {}
 
@@ -60,9 +68,16 @@ class ModeEquivalenceProperties {
         Arbitrary<Integer> user = Arbitraries.integers().between(0, USERS - 1);
         Arbitrary<Event> follow = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(FollowEvent::new);
         Arbitrary<Event> unfollow = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(UnfollowEvent::new);
-        Arbitrary<Event> post = user.map(PostEvent::new);
+        // A bit mask over the TAGS tags: most posts carry none, some one or two.
+        Arbitrary<Integer> tags = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(3, Arbitraries.just(0)),
+                net.jqwik.api.Tuple.of(3, Arbitraries.integers().between(1, (1 << TAGS) - 1)));
+        Arbitrary<Integer> tag = Arbitraries.integers().between(0, TAGS - 1);
+        Arbitrary<Event> post = Combinators.combine(user, tags).as(PostEvent::new);
+        Arbitrary<Event> followTag = Combinators.combine(user, tag).as(FollowTagEvent::new);
+        Arbitrary<Event> unfollowTag = Combinators.combine(user, tag).as(UnfollowTagEvent::new);
         Arbitrary<Event> delete = Arbitraries.integers().between(0, 40).map(DeleteEvent::new);
-        Arbitrary<Event> reply = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(ReplyEvent::new);
+        Arbitrary<Event> reply = Combinators.combine(user, Arbitraries.integers().between(0, 40), tags).as(ReplyEvent::new);
         Arbitrary<Event> repost = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(RepostEvent::new);
         Arbitrary<Event> unrepost = Combinators.combine(user, Arbitraries.integers().between(0, 40)).as(UnrepostEvent::new);
         Arbitrary<Event> mute = Combinators.combine(user, user).filter((a, b) -> !a.equals(b)).as(MuteEvent::new);
@@ -80,7 +95,9 @@ class ModeEquivalenceProperties {
                         net.jqwik.api.Tuple.of(2, mute),
                         net.jqwik.api.Tuple.of(1, unmute),
                         net.jqwik.api.Tuple.of(1, block),
-                        net.jqwik.api.Tuple.of(1, unblock))
+                        net.jqwik.api.Tuple.of(1, unblock),
+                        net.jqwik.api.Tuple.of(3, followTag),
+                        net.jqwik.api.Tuple.of(1, unfollowTag))
                 .list().ofMinSize(5).ofMaxSize(60);
     }
 
@@ -129,6 +146,17 @@ class ModeEquivalenceProperties {
         return world;
     }
 
+    /** The hashtags of a mask, as text: bit i is #ti (in mixed case, which normalisation folds). */
+    private static String hashtags(int mask) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < TAGS; i++) {
+            if ((mask & (1 << i)) != 0) {
+                text.append(i % 2 == 0 ? " #t" : " #T").append(i);
+            }
+        }
+        return text.toString();
+    }
+
     private static String name(int u) {
         return "user_" + u;
     }
@@ -139,12 +167,14 @@ class ModeEquivalenceProperties {
             switch (event) {
                 case FollowEvent f -> refusedByABlock(() -> world.follow(name(f.follower()), name(f.followee())));
                 case UnfollowEvent f -> world.unfollow(name(f.follower()), name(f.followee()));
-                case PostEvent p -> published.add(world.publish(name(p.author()), "post " + published.size()));
+                case PostEvent p -> published.add(world.publish(name(p.author()), "post " + published.size() + hashtags(p.tags())));
+                case FollowTagEvent f -> world.followTag(name(f.follower()), "t" + f.tag());
+                case UnfollowTagEvent f -> world.unfollowTag(name(f.follower()), "t" + f.tag());
                 case ReplyEvent r -> {
                     if (r.nthPost() < published.size()
                             && world.postStore.posts().get(published.get(r.nthPost()).id()).isPresent()) {
-                        refusedByABlock(() -> published.add(
-                                world.reply(name(r.author()), published.get(r.nthPost()).id(), "post " + published.size())));
+                        refusedByABlock(() -> published.add(world.reply(name(r.author()), published.get(r.nthPost()).id(),
+                                "post " + published.size() + hashtags(r.tags()))));
                     }
                 }
                 case RepostEvent r -> {

@@ -20,6 +20,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.fakes.FakePasswordHasher;
 import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
+import io.feedline.ports.fakes.InMemoryEntityFollows;
 import io.feedline.ports.fakes.InMemoryFeedItems;
 import io.feedline.ports.fakes.InMemoryFollowGraph;
 import io.feedline.ports.fakes.InMemoryNotifications;
@@ -59,6 +60,7 @@ final class World implements AutoCloseable {
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
     final InMemoryNotifications notifications = new InMemoryNotifications();
     final InMemoryRelations relations = new InMemoryRelations(graph, postStore.jobs());
+    final InMemoryEntityFollows entityFollows = new InMemoryEntityFollows();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -89,7 +91,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock, relations, search);
+                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex());
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");
@@ -113,6 +115,14 @@ final class World implements AutoCloseable {
 
     void follow(String follower, String followee) {
         app.follow().follow(id(follower), Username.of(followee));
+    }
+
+    void followTag(String follower, String tag) {
+        app.followTags().follow(id(follower), io.feedline.ports.model.Tag.of(tag));
+    }
+
+    void unfollowTag(String follower, String tag) {
+        app.followTags().unfollow(id(follower), io.feedline.ports.model.Tag.of(tag));
     }
 
     void unfollow(String follower, String followee) {

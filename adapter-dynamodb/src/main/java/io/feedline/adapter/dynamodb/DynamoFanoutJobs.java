@@ -15,7 +15,9 @@ import static io.feedline.adapter.dynamodb.TableLayout.UNFOLLOW_ID;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutBacklog;
+import io.feedline.ports.model.EntityRef;
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.NotificationEvent;
 import io.feedline.ports.model.NotificationType;
@@ -64,6 +66,8 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String INDEX_ACCOUNT = "index-account";
     /** What changed the post of an index job ("publish", "delete"): part of the job's key. */
     private static final String INDEX_CAUSE = "indexCause";
+    private static final String TAG_POST = "tag_post";
+    private static final String PURGE_ENTITY = "purge_entity";
 
     private final TableAccess db;
 
@@ -112,6 +116,13 @@ final class DynamoFanoutJobs implements FanoutJobs {
             case FanoutJob.IndexAccount index -> update
                     .setIfAbsent(JOB_KIND, AttributeValue.fromS(INDEX_ACCOUNT))
                     .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(index.user().value()));
+            case FanoutJob.TagPost tagPost -> post(update, TAG_POST, tagPost.post())
+                    .setIfAbsent(TableLayout.TAG, AttributeValue.fromS(tagPost.tag().value()));
+            case FanoutJob.PurgeEntity purge -> update
+                    .setIfAbsent(JOB_KIND, AttributeValue.fromS(PURGE_ENTITY))
+                    .setIfAbsent(READER_ID, AttributeValue.fromS(purge.reader().value()))
+                    .setIfAbsent(TableLayout.ENTITY_REF, AttributeValue.fromS(purge.entity().wire()))
+                    .setIfAbsent(UNFOLLOW_ID, AttributeValue.fromS(purge.unfollowId()));
         }
         return update.build();
     }
@@ -312,8 +323,14 @@ final class DynamoFanoutJobs implements FanoutJobs {
 
     private static FanoutJob job(EnhancedDocument item) {
         String kind = item.getString(JOB_KIND);
+        if (PURGE_ENTITY.equals(kind)) {
+            return new FanoutJob.PurgeEntity(UserId.of(item.getString(READER_ID)),
+                    EntityRef.parse(item.getString(TableLayout.ENTITY_REF)), item.getString(UNFOLLOW_ID));
+        }
         UserId author = UserId.of(item.getString(AUTHOR_ID));
         return switch (kind) {
+            case TAG_POST -> new FanoutJob.TagPost(new PostRef(PostId.of(item.getString(POST_ID)), author),
+                    new Tag(item.getString(TableLayout.TAG)));
             case DELIVER -> new FanoutJob.Deliver(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case RETRACT -> new FanoutJob.Retract(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case PURGE -> new FanoutJob.PurgeAuthor(UserId.of(item.getString(READER_ID)), author, item.getString(UNFOLLOW_ID));

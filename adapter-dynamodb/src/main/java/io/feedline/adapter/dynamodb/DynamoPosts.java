@@ -75,6 +75,7 @@ final class DynamoPosts implements Posts {
             items.add(db.put(threadEntry(parent.postId(), post.ref())));
         });
         items.add(db.put(pointer(post.ref())));
+        post.tags().forEach(tag -> items.add(db.put(DynamoTagIndex.entry(tag, post.ref()))));
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         int keyItem = items.size();
         completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
@@ -98,12 +99,14 @@ final class DynamoPosts implements Posts {
         if (stored.isEmpty()) {
             return false;
         }
-        Optional<PostRef> parent = post(stored.get(), Map.of()).inReplyTo();
+        Post found = post(stored.get(), Map.of());
+        Optional<PostRef> parent = found.inReplyTo();
         List<TransactWriteItem> items = new ArrayList<>(4 + outboxJobs.size());
         items.add(db.deleteExisting(TableLayout.post(post.authorId(), post.postId())));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, -1L)));
         parent.ifPresent(p -> items.add(db.deleteAny(TableLayout.reply(p.postId(), post.postId()))));
         items.add(db.deleteAny(TableLayout.postPointer(post.postId())));
+        found.tags().forEach(tag -> items.add(db.deleteAny(TagLayout.tagPost(tag, post.postId()))));
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         // The post's condition failing means "already gone".
         return db.transact("delete_post", items, Optional.of(post.postId().value())).committedUnlessFailed(0, "delete_post");
@@ -215,6 +218,7 @@ final class DynamoPosts implements Posts {
         if (!post.mentions().isEmpty()) {
             document.putList(MENTIONS, post.mentions().stream().map(DynamoPosts::mention).toList(), EnhancedType.of(String.class));
         }
+        DynamoTagIndex.putTags(document, post);
         return document.build();
     }
 
@@ -277,7 +281,8 @@ final class DynamoPosts implements Posts {
                 // Posts written before reposts existed carry no repost count.
                 count(item, REPOST_COUNT, shardSums),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                DynamoTagIndex.tags(item));
     }
 
     private static long count(EnhancedDocument item, String attribute, Map<String, Long> shardSums) {

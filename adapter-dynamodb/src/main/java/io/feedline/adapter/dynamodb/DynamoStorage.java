@@ -4,7 +4,9 @@ import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.RevokedTokens;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.EntityFollows;
 import io.feedline.ports.out.FollowGraph;
+import io.feedline.ports.out.TagIndex;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
@@ -42,6 +44,8 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoPostCounters counters;
     private final DynamoReposts reposts;
     private final DynamoFollowGraph graph;
+    private final DynamoEntityFollows entityFollows;
+    private final DynamoTagIndex tagIndex;
     private final DynamoFeedItems feedItems;
     private final DynamoUserAccounts users;
     private final DynamoCelebrityRegistry celebrities;
@@ -62,6 +66,8 @@ public final class DynamoStorage implements AutoCloseable {
         this.counters = new DynamoPostCounters(db, jobs, settings.hotPostThreshold());
         this.reposts = new DynamoReposts(db, jobs);
         this.graph = new DynamoFollowGraph(db, jobs);
+        this.entityFollows = new DynamoEntityFollows(db);
+        this.tagIndex = new DynamoTagIndex(db);
         this.feedItems = new DynamoFeedItems(db, settings.feedRetention());
         this.users = new DynamoUserAccounts(db, jobs);
         this.celebrities = new DynamoCelebrityRegistry(db);
@@ -148,6 +154,14 @@ public final class DynamoStorage implements AutoCloseable {
 
     public FanoutJobs fanoutJobs() {
         return jobs;
+    }
+
+    public EntityFollows entityFollows() {
+        return entityFollows;
+    }
+
+    public TagIndex tagIndex() {
+        return tagIndex;
     }
 
     public FollowGraph followGraph() {

@@ -98,6 +98,12 @@ public final class TableLayout {
     static final String READ_UP_TO = "readUpTo";
     static final String AT = "at";
     static final String TARGET_ID = "targetId";
+    static final String TAG = "tag";
+    static final String TAGS = "tags";
+    static final String ENTITY_REF = "entityRef";
+    static final String USES = "uses";
+    static final String COMPUTED_AT = "computedAt";
+    static final String RANKING = "ranking";
 
     /** Items of every kind are handled as schemaless documents keyed by these four attributes. */
     static final DocumentTableSchema SCHEMA = TableSchema.documentSchemaBuilder()
@@ -142,7 +148,25 @@ public final class TableLayout {
         MUTE("mute", "USER#", "REL#MUTE#"),
         BLOCK("block", "USER#", "REL#BLOCK#"),
         /** A block's reverse entry, in the blocked user's partition: written and deleted with the block. */
-        BLOCKED_BY("blocked_by", "USER#", "REL#BLOCKEDBY#");
+        BLOCKED_BY("blocked_by", "USER#", "REL#BLOCKEDBY#"),
+        /** A tagged post in its tag's partition ({@link TagLayout}): the tag page, written with the post. */
+        TAG_POST("tag_post", "TAG#", "POST#"),
+        /** A follow edge to an entity of any kind but user, under the reader ({@link TagLayout}). */
+        ENTITY_EDGE("entity_follow", "USER#", "FOLLOWING#"),
+        /** The entity edge seen from the entity: {@code FOLLOWERS_OF#<KIND>#<key>} / {@code USER#<reader>}. */
+        ENTITY_FOLLOWER("entity_follower", "FOLLOWERS_OF#", "USER#"),
+        /** An entity's follower count: {@code ENTITY#<KIND>#<key>} / {@code #COUNTERS}. */
+        ENTITY_COUNTERS("entity_counters", "ENTITY#", "#COUNTERS"),
+        /** A reader's count of followed entities of one kind: {@code USER#<reader>} / {@code #FOLLOWING#<KIND>}. */
+        ENTITY_FOLLOWING_COUNT("entity_following_count", "USER#", "#FOLLOWING#"),
+        /** A hot entity (past the celebrity threshold, sticky): {@code HOT#<KIND>} / {@code <key>}. */
+        HOT_ENTITY("hot_entity", "HOT#", ""),
+        /** A tag's uses in one UTC hour: {@code TAGUSE#<yyyyMMddHH>} / {@code <tag>}. */
+        TAG_USE("tag_use", "TAGUSE#", ""),
+        /** A tag's uses ever, listed by its first character for autocomplete: {@code TAGNAME#<c>} / {@code <tag>}. */
+        TAG_NAME("tag_name", "TAGNAME#", ""),
+        /** The precomputed trending ranking: {@code TRENDING} / {@code #24H}. */
+        TRENDING("trending", "TRENDING", "#24H");
 
         final String tag;
         final String pkPrefix;

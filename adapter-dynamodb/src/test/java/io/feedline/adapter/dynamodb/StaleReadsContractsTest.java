@@ -1,6 +1,10 @@
 package io.feedline.adapter.dynamodb;
 
 import io.feedline.ports.contract.CelebrityRegistryContract;
+import io.feedline.ports.contract.EntityFollowsContract;
+import io.feedline.ports.contract.TagIndexContract;
+import io.feedline.ports.contract.TaggedPosts;
+import io.feedline.ports.out.EntityFollows;
 import io.feedline.ports.contract.FanoutJobsContract;
 import io.feedline.ports.contract.FeedItemsContract;
 import io.feedline.ports.contract.FollowGraphContract;
@@ -124,6 +128,23 @@ class StaleReadsContractsTest {
         protected RelationStore store() {
             DynamoStorage storage = LocalDynamo.stale();
             return new RelationStore(storage.relations(), storage.followGraph(), storage.fanoutJobs());
+        }
+    }
+
+    @Nested
+    class EntityEdges extends EntityFollowsContract {
+        @Override
+        protected EntityFollows entityFollows() {
+            return LocalDynamo.stale().entityFollows();
+        }
+    }
+
+    @Nested
+    class Tags extends TagIndexContract {
+        @Override
+        protected TaggedPosts taggedPosts() {
+            DynamoStorage storage = LocalDynamo.stale();
+            return new TaggedPosts(storage.posts(), storage.tagIndex());
         }
     }
 }

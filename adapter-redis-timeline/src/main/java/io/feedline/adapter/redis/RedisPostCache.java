@@ -6,6 +6,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.PostCache;
@@ -44,7 +45,7 @@ import java.util.function.Supplier;
  */
 final class RedisPostCache implements PostCache {
     static final String COMPONENT = "posts-cache";
-    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa"};
+    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa", "g"};
 
     private final RedisLink link;
     private final TimelineKeys keys;
@@ -120,7 +121,8 @@ final class RedisPostCache implements PostCache {
                 Long.toString(post.createdAt().toEpochMilli()), Long.toString(post.likeCount()), ttlMillis,
                 Long.toString(post.repostCount()),
                 post.repostOf().map(o -> o.postId().value()).orElse(""),
-                post.repostOf().map(o -> o.authorId().value()).orElse("")}).toList());
+                post.repostOf().map(o -> o.authorId().value()).orElse(""),
+                post.tags().stream().map(Tag::value).collect(java.util.stream.Collectors.joining(" "))}).toList());
     }
 
     @Override
@@ -263,7 +265,10 @@ final class RedisPostCache implements PostCache {
                 : Optional.of(new PostRef(PostId.of(values.get(7)), UserId.of(values.get(8))));
         return new CachedPost.Present(new Post(id, UserId.of(values.get(0)), Username.of(values.get(1)),
                 PostText.of(values.get(2)), Instant.ofEpochMilli(Long.parseLong(values.get(3))), likes,
-                Optional.empty(), 0, List.of(), reposts, repostOf, Optional.empty()));
+                Optional.empty(), 0, List.of(), reposts, repostOf, Optional.empty(),
+                values.get(9) == null || values.get(9).isEmpty()
+                        ? List.of()
+                        : java.util.Arrays.stream(values.get(9).split(" ")).map(Tag::new).toList()));
     }
 
     private static <T> T call(String operation, Supplier<T> body) {

@@ -108,7 +108,8 @@ record TimelineScript(String name, String body, String sha) {
      * Writes a cached post (a hash: author, username, text, creation millis, like count, repost
      * count and, for a repost entry, its original's id and author) with its expiry, unless the
      * post's tombstone is there. ARGV: the first five fields' values, the TTL in ms, the repost count,
-     * then the original's id and author (both empty for a post that is not a repost).
+     * then the original's id and author (both empty for a post that is not a repost), then the
+     * post's tags separated by spaces (field {@code g}, empty for none).
      */
     static final TimelineScript PUT_POST = new TimelineScript("put-post", """
             if redis.call('HEXISTS', KEYS[1], 'x') == 1 then return 0 end
@@ -117,6 +118,11 @@ record TimelineScript(String name, String body, String sha) {
                 redis.call('HDEL', KEYS[1], 'o', 'oa')
             else
                 redis.call('HSET', KEYS[1], 'o', ARGV[8], 'oa', ARGV[9])
+            end
+            if ARGV[10] == nil or ARGV[10] == '' then
+                redis.call('HDEL', KEYS[1], 'g')
+            else
+                redis.call('HSET', KEYS[1], 'g', ARGV[10])
             end
             redis.call('PEXPIRE', KEYS[1], ARGV[6])
             return 1

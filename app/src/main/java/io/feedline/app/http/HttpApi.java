@@ -157,6 +157,7 @@ public final class HttpApi implements AutoCloseable {
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);
         RelationResource relations = new RelationResource(useCases, paging);
+        TagResource tags = new TagResource(useCases, paging);
         NotificationResource notifications = new NotificationResource(useCases, json, paging);
         SearchResource search = new SearchResource(useCases, paging);
         OperationsResource operations = new OperationsResource(
@@ -183,7 +184,7 @@ public final class HttpApi implements AutoCloseable {
                     rule.exposeHeader("Location");
                 }));
             }
-            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search);
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });

@@ -2,6 +2,7 @@ package io.feedline.app.http;
 
 import io.feedline.ports.model.Conversation;
 import io.feedline.ports.model.Mention;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.NotificationView;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
@@ -66,18 +67,20 @@ final class Representations {
     /**
      * A post; {@code inReplyTo} and {@code inReplyToAuthorId} are present on replies only,
      * {@code repostedBy} on an entry that reached a feed through a repost only, and
-     * {@code mentions} lists the users its text names, in order.
+     * {@code mentions} lists the users its text names, in order, and {@code tags} its hashtags,
+     * normalised, in order.
      */
     record PostView(String id, String authorId, String authorUsername, String text, Instant createdAt, long likeCount,
             long replyCount, long repostCount, RepostedByView repostedBy, String inReplyTo, String inReplyToAuthorId,
-            List<MentionView> mentions) {
+            List<MentionView> mentions, List<String> tags) {
         static PostView of(Post p) {
             return new PostView(p.id().value(), p.authorId().value(), p.authorUsername().value(), p.text().value(),
                     p.createdAt(), p.likeCount(), p.replyCount(), p.repostCount(),
                     p.repostedBy().map(RepostedByView::of).orElse(null),
                     p.inReplyTo().map(parent -> parent.postId().value()).orElse(null),
                     p.inReplyTo().map(parent -> parent.authorId().value()).orElse(null),
-                    p.mentions().stream().map(MentionView::of).toList());
+                    p.mentions().stream().map(MentionView::of).toList(),
+                    p.tags().stream().map(Tag::value).toList());
         }
     }
 

@@ -19,7 +19,8 @@ final class Routes {
             NotificationResource notifications,
             OperationsResource operations,
             RelationResource relations,
-            SearchResource search) {
+            SearchResource search,
+            TagResource tags) {
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
@@ -50,6 +51,14 @@ final class Routes {
         routes.get("/blocks", relations::blocks, SIGNED_IN);
 
         routes.get("/feed", feed::home, SIGNED_IN);
+
+        routes.get("/tags", tags::complete, ANYONE);
+        routes.get("/tags/trending", tags::trending, ANYONE);
+        routes.get("/tags/{tag}", tags::read, ANYONE);
+        routes.get("/tags/{tag}/posts", tags::posts, ANYONE);
+        routes.put("/tags/{tag}/follow", tags::follow, SIGNED_IN);
+        routes.delete("/tags/{tag}/follow", tags::unfollow, SIGNED_IN);
+        routes.get("/users/{username}/followed-tags", tags::followed, ANYONE);
 
         routes.get("/notifications", notifications::list, SIGNED_IN);
         routes.get("/notifications/unread-count", notifications::unreadCount, SIGNED_IN);

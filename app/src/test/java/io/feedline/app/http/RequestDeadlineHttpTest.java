@@ -116,7 +116,8 @@ class RequestDeadlineHttpTest {
                 real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
                 real.readConversation(),
                 real.readNotifications(), real.manageRelations(), real.readAsViewer(),
-                real.search());
+                real.search(),
+                real.followTags(), real.readTags());
     }
 
     private static BearerTokens tokens() {

@@ -25,7 +25,9 @@ public record UseCases(
         ReadNotifications readNotifications,
         ManageRelations manageRelations,
         ReadAsViewer readAsViewer,
-        Search search) {
+        Search search,
+        FollowTags followTags,
+        ReadTags readTags) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -49,5 +51,7 @@ public record UseCases(
         Objects.requireNonNull(manageRelations, "manageRelations");
         Objects.requireNonNull(readAsViewer, "readAsViewer");
         Objects.requireNonNull(search, "search");
+        Objects.requireNonNull(followTags, "followTags");
+        Objects.requireNonNull(readTags, "readTags");
     }
 }

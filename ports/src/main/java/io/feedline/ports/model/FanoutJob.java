@@ -126,4 +126,39 @@ public sealed interface FanoutJob {
             return "search:account:" + user.value();
         }
     }
+
+    /**
+     * A tagged post's work for one of its tags: count the use (trending, autocomplete) and, when
+     * the tag's posts are pushed, write the post into the feed of each of the tag's followers. One
+     * job per tag, so a tag's follower pages are checkpointed as an author's are.
+     */
+    record TagPost(PostRef post, Tag tag) implements FanoutJob {
+        public TagPost {
+            Objects.requireNonNull(post, "post");
+            Objects.requireNonNull(tag, "tag");
+        }
+
+        @Override
+        public String key() {
+            return "tag:" + post.postId().value() + ":" + tag.value();
+        }
+    }
+
+    /**
+     * Remove the entries that reached {@code reader}'s feed through {@code entity} (after the reader
+     * unfollowed it), sparing those the reader still receives another way. As with
+     * {@link PurgeAuthor}, each unfollow has its own {@code unfollowId}.
+     */
+    record PurgeEntity(UserId reader, EntityRef entity, String unfollowId) implements FanoutJob {
+        public PurgeEntity {
+            Objects.requireNonNull(reader, "reader");
+            Objects.requireNonNull(entity, "entity");
+            Objects.requireNonNull(unfollowId, "unfollowId");
+        }
+
+        @Override
+        public String key() {
+            return "purge-entity:" + reader.value() + ":" + entity.wire() + ":" + unfollowId;
+        }
+    }
 }

@@ -10,7 +10,8 @@ import java.util.Optional;
  * so a page of posts is hydrated with one batch read and no join to users. A reply names the post
  * it answers ({@code inReplyTo}, with that post's author, so the parent is read by key); the counts
  * are the post's likes, direct replies and reposts. {@code mentions} are the users its text names
- * by handle, resolved once at publish (handles of no user stay plain text).
+ * by handle, resolved once at publish (handles of no user stay plain text); {@code tags} are the
+ * hashtags of its text, normalised, found once at publish ({@link Hashtags}).
  *
  * <p>A repost is stored as an entry of its reposter's timeline ({@code repostOf} names the original;
  * its id is the repost's own, so it sorts by the time of the repost, and it is fanned out, pulled
@@ -20,7 +21,7 @@ import java.util.Optional;
 public record Post(
         PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
         Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions, long repostCount,
-        Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy) {
+        Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy, List<Tag> tags) {
     public Post {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(authorId, "authorId");
@@ -31,6 +32,7 @@ public record Post(
         Objects.requireNonNull(repostOf, "repostOf");
         Objects.requireNonNull(repostedBy, "repostedBy");
         mentions = List.copyOf(mentions);
+        tags = List.copyOf(tags);
         if (likeCount < 0) {
             throw new IllegalArgumentException("likeCount < 0");
         }
@@ -46,6 +48,14 @@ public record Post(
         if (repostOf.isPresent() && (inReplyTo.isPresent() || repostedBy.isPresent())) {
             throw new IllegalArgumentException("a repost entry is neither a reply nor shown as a repost");
         }
+    }
+
+    /** A post with no tags. */
+    public Post(PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
+            Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions, long repostCount,
+            Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy) {
+        this(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions, repostCount,
+                repostOf, repostedBy, List.of());
     }
 
     /** A post with no reposts counted, not a repost. */
@@ -94,17 +104,17 @@ public record Post(
 
     public Post withLikeCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, count, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, repostedBy);
+                repostCount, repostOf, repostedBy, tags);
     }
 
     public Post withReplyCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, count, mentions,
-                repostCount, repostOf, repostedBy);
+                repostCount, repostOf, repostedBy, tags);
     }
 
     public Post withRepostCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                count, repostOf, repostedBy);
+                count, repostOf, repostedBy, tags);
     }
 
     /** This post as shown in a feed through {@code repost}, a repost entry of it. */
@@ -113,18 +123,24 @@ public record Post(
             throw new IllegalArgumentException(repost.id() + " is not a repost of " + id);
         }
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, Optional.of(new RepostedBy(repost.id(), repost.authorId(), repost.authorUsername())));
+                repostCount, repostOf, Optional.of(new RepostedBy(repost.id(), repost.authorId(), repost.authorUsername())), tags);
     }
 
     /** This post naming {@code mentioned}, the users its text mentions by handle. */
     public Post mentioning(List<Mention> mentioned) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentioned,
-                repostCount, repostOf, repostedBy);
+                repostCount, repostOf, repostedBy, tags);
+    }
+
+    /** This post carrying {@code found}, the hashtags of its text (see {@link Hashtags}). */
+    public Post tagged(List<Tag> found) {
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
+                repostCount, repostOf, repostedBy, found);
     }
 
     /** This post as a reply to {@code parent}. */
     public Post replyingTo(PostRef parent) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, Optional.of(parent), replyCount, mentions,
-                repostCount, repostOf, repostedBy);
+                repostCount, repostOf, repostedBy, tags);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.model.CachedPost;
 import java.time.Instant;
@@ -24,6 +25,18 @@ public abstract class PostCacheContract {
     static Post freshPost(String text, long likes) {
         return new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of(text),
                 Instant.now().truncatedTo(ChronoUnit.MILLIS), likes);
+    }
+
+    @Test
+    void aCachedPostKeepsItsTags() {
+        PostCache cache = postCache();
+        Post tagged = freshPost("#java and #日本語", 0).tagged(List.of(Tag.of("java"), Tag.of("日本語")));
+        Post plain = freshPost("no tags", 0);
+        cache.putAll(List.of(tagged, plain));
+
+        assertThat(cache.getAll(List.of(tagged.id(), plain.id())))
+                .containsEntry(tagged.id(), new CachedPost.Present(tagged))
+                .containsEntry(plain.id(), new CachedPost.Present(plain));
     }
 
     @Test

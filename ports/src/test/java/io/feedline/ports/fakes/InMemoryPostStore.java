@@ -18,6 +18,10 @@ import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.TagIndex;
+import io.feedline.ports.model.Tag;
+import io.feedline.ports.model.TagUse;
+import io.feedline.ports.model.Trending;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -66,6 +70,8 @@ public final class InMemoryPostStore {
     /** Each original's reposts: reposter to the ref of their repost entry. */
     private final Map<PostId, Map<UserId, PostRef>> reposts = new HashMap<>();
     private final Map<String, JobRow> outbox = new LinkedHashMap<>();
+    /** Each tag's posts, written and removed with the post, as the engines write the tag's entries in its transaction. */
+    private final Map<Tag, NavigableMap<PostId, PostRef>> tagged = new HashMap<>();
     /** The counts as applied, which may dip below zero for a moment; posts show them clamped at zero. */
     private final Map<PostId, Map<CounterKind, Long>> counts = new HashMap<>();
     private final CallLog calls = new CallLog();
@@ -77,6 +83,8 @@ public final class InMemoryPostStore {
     private final Reposts repostsPort = new RepostsView();
     private final FanoutJobs jobsPort = new JobsView();
     private final PostCounters countersPort = new CountersView();
+    private final InMemoryTagUses tagUses = new InMemoryTagUses(calls);
+    private final TagIndex tagIndexPort = new TagIndexView();
 
     /** Stamps enqueued jobs with the wall clock. */
     public InMemoryPostStore() {
@@ -117,6 +125,11 @@ public final class InMemoryPostStore {
 
     public PostCounters counters() {
         return countersPort;
+    }
+
+    /** The tag index, whose entries this store's publishes and deletes write. */
+    public TagIndex tagIndex() {
+        return tagIndexPort;
     }
 
     public PostStore store() {
@@ -168,6 +181,7 @@ public final class InMemoryPostStore {
                 posts.put(post.id(), stored);
                 byAuthor.computeIfAbsent(post.authorId(), a -> new TreeMap<>()).put(post.id(), stored);
                 parent.ifPresent(p -> threads.computeIfAbsent(p.id(), id -> new TreeMap<>()).put(post.id(), post.ref()));
+                post.tags().forEach(tag -> tagged.computeIfAbsent(tag, t -> new TreeMap<>()).put(post.id(), post.ref()));
                 jobs.forEach(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
@@ -184,6 +198,7 @@ public final class InMemoryPostStore {
                 }
                 posts.remove(ref.postId());
                 byAuthor.get(ref.authorId()).remove(ref.postId());
+                post.tags().forEach(tag -> tagged.getOrDefault(tag, new TreeMap<>()).remove(ref.postId()));
                 likes.remove(ref.postId());
                 counts.remove(ref.postId());
                 post.inReplyTo().ifPresent(parentRef -> {
@@ -484,6 +499,48 @@ public final class InMemoryPostStore {
 
         private static ClaimedJob toClaimed(JobRow row) {
             return new ClaimedJob(row.job(), row.owner().orElseThrow(), row.availableAt(), row.checkpoint(), row.attempts());
+        }
+    }
+
+    private final class TagIndexView implements TagIndex {
+        @Override
+        public List<PostRef> posts(Tag tag, Optional<PostId> before, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("tagPosts");
+                NavigableMap<PostId, PostRef> all = tagged.getOrDefault(tag, new TreeMap<>());
+                NavigableMap<PostId, PostRef> older = before.isPresent() ? all.headMap(before.get(), false) : all;
+                return older.descendingMap().values().stream().limit(limit).toList();
+            }
+        }
+
+        @Override
+        public void recordUse(Tag tag, Instant at) {
+            tagUses.recordUse(tag, at);
+        }
+
+        @Override
+        public List<TagUse> usesInHour(Instant hour, int limit) {
+            return tagUses.usesInHour(hour, limit);
+        }
+
+        @Override
+        public long uses(Tag tag) {
+            return tagUses.uses(tag);
+        }
+
+        @Override
+        public List<TagUse> byPrefix(String prefix, int limit) {
+            return tagUses.byPrefix(prefix, limit);
+        }
+
+        @Override
+        public void storeTrending(Trending trending) {
+            tagUses.storeTrending(trending);
+        }
+
+        @Override
+        public Trending trending() {
+            return tagUses.trending();
         }
     }
 }

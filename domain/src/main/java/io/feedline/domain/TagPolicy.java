@@ -1,0 +1,79 @@
+package io.feedline.domain;
+
+import io.feedline.ports.model.EntityKind;
+import io.feedline.ports.model.EntityRef;
+import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.Tag;
+import io.feedline.ports.out.EntityFollows;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@link FanoutPolicy}'s rule for tags: a tag's posts are pushed to its followers, except in pull
+ * mode, and in hybrid mode once the tag has reached the celebrity threshold of followers; from then
+ * on (for good, as for a celebrity) they are merged at read time from the tag index. The hot set
+ * is read from storage and kept for {@code celebrityCacheTtl}, as the celebrities are.
+ */
+final class TagPolicy {
+    private final FanoutMode mode;
+    private final long threshold;
+    private final EntityFollows follows;
+    private final Clock clock;
+    private final long ttlMillis;
+    private volatile Snapshot snapshot;
+
+    private record Snapshot(Set<Tag> hot, Instant readAt) {}
+
+    TagPolicy(FeedSettings settings, EntityFollows follows, Clock clock) {
+        this.mode = settings.mode();
+        this.threshold = settings.celebrityThreshold();
+        this.follows = follows;
+        this.clock = clock;
+        this.ttlMillis = settings.celebrityCacheTtl().toMillis();
+    }
+
+    boolean materializesFeeds() {
+        return mode != FanoutMode.PULL;
+    }
+
+    /** Whether a post tagged {@code tag} is written into the tag's followers' feeds. */
+    boolean pushes(Tag tag) {
+        return switch (mode) {
+            case PUSH -> true;
+            case PULL -> false;
+            case HYBRID -> !hot().contains(tag);
+        };
+    }
+
+    /** Whether {@code tag}'s posts are merged in at read time rather than found in the feed. */
+    boolean pulledAtRead(Tag tag) {
+        return mode == FanoutMode.HYBRID && hot().contains(tag);
+    }
+
+    /** The tags whose posts hybrid reads merge in. Empty outside hybrid mode. */
+    Set<Tag> hot() {
+        if (mode != FanoutMode.HYBRID) {
+            return Set.of();
+        }
+        Snapshot current = snapshot;
+        Instant now = clock.instant();
+        if (current == null || now.toEpochMilli() - current.readAt().toEpochMilli() >= ttlMillis) {
+            current = new Snapshot(follows.hot(EntityKind.TAG).stream().map(EntityRef::tag).collect(Collectors.toUnmodifiableSet()), now);
+            snapshot = current;
+        }
+        return current.hot();
+    }
+
+    /** Records a tag's new follower count; the tag turns hot (in every mode, for a later switch) at the threshold. */
+    void followerCountChanged(Tag tag, long followers) {
+        if (followers >= threshold) {
+            Snapshot current = snapshot;
+            if (current == null || !current.hot().contains(tag)) {
+                follows.markHot(EntityRef.of(tag));
+                snapshot = null;
+            }
+        }
+    }
+}
