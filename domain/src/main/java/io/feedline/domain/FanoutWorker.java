@@ -65,7 +65,10 @@ import java.util.logging.Logger;
  *
  * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held: each claim's count jobs are applied
  * at once as one batch ({@link PostCounters#apply}: each delta in one atomic write with its job's
- * completion, so a redelivery counts once), and the cached counts follow.
+ * completion, so a redelivery counts once), and the cached counts follow. Notification jobs
+ * ({@link FanoutJob.Notify}) are not held either: each claim's are recorded as one batch beside the
+ * count batch ({@link Notifications#recordClaimed}: the events on one row folded into one write
+ * with their jobs' completions), so neither kind waits for the other.
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -212,19 +215,63 @@ public final class FanoutWorker {
     }
 
     /**
-     * Holds the claimed jobs, and applies the count jobs among them at once, as one batch (see
-     * {@link PostCounters#apply}). Returns how many count jobs it settled.
+     * Holds the claimed jobs, and settles the count jobs and the notification jobs among them at
+     * once, each kind as one batch and the two side by side, so neither waits for the other (see
+     * {@link PostCounters#apply} and {@link Notifications#recordClaimed}). Returns how many count
+     * and notification jobs it settled.
      */
     private int take(List<ClaimedJob> claimed) {
         List<ClaimedJob> counts = new ArrayList<>();
+        List<ClaimedJob> notes = new ArrayList<>();
         for (ClaimedJob job : claimed) {
             if (job.job() instanceof FanoutJob.CountDelta) {
                 counts.add(job);
+            } else if (job.job() instanceof FanoutJob.Notify) {
+                notes.add(job);
             } else {
                 held.add(new JobRun(job));
             }
         }
-        return counts.isEmpty() ? 0 : applyCounts(counts);
+        List<Callable<Integer>> batches = new ArrayList<>(2);
+        if (!counts.isEmpty()) {
+            batches.add(() -> applyCounts(counts));
+        }
+        if (!notes.isEmpty()) {
+            batches.add(() -> recordNotifications(notes));
+        }
+        int settled = 0;
+        List<Outcome<Integer>> outcomes = parallel(batches);
+        rethrowErrors(outcomes);
+        for (Outcome<Integer> outcome : outcomes) {
+            settled += outcome.value() == null ? 0 : outcome.value();
+        }
+        return settled;
+    }
+
+    /**
+     * Records a claim's notification events, those on one row folded into one write with their
+     * jobs' completions. A failed batch is given back, each job retried after its backoff (what was
+     * recorded is not recorded again: each actor counts once per row).
+     */
+    private int recordNotifications(List<ClaimedJob> notes) {
+        try {
+            withCall(() -> notifications.recordClaimed(notes));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "recording " + notes.size() + " notification jobs failed; retrying them after a backoff", e);
+            releaseAll(notes);
+            return 0;
+        }
+        return notes.size();
+    }
+
+    private void releaseAll(List<ClaimedJob> claimed) {
+        for (ClaimedJob job : claimed) {
+            try {
+                withCall(() -> jobs.release(job, clock.instant().plus(backoff(job.attempts()))));
+            } catch (RuntimeException releaseFailed) {
+                LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
+            }
+        }
     }
 
     /**
@@ -444,11 +491,7 @@ public final class FanoutWorker {
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");
-                case FanoutJob.Notify notify -> {
-                    // One idempotent write: a redelivered job lands on the same row and actor.
-                    withCall(() -> notifications.record(notify.event()));
-                    yield new Batch(List.of(), true, Optional.empty(), true);
-                }
+                case FanoutJob.Notify notify -> throw new IllegalStateException("notification jobs are recorded as they are taken");
             };
         }
 

@@ -54,7 +54,7 @@ final class World implements AutoCloseable {
     final InMemoryTimelineCache timelines;
     final InMemoryPostCache postCache = new InMemoryPostCache();
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
-    final InMemoryNotifications notifications = new InMemoryNotifications();
+    final InMemoryNotifications notifications = new InMemoryNotifications(postStore);
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;

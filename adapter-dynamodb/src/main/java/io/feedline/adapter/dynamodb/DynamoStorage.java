@@ -64,7 +64,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.users = new DynamoUserAccounts(db);
         this.celebrities = new DynamoCelebrityRegistry(db);
         this.revokedTokens = new DynamoRevokedTokens(db);
-        this.notifications = new DynamoNotifications(db, settings.notificationRetention());
+        this.notifications = new DynamoNotifications(db, jobs, settings.notificationRetention());
         this.health = new DynamoHealthProbe(db);
     }
 

@@ -93,6 +93,21 @@ class StaleReadsContractsTest {
     }
 
     @Nested
+    class NotificationFolds extends io.feedline.ports.contract.NotificationFoldContract {
+        private final DynamoStorage storage = LocalDynamo.stale();
+
+        @Override
+        protected Notifications notifications() {
+            return storage.notifications();
+        }
+
+        @Override
+        protected io.feedline.ports.out.FanoutJobs outbox() {
+            return storage.fanoutJobs();
+        }
+    }
+
+    @Nested
     class Revocations extends RevokedTokensContract {
         @Override
         protected RevokedTokens revokedTokens() {

@@ -145,6 +145,22 @@ public final class InMemoryPostStore {
         byAuthor.get(post.authorId()).put(post.id(), post);
     }
 
+    /**
+     * Removes the claimed job if its lease still holds, and then (in the same critical section)
+     * runs {@code effect}: an effect and its job's completion happen together or not at all.
+     */
+    boolean completeWith(ClaimedJob job, Runnable effect) {
+        synchronized (this) {
+            calls.record("complete");
+            if (!JobsView.heldBy(outbox.get(job.job().key()), job)) {
+                return false;
+            }
+            outbox.remove(job.job().key());
+            effect.run();
+            return true;
+        }
+    }
+
     private void enqueueLocked(FanoutJob job) {
         outbox.putIfAbsent(job.key(), new JobRow(job, Optional.empty(), Instant.MIN, Optional.empty(), 0, clock.instant()));
     }
