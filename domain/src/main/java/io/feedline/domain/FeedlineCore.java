@@ -46,7 +46,7 @@ public final class FeedlineCore implements AutoCloseable {
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier);
+                users, policy, wakeWorkers, notifier, ports.counters());
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users());
         Conversations conversations = new Conversations(ports.posts());
         HomeFeedReader homeFeed = new HomeFeedReader(
