@@ -12,6 +12,7 @@ import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Reposts;
+import io.feedline.ports.out.Subscriptions;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
@@ -38,7 +39,8 @@ public record DomainPorts(
         Notifications notifications,
         PasswordHasher hasher,
         IdGenerator ids,
-        Clock clock) {
+        Clock clock,
+        Subscriptions subscriptions) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -56,5 +58,6 @@ public record DomainPorts(
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(subscriptions, "subscriptions");
     }
 }

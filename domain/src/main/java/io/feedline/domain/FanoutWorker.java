@@ -19,6 +19,9 @@ import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Reposts;
+import io.feedline.ports.out.Subscriptions;
+import io.feedline.ports.model.NotificationEvent;
+import io.feedline.ports.model.NotificationType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,6 +93,7 @@ public final class FanoutWorker {
     private final FeedItems feedItems;
     private final Windows windows;
     private final Notifications notifications;
+    private final Subscriptions subscriptions;
     private final PostCounters counters;
     private final CachedPosts cachedPosts;
     private final Clock clock;
@@ -104,7 +108,7 @@ public final class FanoutWorker {
     private long lastClaimNanos;
 
     FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, Reposts reposts, FeedItems feedItems,
-            Windows windows, Notifications notifications, PostCounters counters, CachedPosts cachedPosts, Clock clock,
+            Windows windows, Notifications notifications, Subscriptions subscriptions, PostCounters counters, CachedPosts cachedPosts, Clock clock,
             FeedSettings settings, Consumer<Duration> deliveredAfter) {
         this.workerId = workerId;
         this.jobs = jobs;
@@ -114,6 +118,7 @@ public final class FanoutWorker {
         this.feedItems = feedItems;
         this.windows = windows;
         this.notifications = notifications;
+        this.subscriptions = subscriptions;
         this.counters = counters;
         this.cachedPosts = cachedPosts;
         this.clock = clock;
@@ -492,6 +497,10 @@ public final class FanoutWorker {
                 }
                 case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");
                 case FanoutJob.Notify notify -> throw new IllegalStateException("notification jobs are recorded as they are taken");
+                case FanoutJob.NotifySubscribers subscribers -> {
+                    notifySubscribers(this, subscribers.post());
+                    yield new Batch(List.of(), true, Optional.empty(), true);
+                }
             };
         }
 
@@ -624,6 +633,45 @@ public final class FanoutWorker {
             before = Optional.of(page.getLast().id());
         }
         windows.update(List.of(purge.reader()), window -> window.removeAuthor(purge.reader(), purge.author()));
+    }
+
+    /**
+     * One {@code post} notification for each subscriber of the post's author, a page of subscribers
+     * at a time from the job's checkpoint (the page's recordings in parallel, within the bound on
+     * calls). Each recording is idempotent, so a page redone after a crash adds nothing. A post
+     * deleted before its job ran notifies nobody.
+     */
+    private void notifySubscribers(JobRun run, PostRef post) {
+        Optional<Post> published = withCall(() -> posts.get(post));
+        if (published.isEmpty()) {
+            return;
+        }
+        Instant at = published.get().createdAt();
+        while (true) {
+            Optional<PageToken> from = run.claimed.checkpoint();
+            Page<UserId> page = withCall(() -> subscriptions.subscribers(post.authorId(), new PageRequest(from, settings.fanoutPageSize())));
+            List<Outcome<Void>> recorded = parallel(page.items().stream()
+                    .filter(subscriber -> !subscriber.equals(post.authorId()))
+                    .<Callable<Void>>map(subscriber -> () -> {
+                        withCall(() -> notifications.record(new NotificationEvent(
+                                subscriber, NotificationType.POST, Optional.of(post.postId()), post.authorId(), at)));
+                        return null;
+                    })
+                    .toList());
+            for (Outcome<Void> outcome : recorded) {
+                if (outcome.failure() instanceof RuntimeException failure) {
+                    throw failure;
+                }
+                if (outcome.failure() instanceof Error error) {
+                    throw error;
+                }
+            }
+            if (page.next().isEmpty()) {
+                return;
+            }
+            PageToken next = page.next().get();
+            run.claimed = withCall(() -> jobs.checkpoint(run.claimed, next, clock.instant(), settings.jobLease()));
+        }
     }
 
     private static List<UserId> readers(Collection<Delivery> deliveries) {

@@ -40,7 +40,7 @@ public final class FeedlineCore implements AutoCloseable {
         Notifier notifier = new Notifier(ports.clock());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, repostResolution);
+                users, policy, wakeWorkers, notifier, repostResolution, ports.subscriptions());
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier);
@@ -59,7 +59,8 @@ public final class FeedlineCore implements AutoCloseable {
                 likes, likes,
                 reposts, reposts,
                 conversations,
-                notifications);
+                notifications,
+                new PostSubscriptions(ports.subscriptions(), users));
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -92,7 +93,7 @@ public final class FeedlineCore implements AutoCloseable {
      */
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
-                windows, ports.notifications(), ports.counters(), cachedPosts, ports.clock(), settings,
+                windows, ports.notifications(), ports.subscriptions(), ports.counters(), cachedPosts, ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay));
         localWorkers.add(worker);
         return worker;

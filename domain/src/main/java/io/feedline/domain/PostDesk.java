@@ -23,6 +23,7 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.IdGenerator;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.Subscriptions;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -46,10 +47,11 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
     private final Notifier notifier;
+    private final Subscriptions subscriptions;
     private final RepostResolution reposts;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, Subscriptions subscriptions) {
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.idempotencyKeys = idempotencyKeys;
@@ -59,6 +61,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         this.policy = policy;
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
+        this.subscriptions = subscriptions;
         this.reposts = reposts;
     }
 
@@ -136,6 +139,10 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         post.inReplyTo().ifPresent(parent ->
                 jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, +1, "publish-" + post.id().value())));
         jobs.addAll(notifications(post));
+        // Subscribers hear of original posts only (Mastodon's rule: no replies, no reposts).
+        if (post.inReplyTo().isEmpty() && subscriptions.count(post.authorId()) > 0) {
+            jobs.add(new FanoutJob.NotifySubscribers(post.ref()));
+        }
         posts.publish(post, jobs, completion);
         post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (!jobs.isEmpty()) {

@@ -67,7 +67,7 @@ class NotificationFoldTest {
             }
             FanoutWorker unlucky = new FanoutWorker("unlucky", world.postStore.jobs(), world.graph, world.postStore.posts(),
                     world.postStore.reposts(), world.feedItems, world.windows(), new Unavailable(world.notifications),
-                    world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
+                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
 
             unlucky.runOnce();
 

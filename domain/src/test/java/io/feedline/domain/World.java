@@ -55,6 +55,7 @@ final class World implements AutoCloseable {
     final InMemoryPostCache postCache = new InMemoryPostCache();
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
     final InMemoryNotifications notifications = new InMemoryNotifications(postStore);
+    final io.feedline.ports.fakes.InMemorySubscriptions subscriptions = new io.feedline.ports.fakes.InMemorySubscriptions();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -85,7 +86,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock);
+                new SequentialIdGenerator(clock), clock, subscriptions);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

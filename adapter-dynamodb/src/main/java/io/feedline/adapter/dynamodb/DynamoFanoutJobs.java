@@ -60,6 +60,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String PURGE = "purge";
     private static final String NOTIFY = "notify";
     private static final String COUNT = "count";
+    private static final String SUBSCRIBERS = "subscribers";
 
     private final TableAccess db;
 
@@ -99,6 +100,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.author().value()))
                     .setIfAbsent(UNFOLLOW_ID, AttributeValue.fromS(purge.unfollowId()));
             case FanoutJob.Notify notify -> notify(update, notify.event());
+            case FanoutJob.NotifySubscribers subscribers -> post(update, SUBSCRIBERS, subscribers.post());
             case FanoutJob.CountDelta delta -> post(update, COUNT, delta.post())
                     .setIfAbsent(TableLayout.COUNTER_KIND, AttributeValue.fromS(delta.kind().wireName()))
                     .setIfAbsent(TableLayout.DELTA, n(delta.delta()))
@@ -307,6 +309,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
         return switch (kind) {
             case DELIVER -> new FanoutJob.Deliver(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case RETRACT -> new FanoutJob.Retract(new PostRef(PostId.of(item.getString(POST_ID)), author));
+            case SUBSCRIBERS -> new FanoutJob.NotifySubscribers(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case PURGE -> new FanoutJob.PurgeAuthor(UserId.of(item.getString(READER_ID)), author, item.getString(UNFOLLOW_ID));
             case NOTIFY -> new FanoutJob.Notify(new NotificationEvent(UserId.of(item.getString(READER_ID)),
                     NotificationType.fromWire(NOTIFICATION_TYPE, item.getString(NOTIFICATION_TYPE)),

@@ -46,6 +46,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoCelebrityRegistry celebrities;
     private final DynamoRevokedTokens revokedTokens;
     private final DynamoNotifications notifications;
+    private final DynamoSubscriptions subscriptions;
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
 
@@ -65,6 +66,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.celebrities = new DynamoCelebrityRegistry(db);
         this.revokedTokens = new DynamoRevokedTokens(db);
         this.notifications = new DynamoNotifications(db, jobs, settings.notificationRetention());
+        this.subscriptions = new DynamoSubscriptions(db);
         this.health = new DynamoHealthProbe(db);
     }
 
@@ -165,6 +167,10 @@ public final class DynamoStorage implements AutoCloseable {
 
     public Notifications notifications() {
         return notifications;
+    }
+
+    public io.feedline.ports.out.Subscriptions subscriptions() {
+        return subscriptions;
     }
 
     public RevokedTokens revokedTokens() {

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The fold of a claim's notification jobs, counted on the wire: the likes of one post in one claim
- * are one row write (AP16), and a redelivery of them adds nothing.
+ * are one row write (AP16), and a redelivery of them adds nothing; and the subscriptions of post
+ * notifications (AP17-AP19).
  */
 class NotificationFoldRequestsTest {
     private static final RequestCounter requests = new RequestCounter();
@@ -79,5 +80,27 @@ class NotificationFoldRequestsTest {
         assertThat(storage.notifications().page(author, Set.of(), PageRequest.first(10)).items())
                 .singleElement().satisfies(row -> assertThat(row.count()).isEqualTo(40));
         assertThat(storage.fanoutJobs().pending()).isZero();
+    }
+
+    @Test
+    void subscribingIsOneTransactionAndReadingOneRequestEach() {
+        UserId author = TestIds.userId();
+        UserId fan = TestIds.userId();
+        requests.reset();
+
+        assertThat(storage.subscriptions().subscribe(fan, author)).isTrue();
+        assertThat(requests.all()).as("AP17").isEqualTo(Map.of("TransactWriteItems", 1));
+        requests.reset();
+
+        assertThat(storage.subscriptions().isSubscribed(fan, author)).isTrue();
+        assertThat(requests.all()).as("AP18").isEqualTo(Map.of("GetItem", 1));
+        requests.reset();
+
+        assertThat(storage.subscriptions().subscribers(author, PageRequest.first(100)).items()).containsExactly(fan);
+        assertThat(requests.all()).as("AP19").isEqualTo(Map.of("Query", 1));
+        requests.reset();
+
+        assertThat(storage.subscriptions().unsubscribe(fan, author)).isTrue();
+        assertThat(requests.all()).as("AP17").isEqualTo(Map.of("TransactWriteItems", 1));
     }
 }

@@ -108,6 +108,14 @@ class StaleReadsContractsTest {
     }
 
     @Nested
+    class Subscribers extends io.feedline.ports.contract.SubscriptionsContract {
+        @Override
+        protected io.feedline.ports.out.Subscriptions subscriptions() {
+            return LocalDynamo.stale().subscriptions();
+        }
+    }
+
+    @Nested
     class Revocations extends RevokedTokensContract {
         @Override
         protected RevokedTokens revokedTokens() {

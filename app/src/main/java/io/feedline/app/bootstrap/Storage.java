@@ -57,6 +57,7 @@ final class Storage implements AutoCloseable {
     final IdempotencyKeys idempotencyKeys;
     final RevokedTokens revokedTokens;
     final Notifications notifications;
+    final io.feedline.ports.out.Subscriptions subscriptions;
     /** The engines of record: one that does not answer takes the service down. */
     final List<HealthProbe> probes;
     /** The caches: one that does not answer only degrades the service (reads go to the engines of record). */
@@ -79,6 +80,7 @@ final class Storage implements AutoCloseable {
         this.idempotencyKeys = dynamo.idempotencyKeys();
         this.revokedTokens = dynamo.revokedTokens();
         this.notifications = dynamo.notifications();
+        this.subscriptions = dynamo.subscriptions();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -91,7 +93,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock);
+                new UlidIds(clock), clock, subscriptions);
     }
 
     /**

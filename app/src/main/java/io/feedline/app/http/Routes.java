@@ -17,7 +17,8 @@ final class Routes {
             GraphResource graph,
             FeedResource feed,
             NotificationResource notifications,
-            OperationsResource operations) {
+            OperationsResource operations,
+            SubscriptionResource subscriptions) {
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
@@ -39,6 +40,9 @@ final class Routes {
         routes.get("/users/{username}/following", graph::following, ANYONE);
         routes.get("/users/{username}/followers", graph::followers, ANYONE);
         routes.get("/users/{follower}/follows/{followee}", graph::follows, ANYONE);
+        routes.put("/users/{username}/notify", subscriptions::subscribe, SIGNED_IN);
+        routes.delete("/users/{username}/notify", subscriptions::unsubscribe, SIGNED_IN);
+        routes.get("/users/{username}/notify", subscriptions::read, SIGNED_IN);
 
         routes.get("/feed", feed::home, SIGNED_IN);
 

@@ -39,7 +39,8 @@ class OpenApiDocumentTest {
                 new GraphResource(null, null),
                 new FeedResource(null, null),
                 new NotificationResource(null, null, null),
-                new OperationsResource(List.of(), Duration.ofSeconds(1), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT))));
+                new OperationsResource(List.of(), Duration.ofSeconds(1), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)),
+                new SubscriptionResource(null)));
         javalin.unsafe.internalRouter.allHttpHandlers().forEach(handler ->
                 routed.add(handler.endpoint.method.name().toUpperCase(Locale.ROOT) + " " + handler.endpoint.path));
 
