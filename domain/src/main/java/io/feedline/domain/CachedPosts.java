@@ -119,6 +119,10 @@ final class CachedPosts {
             likesMoved(change.post().postId(), change.delta());
             return;
         }
+        if (change.kind() == CounterKind.REPOSTS) {
+            repostsMoved(change.post().postId(), change.delta());
+            return;
+        }
         try {
             cache.evict(change.post().postId());
         } catch (FeedlineException.StorageUnavailable e) {

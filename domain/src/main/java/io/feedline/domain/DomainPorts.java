@@ -15,6 +15,7 @@ import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.SearchIndex;
+import io.feedline.ports.out.Subscriptions;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Relations;
 import io.feedline.ports.out.TimelineCache;
@@ -46,7 +47,8 @@ public record DomainPorts(
         Relations relations,
         SearchIndex search,
         EntityFollows entityFollows,
-        TagIndex tagIndex) {
+        TagIndex tagIndex,
+        Subscriptions subscriptions) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -68,5 +70,6 @@ public record DomainPorts(
         Objects.requireNonNull(search, "search");
         Objects.requireNonNull(entityFollows, "entityFollows");
         Objects.requireNonNull(tagIndex, "tagIndex");
+        Objects.requireNonNull(subscriptions, "subscriptions");
     }
 }

@@ -24,6 +24,9 @@ import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.SearchIndex;
 import io.feedline.ports.out.UserAccounts;
+import io.feedline.ports.out.Subscriptions;
+import io.feedline.ports.model.NotificationEvent;
+import io.feedline.ports.model.NotificationType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -72,7 +75,10 @@ import java.util.logging.Logger;
  *
  * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held: each claim's count jobs are applied
  * at once as one batch ({@link PostCounters#apply}: each delta in one atomic write with its job's
- * completion, so a redelivery counts once), and the cached counts follow.
+ * completion, so a redelivery counts once), and the cached counts follow. Notification jobs
+ * ({@link FanoutJob.Notify}) are not held either: each claim's are recorded as one batch beside the
+ * count batch ({@link Notifications#recordClaimed}: the events on one row folded into one write
+ * with their jobs' completions), so neither kind waits for the other.
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -94,6 +100,7 @@ public final class FanoutWorker {
     private final FeedItems feedItems;
     private final Windows windows;
     private final Notifications notifications;
+    private final Subscriptions subscriptions;
     private final PostCounters counters;
     private final CachedPosts cachedPosts;
     private final SearchIndexing searchIndexing;
@@ -110,7 +117,7 @@ public final class FanoutWorker {
     private long lastClaimNanos;
 
     FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, Reposts reposts, FeedItems feedItems,
-            Windows windows, Notifications notifications, PostCounters counters, CachedPosts cachedPosts,
+            Windows windows, Notifications notifications, Subscriptions subscriptions, PostCounters counters, CachedPosts cachedPosts,
             SearchIndex search, UserAccounts users, Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter,
             TagFanout tags) {
         this.workerId = workerId;
@@ -121,6 +128,7 @@ public final class FanoutWorker {
         this.feedItems = feedItems;
         this.windows = windows;
         this.notifications = notifications;
+        this.subscriptions = subscriptions;
         this.counters = counters;
         this.cachedPosts = cachedPosts;
         this.searchIndexing = new SearchIndexing(search, posts, users);
@@ -226,22 +234,69 @@ public final class FanoutWorker {
     }
 
     /**
-     * Holds the claimed jobs, and applies the count jobs among them at once, as one batch (see
-     * {@link PostCounters#apply}). Returns how many count jobs it settled.
+     * Holds the claimed jobs, and settles the count jobs and the notification jobs among them at
+     * once, each kind as one batch and the two side by side, so neither waits for the other (see
+     * {@link PostCounters#apply} and {@link Notifications#recordClaimed}). Returns how many count
+     * and notification jobs it settled.
      */
     private int take(List<ClaimedJob> claimed) {
         List<ClaimedJob> counts = new ArrayList<>();
+        List<ClaimedJob> notes = new ArrayList<>();
         List<ClaimedJob> indexing = new ArrayList<>();
         for (ClaimedJob job : claimed) {
             if (job.job() instanceof FanoutJob.CountDelta) {
                 counts.add(job);
+            } else if (job.job() instanceof FanoutJob.Notify) {
+                notes.add(job);
             } else if (SearchIndexing.handles(job.job())) {
                 indexing.add(job);
             } else {
                 held.add(new JobRun(job));
             }
         }
-        return (counts.isEmpty() ? 0 : applyCounts(counts)) + (indexing.isEmpty() ? 0 : applyIndexing(indexing));
+        List<Callable<Integer>> batches = new ArrayList<>(3);
+        if (!counts.isEmpty()) {
+            batches.add(() -> applyCounts(counts));
+        }
+        if (!notes.isEmpty()) {
+            batches.add(() -> recordNotifications(notes));
+        }
+        if (!indexing.isEmpty()) {
+            batches.add(() -> applyIndexing(indexing));
+        }
+        int settled = 0;
+        List<Outcome<Integer>> outcomes = parallel(batches);
+        rethrowErrors(outcomes);
+        for (Outcome<Integer> outcome : outcomes) {
+            settled += outcome.value() == null ? 0 : outcome.value();
+        }
+        return settled;
+    }
+
+    /**
+     * Records a claim's notification events, those on one row folded into one write with their
+     * jobs' completions. A failed batch is given back, each job retried after its backoff (what was
+     * recorded is not recorded again: each actor counts once per row).
+     */
+    private int recordNotifications(List<ClaimedJob> notes) {
+        try {
+            withCall(() -> notifications.recordClaimed(notes));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "recording " + notes.size() + " notification jobs failed; retrying them after a backoff", e);
+            releaseAll(notes);
+            return 0;
+        }
+        return notes.size();
+    }
+
+    private void releaseAll(List<ClaimedJob> claimed) {
+        for (ClaimedJob job : claimed) {
+            try {
+                withCall(() -> jobs.release(job, clock.instant().plus(backoff(job.attempts()))));
+            } catch (RuntimeException releaseFailed) {
+                LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
+            }
+        }
     }
 
     /**
@@ -510,9 +565,9 @@ public final class FanoutWorker {
                 case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");
                 case FanoutJob.IndexPost index -> throw new IllegalStateException("index jobs are applied as they are taken");
                 case FanoutJob.IndexAccount index -> throw new IllegalStateException("index jobs are applied as they are taken");
-                case FanoutJob.Notify notify -> {
-                    // One idempotent write: a redelivered job lands on the same row and actor.
-                    withCall(() -> notifications.record(notify.event()));
+                case FanoutJob.Notify notify -> throw new IllegalStateException("notification jobs are recorded as they are taken");
+                case FanoutJob.NotifySubscribers subscribers -> {
+                    notifySubscribers(this, subscribers.post());
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
             };
@@ -750,6 +805,45 @@ public final class FanoutWorker {
                 break;
             }
             before = Optional.of(page.getLast().postId());
+        }
+    }
+
+    /**
+     * One {@code post} notification for each subscriber of the post's author, a page of subscribers
+     * at a time from the job's checkpoint (the page's recordings in parallel, within the bound on
+     * calls). Each recording is idempotent, so a page redone after a crash adds nothing. A post
+     * deleted before its job ran notifies nobody.
+     */
+    private void notifySubscribers(JobRun run, PostRef post) {
+        Optional<Post> published = withCall(() -> posts.get(post));
+        if (published.isEmpty()) {
+            return;
+        }
+        Instant at = published.get().createdAt();
+        while (true) {
+            Optional<PageToken> from = run.claimed.checkpoint();
+            Page<UserId> page = withCall(() -> subscriptions.subscribers(post.authorId(), new PageRequest(from, settings.fanoutPageSize())));
+            List<Outcome<Void>> recorded = parallel(page.items().stream()
+                    .filter(subscriber -> !subscriber.equals(post.authorId()))
+                    .<Callable<Void>>map(subscriber -> () -> {
+                        withCall(() -> notifications.record(new NotificationEvent(
+                                subscriber, NotificationType.POST, Optional.of(post.postId()), post.authorId(), at)));
+                        return null;
+                    })
+                    .toList());
+            for (Outcome<Void> outcome : recorded) {
+                if (outcome.failure() instanceof RuntimeException failure) {
+                    throw failure;
+                }
+                if (outcome.failure() instanceof Error error) {
+                    throw error;
+                }
+            }
+            if (page.next().isEmpty()) {
+                return;
+            }
+            PageToken next = page.next().get();
+            run.claimed = withCall(() -> jobs.checkpoint(run.claimed, next, clock.instant(), settings.jobLease()));
         }
     }
 

@@ -45,13 +45,13 @@ public final class FeedlineCore implements AutoCloseable {
         Separations separations = new Separations(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, repostResolution, separations);
+                users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions());
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier, separations);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier);
+                users, policy, wakeWorkers, notifier, ports.counters());
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users(), relationSets);
         Conversations conversations = new Conversations(ports.posts());
         this.tagPolicy = new TagPolicy(settings, ports.entityFollows(), ports.clock());
@@ -75,7 +75,8 @@ public final class FeedlineCore implements AutoCloseable {
                 notifications,
                 relationships, relationships,
                 new SearchDesk(ports.search(), cachedPosts),
-                tags, tags);
+                tags, tags,
+                new PostSubscriptions(ports.subscriptions(), users));
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -108,7 +109,7 @@ public final class FeedlineCore implements AutoCloseable {
      */
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
-                windows, ports.notifications(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
+                windows, ports.notifications(), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay), tagFanout());
         localWorkers.add(worker);
         return worker;

@@ -24,6 +24,7 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.IdGenerator;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.Subscriptions;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -47,11 +48,13 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
     private final Notifier notifier;
+    private final Subscriptions subscriptions;
     private final RepostResolution reposts;
     private final Separations separations;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, Separations separations) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, Separations separations,
+            Subscriptions subscriptions) {
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.idempotencyKeys = idempotencyKeys;
@@ -61,6 +64,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         this.policy = policy;
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
+        this.subscriptions = subscriptions;
         this.reposts = reposts;
         this.separations = separations;
     }
@@ -145,6 +149,10 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         jobs.add(new FanoutJob.IndexPost(post.ref(), "publish"));
         // Each tag's job counts the use and, when its posts are pushed, delivers to its followers.
         post.tags().forEach(tag -> jobs.add(new FanoutJob.TagPost(post.ref(), tag)));
+        // Subscribers hear of original posts only (Mastodon's rule: no replies, no reposts).
+        if (post.inReplyTo().isEmpty() && subscriptions.count(post.authorId()) > 0) {
+            jobs.add(new FanoutJob.NotifySubscribers(post.ref()));
+        }
         posts.publish(post, jobs, completion);
         post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (!jobs.isEmpty()) {

@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import io.feedline.ports.in.RepostPost;
 import io.feedline.ports.in.UnrepostPost;
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.NotificationType;
@@ -11,6 +12,7 @@ import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdGenerator;
+import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Reposts;
 import java.time.Clock;
@@ -18,14 +20,17 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Reposts. A repost is an entry of the reposter's timeline with an id of its own (so it sorts by
  * when it was reposted), fanned out to the reposter's followers by the same policy and worker as a
  * post, and taken back as a deleted post is (a retraction through the outbox). The original's
- * repost count moves in the same atomic write, and the cached count follows in the same request,
- * as likes do. Reposting one's own post is allowed (Mastodon allows it) and notifies nobody; a
- * reply can be reposted.
+ * repost count is kept off the hot path as likes are: the repost or unrepost enqueues a
+ * {@link FanoutJob.CountDelta} of kind REPOSTS in its own atomic write, the worker applies it, and
+ * the answer is the stored count plus the caller's own pending change (exact for the caller, as a
+ * like's answer is). Reposting one's own post is allowed (Mastodon allows it) and notifies nobody;
+ * a reply can be reposted.
  */
 final class RepostDesk implements RepostPost, UnrepostPost {
     private final Posts posts;
@@ -37,9 +42,10 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     private final FanoutPolicy policy;
     private final Runnable onEnqueue;
     private final Notifier notifier;
+    private final PostCounters counters;
 
     RepostDesk(Posts posts, CachedPosts cachedPosts, Reposts reposts, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, PostCounters counters) {
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.reposts = reposts;
@@ -49,6 +55,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
         this.policy = policy;
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
+        this.counters = counters;
     }
 
     @Override
@@ -58,44 +65,45 @@ final class RepostDesk implements RepostPost, UnrepostPost {
         Post entry = Post.repost(ids.newPostId(), reposter.id(), reposter.username(), original.ref(),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS));
         boolean push = policy.pushes(user);
-        List<FanoutJob> jobs = new ArrayList<>(2);
+        FanoutJob.CountDelta delta = delta(original, +1);
+        List<FanoutJob> jobs = new ArrayList<>(3);
+        jobs.add(delta);
         if (push) {
             jobs.add(new FanoutJob.Deliver(entry.ref()));
         }
         // The notification rides in the repost's own write, so it cannot be lost between the two.
         notifier.job(original.authorId(), NotificationType.REPOST, Optional.of(original.id()), user).ifPresent(jobs::add);
-        if (reposts.repost(entry, jobs)) {
-            cachedPosts.repostsMoved(id, 1);
-            if (!jobs.isEmpty()) {
-                onEnqueue.run();
-            }
+        boolean changed = reposts.repost(entry, jobs);
+        if (changed) {
+            onEnqueue.run();
         }
-        return currentCount(original);
+        return answer(original, delta, changed);
     }
 
     @Override
     public long unrepost(UserId user, PostId id) {
         Post original = existing(id);
         boolean cleanup = policy.materializesFeeds();
+        FanoutJob.CountDelta delta = delta(original, -1);
         Optional<PostRef> removed = reposts.unrepost(original.ref(), user,
-                entry -> cleanup ? Optional.of(new FanoutJob.Retract(entry)) : Optional.empty());
+                entry -> cleanup ? List.of(delta, new FanoutJob.Retract(entry)) : List.of(delta));
         if (removed.isPresent()) {
-            cachedPosts.repostsMoved(id, -1);
-            if (cleanup) {
-                onEnqueue.run();
-            }
+            onEnqueue.run();
         }
-        return currentCount(original);
+        return answer(original, delta, removed.isPresent());
+    }
+
+    /** Each change is its own job (a user may repost, unrepost and repost again), so its id is fresh. */
+    private static FanoutJob.CountDelta delta(Post original, long delta) {
+        return new FanoutJob.CountDelta(original.ref(), CounterKind.REPOSTS, delta, UUID.randomUUID().toString());
     }
 
     private Post existing(PostId id) {
         return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
     }
 
-    /** Read back by primary key, strongly consistent, so the answer includes this change and any concurrent one. */
-    private long currentCount(Post original) {
-        return posts.get(original.ref())
-                .orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"))
-                .repostCount();
+    /** The stored count, plus this request's own change while it is pending: counted exactly once. */
+    private long answer(Post original, FanoutJob.CountDelta delta, boolean changed) {
+        return counters.count(original.ref(), CounterKind.REPOSTS, changed ? Optional.of(delta) : Optional.empty());
     }
 }

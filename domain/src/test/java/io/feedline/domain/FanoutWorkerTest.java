@@ -67,7 +67,7 @@ class FanoutWorkerTest {
             // The author's own entry and the first page of 10 followers are append 1 (one step); the
             // next step's pages die before they are durable or checkpointed.
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
+                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             assertThat(world.worker.runOnce()).as("the dead worker's lease still holds").isZero();
@@ -114,7 +114,7 @@ class FanoutWorkerTest {
                 }
             };
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(racing, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
+                    dyingAfter(racing, 1), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
             assertThat(world.feedItems.page(world.id("follower_0"), Optional.empty(), 10))
                     .as("the first page was written after the retraction").isNotEmpty();
@@ -169,7 +169,7 @@ class FanoutWorkerTest {
                 }
             };
             FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(), flaky, world.windows(),
-                    world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+                    world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
 
             assertThat(worker.runOnce()).as("the post's search index job only; the delivery failed").isEqualTo(1);
             assertThat(world.postStore.jobs().pending()).as("kept in the outbox").isEqualTo(1);
@@ -220,7 +220,7 @@ class FanoutWorkerTest {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "window first");
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
+                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             // Followers 10-19 (the second page, read ahead) got the post in their hot window, not

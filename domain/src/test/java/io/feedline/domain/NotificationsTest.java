@@ -46,7 +46,7 @@ class NotificationsTest {
             world.app.likePost().like(world.id("bob"), post.id());
 
             assertThat(notifications(world, "alice")).as("nothing before the worker runs").isEmpty();
-            assertThat(world.notifications.calls().count("record")).isZero();
+            assertThat(world.notifications.calls().count("recordClaimed")).isZero();
             world.drain();
             assertThat(notifications(world, "alice")).singleElement().satisfies(view -> {
                 assertThat(view.notification().type()).isEqualTo(NotificationType.LIKE);
@@ -75,7 +75,7 @@ class NotificationsTest {
             world.app.likePost().like(world.id("bob"), post.id());
             world.drain();
 
-            assertThat(world.notifications.calls().count("record")).isEqualTo(2);
+            assertThat(world.notifications.calls().count("recordClaimed")).isEqualTo(2);
             assertThat(notifications(world, "alice")).singleElement()
                     .satisfies(view -> assertThat(view.notification().count()).isEqualTo(1));
         }
@@ -138,7 +138,7 @@ class NotificationsTest {
             world.drain();
 
             assertThat(notifications(world, "alice")).isEmpty();
-            assertThat(world.notifications.calls().count("record")).isZero();
+            assertThat(world.notifications.calls().count("recordClaimed")).isZero();
         }
     }
 

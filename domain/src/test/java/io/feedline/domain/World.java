@@ -58,9 +58,10 @@ final class World implements AutoCloseable {
     final InMemoryTimelineCache timelines;
     final InMemoryPostCache postCache = new InMemoryPostCache();
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
-    final InMemoryNotifications notifications = new InMemoryNotifications();
+    final InMemoryNotifications notifications = new InMemoryNotifications(postStore);
     final InMemoryRelations relations = new InMemoryRelations(graph, postStore.jobs());
     final InMemoryEntityFollows entityFollows = new InMemoryEntityFollows();
+    final io.feedline.ports.fakes.InMemorySubscriptions subscriptions = new io.feedline.ports.fakes.InMemorySubscriptions();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -91,7 +92,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex());
+                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

@@ -68,6 +68,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String INDEX_CAUSE = "indexCause";
     private static final String TAG_POST = "tag_post";
     private static final String PURGE_ENTITY = "purge_entity";
+    private static final String SUBSCRIBERS = "subscribers";
 
     private final TableAccess db;
 
@@ -107,6 +108,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.author().value()))
                     .setIfAbsent(UNFOLLOW_ID, AttributeValue.fromS(purge.unfollowId()));
             case FanoutJob.Notify notify -> notify(update, notify.event());
+            case FanoutJob.NotifySubscribers subscribers -> post(update, SUBSCRIBERS, subscribers.post());
             case FanoutJob.CountDelta delta -> post(update, COUNT, delta.post())
                     .setIfAbsent(TableLayout.COUNTER_KIND, AttributeValue.fromS(delta.kind().wireName()))
                     .setIfAbsent(TableLayout.DELTA, n(delta.delta()))
@@ -333,6 +335,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     new Tag(item.getString(TableLayout.TAG)));
             case DELIVER -> new FanoutJob.Deliver(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case RETRACT -> new FanoutJob.Retract(new PostRef(PostId.of(item.getString(POST_ID)), author));
+            case SUBSCRIBERS -> new FanoutJob.NotifySubscribers(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case PURGE -> new FanoutJob.PurgeAuthor(UserId.of(item.getString(READER_ID)), author, item.getString(UNFOLLOW_ID));
             case NOTIFY -> new FanoutJob.Notify(new NotificationEvent(UserId.of(item.getString(READER_ID)),
                     NotificationType.fromWire(NOTIFICATION_TYPE, item.getString(NOTIFICATION_TYPE)),

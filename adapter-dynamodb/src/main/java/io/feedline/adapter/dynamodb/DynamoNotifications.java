@@ -11,6 +11,8 @@ import static io.feedline.adapter.dynamodb.TableLayout.REVISION;
 import static io.feedline.adapter.dynamodb.TableLayout.SK;
 import static io.feedline.adapter.dynamodb.TableLayout.TTL;
 
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Notification;
 import io.feedline.ports.model.NotificationEvent;
@@ -25,6 +27,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,11 +57,16 @@ final class DynamoNotifications implements Notifications {
     /** Rereads of a row that another writer changed in between, before the job is given back. */
     private static final int ROW_ATTEMPTS = 10;
 
+    /** Jobs of one row per fold transaction: the row, a marker and a job deletion each stay within 100 items. */
+    static final int JOBS_PER_FOLD = 48;
+
     private final TableAccess db;
+    private final DynamoFanoutJobs jobs;
     private final Duration retention;
 
-    DynamoNotifications(TableAccess db, Duration retention) {
+    DynamoNotifications(TableAccess db, DynamoFanoutJobs jobs, Duration retention) {
         this.db = db;
+        this.jobs = jobs;
         this.retention = retention;
     }
 
@@ -71,7 +80,7 @@ final class DynamoNotifications implements Notifications {
                     .document(TableLayout.notificationActor(event.recipient(), id, event.actor()))
                     .putNumber(TTL, expiresAt)
                     .build();
-            List<TransactWriteItem> items = List.of(db.putNew(marker), rowUpdate(event, id, row, expiresAt));
+            List<TransactWriteItem> items = List.of(db.putNew(marker), rowUpdate(List.of(event), id, row, expiresAt));
             TableAccess.Outcome outcome = db.transact("notification_record", items, Optional.empty());
             if (outcome.committed() || outcome.failed(MARKER_ITEM)) {
                 // Committed, or this actor was already counted: a redelivery.
@@ -86,18 +95,124 @@ final class DynamoNotifications implements Notifications {
                 "notification_record: row " + id + " kept changing under " + ROW_ATTEMPTS + " attempts", null);
     }
 
-    /** The row with the actor counted and first among the latest, if it is still the revision read. */
-    private TransactWriteItem rowUpdate(NotificationEvent event, String id, Optional<EnhancedDocument> row, long expiresAt) {
+    /**
+     * The fold: per row, one consistent GetItem and one TransactWriteItems for up to
+     * {@value #JOBS_PER_FOLD} of its jobs, holding the row (count {@code ADD k}, the newest actors
+     * first in the bounded list) under the revision read, each new actor's marker (put only if
+     * absent) and each job's deletion conditioned on its lease. A cancelled fold is retried without
+     * what failed: an actor whose marker exists is already counted (a redelivery: its job is still
+     * completed), a job whose lease was lost is left to its new holder, a row changed in between is
+     * read again.
+     */
+    @Override
+    public int recordClaimed(List<ClaimedJob> claimed) {
+        Map<String, List<ClaimedJob>> byRow = new LinkedHashMap<>();
+        for (ClaimedJob job : claimed) {
+            if (!(job.job() instanceof FanoutJob.Notify notify)) {
+                throw new IllegalArgumentException("not a notification job: " + job.job().key());
+            }
+            NotificationEvent event = notify.event();
+            byRow.computeIfAbsent(event.recipient().value() + "\n" + event.notificationId(), row -> new ArrayList<>()).add(job);
+        }
+        int completed = 0;
+        for (List<ClaimedJob> row : byRow.values()) {
+            for (int from = 0; from < row.size(); from += JOBS_PER_FOLD) {
+                completed += fold(row.subList(from, Math.min(row.size(), from + JOBS_PER_FOLD)));
+            }
+        }
+        return completed;
+    }
+
+    private static NotificationEvent eventOf(ClaimedJob job) {
+        return ((FanoutJob.Notify) job.job()).event();
+    }
+
+    /** Folds jobs of one row into one write; returns how many of them it completed. */
+    private int fold(List<ClaimedJob> chunk) {
+        NotificationEvent first = eventOf(chunk.getFirst());
+        String id = first.notificationId();
+        List<ClaimedJob> live = new ArrayList<>(chunk);
+        Set<UserId> counted = new HashSet<>();
+        int rowChanged = 0;
+        while (!live.isEmpty()) {
+            Map<UserId, NotificationEvent> adding = new LinkedHashMap<>();
+            for (ClaimedJob job : live) {
+                NotificationEvent event = eventOf(job);
+                if (!counted.contains(event.actor())) {
+                    adding.putIfAbsent(event.actor(), event);
+                }
+            }
+            long expiresAt = db.clock.instant().plus(retention).getEpochSecond();
+            List<TransactWriteItem> items = new ArrayList<>();
+            if (!adding.isEmpty()) {
+                Optional<EnhancedDocument> row = db.get("notification_row", TableLayout.notification(first.recipient(), id));
+                items.add(rowUpdate(List.copyOf(adding.values()), id, row, expiresAt));
+            }
+            int firstMarker = items.size();
+            List<UserId> actors = List.copyOf(adding.keySet());
+            for (UserId actor : actors) {
+                items.add(db.putNew(TableLayout.Entity.NOTIFICATION_ACTOR
+                        .document(TableLayout.notificationActor(first.recipient(), id, actor))
+                        .putNumber(TTL, expiresAt)
+                        .build()));
+            }
+            int firstJob = items.size();
+            live.forEach(job -> items.add(jobs.completeItem(job)));
+            TableAccess.Outcome outcome = db.transact("notification_fold", items, Optional.empty());
+            if (outcome.committed()) {
+                return live.size();
+            }
+            boolean progressed = false;
+            for (int i = 0; i < actors.size(); i++) {
+                if (outcome.failed(firstMarker + i)) {
+                    counted.add(actors.get(i));
+                    progressed = true;
+                }
+            }
+            List<ClaimedJob> stillHeld = new ArrayList<>();
+            for (int i = 0; i < live.size(); i++) {
+                if (outcome.failed(firstJob + i)) {
+                    progressed = true;
+                } else {
+                    stillHeld.add(live.get(i));
+                }
+            }
+            if (!adding.isEmpty() && outcome.failed(0)) {
+                progressed = true;
+                if (++rowChanged >= ROW_ATTEMPTS) {
+                    throw new FeedlineException.WriteConflict(
+                            "notification_fold: row " + id + " kept changing under " + ROW_ATTEMPTS + " attempts", null);
+                }
+            }
+            if (!progressed) {
+                throw new FeedlineException.StorageUnavailable(TableAccess.COMPONENT,
+                        "notification_fold was cancelled with no failed condition: " + outcome.reasons(), null);
+            }
+            live = stillHeld;
+        }
+        return 0;
+    }
+
+    /**
+     * The row with the events' actors counted and, newest first, ahead of the latest it holds, if it
+     * is still the revision read. The events are of one row, each of a distinct actor not yet counted.
+     */
+    private TransactWriteItem rowUpdate(List<NotificationEvent> events, String id, Optional<EnhancedDocument> row, long expiresAt) {
+        NotificationEvent event = events.getFirst();
+        List<NotificationEvent> newestFirst = events.stream()
+                .sorted(java.util.Comparator.comparing(NotificationEvent::at).reversed())
+                .toList();
         List<AttributeValue> actors = new ArrayList<>();
-        actors.add(AttributeValue.fromS(event.actor().value()));
-        Instant latestAt = event.at();
+        newestFirst.stream().limit(Notification.MAX_ACTORS)
+                .forEach(e -> actors.add(AttributeValue.fromS(e.actor().value())));
+        Instant latestAt = newestFirst.getFirst().at();
         long revision = 0;
         if (row.isPresent()) {
             revision = row.get().getNumber(REVISION).longValue();
             Instant stored = Instant.ofEpochMilli(row.get().getNumber(LATEST_AT).longValue());
             latestAt = stored.isAfter(latestAt) ? stored : latestAt;
             row.get().getList(ACTORS, software.amazon.awssdk.enhanced.dynamodb.EnhancedType.of(String.class)).stream()
-                    .limit(Notification.MAX_ACTORS - 1)
+                    .limit(Math.max(0, Notification.MAX_ACTORS - actors.size()))
                     .forEach(actor -> actors.add(AttributeValue.fromS(actor)));
         }
         TableLayout.Entity entity = TableLayout.Entity.NOTIFICATION;
@@ -109,7 +224,7 @@ final class DynamoNotifications implements Notifications {
                 .set(LATEST_AT, n(latestAt.toEpochMilli()))
                 .set(TTL, n(expiresAt))
                 .set(REVISION, n(revision + 1))
-                .add(ACTOR_COUNT, 1);
+                .add(ACTOR_COUNT, events.size());
         event.post().ifPresent(post -> update.setIfAbsent(POST_ID, AttributeValue.fromS(post.value())));
         if (row.isPresent()) {
             update.when(update.name(REVISION) + " = " + update.value(n(revision)));

@@ -2,7 +2,6 @@ package io.feedline.adapter.dynamodb;
 
 import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
 import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
-import static io.feedline.adapter.dynamodb.TableLayout.REPOST_COUNT;
 import static io.feedline.adapter.dynamodb.TableLayout.REPOST_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.USER_ID;
 
@@ -25,9 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * Reposts as two items: the reposter's mark in the original's partition ({@code POST#<id>} /
  * {@code REPOST#<user>}, naming the repost's id) and the repost's entry in the reposter's timeline
  * ({@code USER#<reposter>} / {@code POST#<repost id>}, entity {@code repost}, read by AP2 with the
- * reposter's posts; no GSI1 keys, so it has no page of its own). Both, the original's
- * {@code repostCount} and the optional job change in one transaction, each under a condition, as a
- * like does, so the count is exact and a replay changes nothing.
+ * reposter's posts; no GSI1 keys, so it has no page of its own). Both, a check that the original
+ * exists and the outbox jobs (among them the {@code repostCount} delta, applied by the counter
+ * processor) in one transaction, each under a condition, as a like does, so a replay changes
+ * nothing and the original's item is never written by a repost.
  */
 final class DynamoReposts implements Reposts {
     private static final int MARK_ITEM = 0;
@@ -52,7 +52,7 @@ final class DynamoReposts implements Reposts {
                 .build();
         List<TransactWriteItem> items = new ArrayList<>(3 + outboxJobs.size());
         items.add(db.putNew(mark));
-        items.add(moveCount(original, +1));
+        items.add(db.check(TableLayout.post(original.authorId(), original.postId()), "attribute_exists(" + TableLayout.PK + ")"));
         items.add(db.putNew(DynamoPosts.repostDocument(repost)));
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         TableAccess.Outcome outcome = db.transact("repost", items, Optional.of(repost.id().value()));
@@ -63,32 +63,20 @@ final class DynamoReposts implements Reposts {
     }
 
     @Override
-    public Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, Optional<FanoutJob>> cleanup) {
+    public Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, List<FanoutJob>> jobsOf) {
         // The mark names the entry to remove, so an unrepost reads it first (by key, consistent).
         Optional<EnhancedDocument> mark = db.get("unrepost_read", TableLayout.repostMark(original.postId(), user));
         if (mark.isEmpty()) {
             return Optional.empty();
         }
         PostRef entry = new PostRef(PostId.of(mark.get().getString(REPOST_ID)), user);
-        Optional<FanoutJob> job = cleanup.apply(entry);
-        TableAccess.Outcome outcome = unrepostTransaction(original, entry, true, job);
-        if (!outcome.failed(MARK_ITEM) && outcome.failed(ORIGINAL_ITEM)) {
-            // The original was deleted first: there is no count left to lower.
-            outcome = unrepostTransaction(original, entry, false, job);
-        }
-        // The mark's condition failing means "already undone".
-        return outcome.committedUnlessFailed(MARK_ITEM, "unrepost") ? Optional.of(entry) : Optional.empty();
-    }
-
-    private TableAccess.Outcome unrepostTransaction(PostRef original, PostRef entry, boolean lowerCount, Optional<FanoutJob> job) {
         List<TransactWriteItem> items = new ArrayList<>(4);
         items.add(db.deleteExisting(TableLayout.repostMark(original.postId(), entry.authorId())));
-        if (lowerCount) {
-            items.add(moveCount(original, -1));
-        }
         items.add(db.deleteAny(TableLayout.repostEntry(entry.authorId(), entry.postId())));
-        job.map(jobs::enqueueItem).ifPresent(items::add);
-        return db.transact("unrepost", items, Optional.of(entry.postId().value()));
+        jobsOf.apply(entry).forEach(job -> items.add(jobs.enqueueItem(job)));
+        TableAccess.Outcome outcome = db.transact("unrepost", items, Optional.of(entry.postId().value()));
+        // The mark's condition failing means "already undone".
+        return outcome.committedUnlessFailed(MARK_ITEM, "unrepost") ? Optional.of(entry) : Optional.empty();
     }
 
     @Override
@@ -101,12 +89,5 @@ final class DynamoReposts implements Reposts {
         return db.queryPage("AP15_reposts", request).items().stream()
                 .map(item -> new PostRef(PostId.of(item.getString(REPOST_ID)), UserId.of(item.getString(USER_ID))))
                 .toList();
-    }
-
-    /** ADD to the original's count, only while it exists (never resurrecting a deleted one). */
-    private TransactWriteItem moveCount(PostRef original, long delta) {
-        Expressions update = Expressions.update().add(REPOST_COUNT, delta);
-        update.when("attribute_exists(" + update.name(TableLayout.PK) + ")");
-        return db.update(TableLayout.post(original.authorId(), original.postId()), update.build());
     }
 }

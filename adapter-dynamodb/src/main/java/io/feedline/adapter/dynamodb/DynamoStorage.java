@@ -51,6 +51,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoCelebrityRegistry celebrities;
     private final DynamoRevokedTokens revokedTokens;
     private final DynamoNotifications notifications;
+    private final DynamoSubscriptions subscriptions;
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
     private final DynamoRelations relations;
@@ -72,7 +73,8 @@ public final class DynamoStorage implements AutoCloseable {
         this.users = new DynamoUserAccounts(db, jobs);
         this.celebrities = new DynamoCelebrityRegistry(db);
         this.revokedTokens = new DynamoRevokedTokens(db);
-        this.notifications = new DynamoNotifications(db, settings.notificationRetention());
+        this.notifications = new DynamoNotifications(db, jobs, settings.notificationRetention());
+        this.subscriptions = new DynamoSubscriptions(db);
         this.health = new DynamoHealthProbe(db);
         this.relations = new DynamoRelations(db, jobs);
     }
@@ -187,6 +189,10 @@ public final class DynamoStorage implements AutoCloseable {
 
     public Notifications notifications() {
         return notifications;
+    }
+
+    public io.feedline.ports.out.Subscriptions subscriptions() {
+        return subscriptions;
     }
 
     public RevokedTokens revokedTokens() {

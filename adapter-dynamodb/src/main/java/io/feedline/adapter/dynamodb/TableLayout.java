@@ -93,6 +93,8 @@ public final class TableLayout {
     static final String NOTIFICATION_TYPE = "notificationType";
     static final String ACTORS = "actors";
     static final String ACTOR_COUNT = "actorCount";
+    static final String SUBSCRIBER_ID = "subscriberId";
+    static final String SUBSCRIBERS = "subscribers";
     static final String LATEST_AT = "latestAt";
     static final String REVISION = "revision";
     static final String READ_UP_TO = "readUpTo";
@@ -166,7 +168,9 @@ public final class TableLayout {
         /** A tag's uses ever, listed by its first character for autocomplete: {@code TAGNAME#<c>} / {@code <tag>}. */
         TAG_NAME("tag_name", "TAGNAME#", ""),
         /** The precomputed trending ranking: {@code TRENDING} / {@code #24H}. */
-        TRENDING("trending", "TRENDING", "#24H");
+        TRENDING("trending", "TRENDING", "#24H"),
+        SUBSCRIPTION("subscription", "SUBSCRIBERS#", "USER#"),
+        SUBSCRIPTION_COUNT("subscription_count", "SUBSCRIBERS#", "#COUNT");
 
         final String tag;
         final String pkPrefix;
@@ -307,6 +311,22 @@ public final class TableLayout {
     static QueryConditional following(UserId user) {
         return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.FOLLOW_EDGE.pkPrefix + user.value())
                 .sortValue(Entity.FOLLOW_EDGE.skPrefix));
+    }
+
+    /** A subscriber of {@code author}'s posts, in the author's own subscriber partition. */
+    static Key subscription(UserId author, UserId subscriber) {
+        return key(Entity.SUBSCRIPTION, author.value(), subscriber.value());
+    }
+
+    /** The number of {@code author}'s subscribers, in the same partition. */
+    static Key subscriptionCount(UserId author) {
+        return key(Entity.SUBSCRIPTION_COUNT, author.value(), "");
+    }
+
+    /** AP19: {@code author}'s subscribers, in subscriber id order. */
+    static QueryConditional subscribers(UserId author) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.SUBSCRIPTION.pkPrefix + author.value())
+                .sortValue(Entity.SUBSCRIPTION.skPrefix));
     }
 
     /**

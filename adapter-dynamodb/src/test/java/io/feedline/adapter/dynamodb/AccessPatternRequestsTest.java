@@ -243,7 +243,7 @@ class AccessPatternRequestsTest {
         requests.reset();
 
         Post first = reposts.getFirst();
-        assertThat(storage.reposts().unrepost(original.ref(), first.authorId(), ref -> Optional.of(new FanoutJob.Retract(ref))))
+        assertThat(storage.reposts().unrepost(original.ref(), first.authorId(), ref -> List.of(new FanoutJob.Retract(ref))))
                 .contains(first.ref());
         assertThat(requests.all()).isEqualTo(Map.of("GetItem", 1, "TransactWriteItems", 1));
         requests.reset();

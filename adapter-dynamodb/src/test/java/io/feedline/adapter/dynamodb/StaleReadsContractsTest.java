@@ -99,6 +99,29 @@ class StaleReadsContractsTest {
     }
 
     @Nested
+    class NotificationFolds extends io.feedline.ports.contract.NotificationFoldContract {
+        private final DynamoStorage storage = LocalDynamo.stale();
+
+        @Override
+        protected Notifications notifications() {
+            return storage.notifications();
+        }
+
+        @Override
+        protected io.feedline.ports.out.FanoutJobs outbox() {
+            return storage.fanoutJobs();
+        }
+    }
+
+    @Nested
+    class Subscribers extends io.feedline.ports.contract.SubscriptionsContract {
+        @Override
+        protected io.feedline.ports.out.Subscriptions subscriptions() {
+            return LocalDynamo.stale().subscriptions();
+        }
+    }
+
+    @Nested
     class Revocations extends RevokedTokensContract {
         @Override
         protected RevokedTokens revokedTokens() {

@@ -2,6 +2,7 @@ package io.feedline.adapter.redis;
 
 import io.feedline.ports.model.CachedPost;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -38,14 +39,16 @@ import java.util.function.Supplier;
 /**
  * Cached posts on Redis, one hash per post ({@code <prefix>p:<postId>}: author {@code a}, username
  * {@code u}, text {@code t}, creation millis {@code c}, like count {@code l}, repost count {@code r},
- * and for a repost entry its original's id {@code o} and author {@code oa}; a tombstone is the
+ * and for a repost entry its original's id {@code o} and author {@code oa}, for a reply its
+ * parent's id {@code p} and author {@code pa}, reply count {@code rc}, mentions {@code m} (each
+ * {@code <user id> <username>}, one a line), tags {@code g} (space-separated); a tombstone is the
  * field {@code x} alone), each expiring {@code ttl} after it was written, with a {@link NearCache}
  * in front. A batch of reads or writes is sent as one flush: one round trip. Every Lettuce failure
  * becomes {@link FeedlineException.StorageUnavailable}.
  */
 final class RedisPostCache implements PostCache {
     static final String COMPONENT = "posts-cache";
-    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa", "g"};
+    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa", "p", "pa", "rc", "m", "g"};
 
     private final RedisLink link;
     private final TimelineKeys keys;
@@ -122,7 +125,35 @@ final class RedisPostCache implements PostCache {
                 Long.toString(post.repostCount()),
                 post.repostOf().map(o -> o.postId().value()).orElse(""),
                 post.repostOf().map(o -> o.authorId().value()).orElse(""),
+                post.inReplyTo().map(p -> p.postId().value()).orElse(""),
+                post.inReplyTo().map(p -> p.authorId().value()).orElse(""),
+                Long.toString(post.replyCount()),
+                encodeMentions(post.mentions()),
                 post.tags().stream().map(Tag::value).collect(java.util.stream.Collectors.joining(" "))}).toList());
+    }
+
+    /** Each mention as {@code <user id> <username>}, one a line: neither ever holds a space or a line break. */
+    static String encodeMentions(List<Mention> mentions) {
+        StringBuilder encoded = new StringBuilder();
+        for (Mention mention : mentions) {
+            if (!encoded.isEmpty()) {
+                encoded.append('\n');
+            }
+            encoded.append(mention.id().value()).append(' ').append(mention.username().value());
+        }
+        return encoded.toString();
+    }
+
+    static List<Mention> decodeMentions(String encoded) {
+        if (encoded == null || encoded.isEmpty()) {
+            return List.of();
+        }
+        List<Mention> mentions = new ArrayList<>();
+        for (String line : encoded.split("\n")) {
+            int space = line.indexOf(' ');
+            mentions.add(new Mention(UserId.of(line.substring(0, space)), Username.of(line.substring(space + 1))));
+        }
+        return mentions;
     }
 
     @Override
@@ -263,12 +294,16 @@ final class RedisPostCache implements PostCache {
         Optional<PostRef> repostOf = values.get(7) == null || values.get(8) == null
                 ? Optional.empty()
                 : Optional.of(new PostRef(PostId.of(values.get(7)), UserId.of(values.get(8))));
+        Optional<PostRef> inReplyTo = values.get(9) == null || values.get(10) == null
+                ? Optional.empty()
+                : Optional.of(new PostRef(PostId.of(values.get(9)), UserId.of(values.get(10))));
+        long replies = values.get(11) == null ? 0 : Math.max(0, Long.parseLong(values.get(11)));
         return new CachedPost.Present(new Post(id, UserId.of(values.get(0)), Username.of(values.get(1)),
                 PostText.of(values.get(2)), Instant.ofEpochMilli(Long.parseLong(values.get(3))), likes,
-                Optional.empty(), 0, List.of(), reposts, repostOf, Optional.empty(),
-                values.get(9) == null || values.get(9).isEmpty()
+                inReplyTo, replies, decodeMentions(values.get(12)), reposts, repostOf, Optional.empty(),
+                values.get(13) == null || values.get(13).isEmpty()
                         ? List.of()
-                        : java.util.Arrays.stream(values.get(9).split(" ")).map(Tag::new).toList()));
+                        : java.util.Arrays.stream(values.get(13).split(" ")).map(Tag::new).toList()));
     }
 
     private static <T> T call(String operation, Supplier<T> body) {

@@ -106,10 +106,12 @@ record TimelineScript(String name, String body, String sha) {
 
     /**
      * Writes a cached post (a hash: author, username, text, creation millis, like count, repost
-     * count and, for a repost entry, its original's id and author) with its expiry, unless the
-     * post's tombstone is there. ARGV: the first five fields' values, the TTL in ms, the repost count,
-     * then the original's id and author (both empty for a post that is not a repost), then the
-     * post's tags separated by spaces (field {@code g}, empty for none).
+     * count, for a repost entry its original's id and author, for a reply its parent's id and
+     * author, the reply count and the mentions) with its expiry, unless the post's tombstone is
+     * there. ARGV: the first five fields' values, the TTL in ms, the repost count, the original's id
+     * and author (both empty for a post that is not a repost), the parent's id and author (both
+     * empty for a post that is no reply), the reply count, the mentions (empty for none), then the post's tags separated by
+     * spaces (field {@code g}, empty for none).
      */
     static final TimelineScript PUT_POST = new TimelineScript("put-post", """
             if redis.call('HEXISTS', KEYS[1], 'x') == 1 then return 0 end
@@ -119,10 +121,21 @@ record TimelineScript(String name, String body, String sha) {
             else
                 redis.call('HSET', KEYS[1], 'o', ARGV[8], 'oa', ARGV[9])
             end
-            if ARGV[10] == nil or ARGV[10] == '' then
+            if ARGV[10] == '' then
+                redis.call('HDEL', KEYS[1], 'p', 'pa')
+            else
+                redis.call('HSET', KEYS[1], 'p', ARGV[10], 'pa', ARGV[11])
+            end
+            redis.call('HSET', KEYS[1], 'rc', ARGV[12])
+            if ARGV[13] == '' then
+                redis.call('HDEL', KEYS[1], 'm')
+            else
+                redis.call('HSET', KEYS[1], 'm', ARGV[13])
+            end
+            if ARGV[14] == nil or ARGV[14] == '' then
                 redis.call('HDEL', KEYS[1], 'g')
             else
-                redis.call('HSET', KEYS[1], 'g', ARGV[10])
+                redis.call('HSET', KEYS[1], 'g', ARGV[14])
             end
             redis.call('PEXPIRE', KEYS[1], ARGV[6])
             return 1

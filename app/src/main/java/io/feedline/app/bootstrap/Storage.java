@@ -64,6 +64,7 @@ final class Storage implements AutoCloseable {
     final SearchIndex search;
     final io.feedline.ports.out.EntityFollows entityFollows;
     final io.feedline.ports.out.TagIndex tagIndex;
+    final io.feedline.ports.out.Subscriptions subscriptions;
     /** The engines of record: one that does not answer takes the service down. */
     final List<HealthProbe> probes;
     /** The caches: one that does not answer only degrades the service (reads go to the engines of record). */
@@ -90,6 +91,7 @@ final class Storage implements AutoCloseable {
         this.relations = dynamo.relations();
         this.entityFollows = dynamo.entityFollows();
         this.tagIndex = dynamo.tagIndex();
+        this.subscriptions = dynamo.subscriptions();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -102,7 +104,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex);
+                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions);
     }
 
     /**

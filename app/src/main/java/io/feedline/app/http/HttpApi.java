@@ -184,7 +184,7 @@ public final class HttpApi implements AutoCloseable {
                     rule.exposeHeader("Location");
                 }));
             }
-            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags);
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags, new SubscriptionResource(useCases));
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });

@@ -25,6 +25,11 @@ final class HttpProblem extends RuntimeException {
         return headers;
     }
 
+    /** A well-formed request the API refuses to carry out (422), of problem type {@code type}, naming {@code field}. */
+    static HttpProblem unprocessable(String type, String field, String detail) {
+        return new HttpProblem(Problem.of(422, type, "Unprocessable Content", detail).withField(field), Map.of());
+    }
+
     static HttpProblem badRequest(String field, String detail) {
         return new HttpProblem(Problem.of(400, "invalid-input", "Bad Request", detail).withField(field), Map.of());
     }

@@ -20,7 +20,8 @@ final class Routes {
             OperationsResource operations,
             RelationResource relations,
             SearchResource search,
-            TagResource tags) {
+            TagResource tags,
+            SubscriptionResource subscriptions) {
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
@@ -42,6 +43,9 @@ final class Routes {
         routes.get("/users/{username}/following", graph::following, ANYONE);
         routes.get("/users/{username}/followers", graph::followers, ANYONE);
         routes.get("/users/{follower}/follows/{followee}", graph::follows, ANYONE);
+        routes.put("/users/{username}/notify", subscriptions::subscribe, SIGNED_IN);
+        routes.delete("/users/{username}/notify", subscriptions::unsubscribe, SIGNED_IN);
+        routes.get("/users/{username}/notify", subscriptions::read, SIGNED_IN);
 
         routes.put("/users/{username}/mute", relations::mute, SIGNED_IN);
         routes.delete("/users/{username}/mute", relations::unmute, SIGNED_IN);

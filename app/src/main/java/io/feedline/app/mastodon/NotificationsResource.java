@@ -207,6 +207,7 @@ final class NotificationsResource {
             case LIKE -> "favourite";
             case REPOST -> "reblog";
             case REPLY, MENTION -> "mention";
+            case POST -> "status";
         };
     }
 
@@ -217,6 +218,7 @@ final class NotificationsResource {
             case "favourite" -> EnumSet.of(NotificationType.LIKE);
             case "reblog" -> EnumSet.of(NotificationType.REPOST);
             case "mention" -> EnumSet.of(NotificationType.REPLY, NotificationType.MENTION);
+            case "status" -> EnumSet.of(NotificationType.POST);
             default -> EnumSet.noneOf(NotificationType.class);
         };
     }

@@ -42,7 +42,8 @@ class OpenApiDocumentTest {
                 new OperationsResource(List.of(), Duration.ofSeconds(1), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)),
                 new RelationResource(null, null),
                 new SearchResource(null, null),
-                new TagResource(null, null)));
+                new TagResource(null, null)),
+                new SubscriptionResource(null));
         javalin.unsafe.internalRouter.allHttpHandlers().forEach(handler ->
                 routed.add(handler.endpoint.method.name().toUpperCase(Locale.ROOT) + " " + handler.endpoint.path));
 

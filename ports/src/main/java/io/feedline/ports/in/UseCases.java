@@ -27,7 +27,8 @@ public record UseCases(
         ReadAsViewer readAsViewer,
         Search search,
         FollowTags followTags,
-        ReadTags readTags) {
+        ReadTags readTags,
+        NotifyOfPosts notifyOfPosts) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -53,5 +54,6 @@ public record UseCases(
         Objects.requireNonNull(search, "search");
         Objects.requireNonNull(followTags, "followTags");
         Objects.requireNonNull(readTags, "readTags");
+        Objects.requireNonNull(notifyOfPosts, "notifyOfPosts");
     }
 }

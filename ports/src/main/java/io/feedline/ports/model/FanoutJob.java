@@ -161,4 +161,20 @@ public sealed interface FanoutJob {
             return "purge-entity:" + reader.value() + ":" + entity.wire() + ":" + unfollowId;
         }
     }
+
+    /**
+     * Tell each subscriber of {@code post}'s author (those who asked to be notified of the author's
+     * posts) about the new post: enqueued with an original post's publish, worked by the worker a
+     * page of subscribers at a time from its checkpoint, one {@code post} notification each.
+     */
+    record NotifySubscribers(PostRef post) implements FanoutJob {
+        public NotifySubscribers {
+            Objects.requireNonNull(post, "post");
+        }
+
+        @Override
+        public String key() {
+            return "subscribers:" + post.postId().value();
+        }
+    }
 }

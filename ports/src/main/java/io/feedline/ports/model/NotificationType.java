@@ -11,7 +11,9 @@ public enum NotificationType {
     LIKE(true),
     REPOST(true),
     REPLY(false),
-    MENTION(false);
+    MENTION(false),
+    /** A new original post by an account the recipient asked to be notified about: one per post, never grouped. */
+    POST(false);
 
     private final boolean grouped;
 
@@ -37,6 +39,6 @@ public enum NotificationType {
             }
         }
         throw new FeedlineException.InvalidInput(field, "unknown notification type '" + wire
-                + "'; expected one of follow, like, repost, reply, mention");
+                + "'; expected one of follow, like, repost, reply, mention, post");
     }
 }

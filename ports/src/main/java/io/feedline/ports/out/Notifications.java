@@ -23,6 +23,20 @@ public interface Notifications {
     void record(NotificationEvent event);
 
     /**
+     * Records the events of claimed {@link io.feedline.ports.model.FanoutJob.Notify} jobs and
+     * completes each job, the two in one atomic write: the events of the batch that land on one row
+     * are folded into one write of that row (an adapter may split a large fold into a few), with
+     * each job's completion conditioned on its lease, as {@link PostCounters#apply} completes count
+     * jobs. An actor the row already counts (a redelivered job) is not counted again; its job is
+     * completed. A job whose lease was lost is neither recorded nor completed (its new holder
+     * records it). Needs the outbox the jobs were claimed from ({@link FanoutJobs}, which shares
+     * this port's storage). Returns how many jobs it completed.
+     *
+     * @throws IllegalArgumentException if a job is not a {@link io.feedline.ports.model.FanoutJob.Notify}
+     */
+    int recordClaimed(java.util.List<io.feedline.ports.model.ClaimedJob> jobs);
+
+    /**
      * The recipient's rows, newest id first, of the given types (all if empty). A page of a filtered
      * list may hold fewer than the limit and still have a next position.
      */

@@ -14,14 +14,15 @@ import java.util.function.Function;
  * original (one per user and post, which makes a repost idempotent) and the repost's entry in the
  * reposter's timeline, read back through {@link Posts} ({@link Posts#byAuthor}, {@link Posts#getAll},
  * {@link Posts#get(PostRef)}; never {@link Posts#get(PostId)}, since a repost has no page of its
- * own). Each change moves the original's repost count (read through {@link Posts}) in the same
- * atomic write, as a like moves its like count.
+ * own). The original's repost count (read through {@link Posts}) is moved by the counter
+ * processor ({@link PostCounters}): each change enqueues its {@link FanoutJob.CountDelta} of kind
+ * REPOSTS among its outbox jobs, in the same atomic write, as a like does.
  */
 public interface Reposts {
 
     /**
-     * Records {@code repost} (a {@link Post#repost} entry), adds one to its original's repost count
-     * and enqueues {@code outboxJobs} (the fan-out, the notification), all in one atomic write.
+     * Records {@code repost} (a {@link Post#repost} entry) while its original exists and enqueues
+     * {@code outboxJobs} (the count's delta, the fan-out, the notification), all in one atomic write.
      * Idempotent per reposter and original: returns false, changing nothing, if that user already
      * reposted it.
      *
@@ -35,12 +36,12 @@ public interface Reposts {
     }
 
     /**
-     * Removes {@code user}'s repost of {@code original}: the mark, the timeline entry, one off the
-     * original's count while the original exists, and the job {@code cleanup} makes of the removed
-     * entry's ref (if it makes one), in one atomic write. Returns the removed entry's ref; empty, changing nothing, if
-     * there was none.
+     * Removes {@code user}'s repost of {@code original}: the mark, the timeline entry, and the jobs
+     * {@code jobs} makes of the removed entry's ref (the retraction, the count's delta), in one
+     * atomic write, whether or not the original still exists. Returns the removed entry's ref;
+     * empty, changing nothing, if there was none.
      */
-    Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, Optional<FanoutJob>> cleanup);
+    Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, List<FanoutJob>> jobs);
 
     /**
      * The reposts of {@code original} that still stand, as refs of their timeline entries (repost

@@ -78,6 +78,31 @@ public abstract class PostCacheContract {
     }
 
     @Test
+    void aReplyComesBackWithItsParentItsReplyCountAndItsMentions() {
+        PostCache cache = postCache();
+        Post parent = freshPost("the question", 0);
+        Post reply = freshPost("@ann @bob the answer", 2)
+                .replyingTo(parent.ref())
+                .withReplyCount(4)
+                .withRepostCount(1)
+                .mentioning(List.of(new io.feedline.ports.model.Mention(TestIds.userId(), TestIds.username()),
+                        new io.feedline.ports.model.Mention(TestIds.userId(), TestIds.username())));
+        Post plain = freshPost("no parent, no mentions", 0).withReplyCount(3);
+
+        cache.putAll(List.of(reply, plain));
+
+        assertThat(cache.get(reply.id())).contains(new CachedPost.Present(reply));
+        assertThat(cache.getAll(List.of(reply.id(), plain.id())))
+                .containsEntry(reply.id(), new CachedPost.Present(reply))
+                .containsEntry(plain.id(), new CachedPost.Present(plain));
+
+        // Written again as a post that is no reply (the fields of the last put are the truth).
+        Post rewritten = new Post(reply.id(), reply.authorId(), reply.authorUsername(), reply.text(), reply.createdAt(), 2);
+        cache.putAll(List.of(rewritten));
+        assertThat(cache.get(reply.id())).contains(new CachedPost.Present(rewritten));
+    }
+
+    @Test
     void aTombstoneAnswersDeletedAndNoLaterPutRevivesThePost() {
         PostCache cache = postCache();
         Post post = freshPost("to be deleted", 1);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Post;
@@ -19,12 +20,14 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link Reposts} adapter must do: a repost is the reposter's mark on the original and an
- * entry of the reposter's timeline, written with the original's repost count and the fan-out job in
- * one atomic write; the entry is read through {@link Posts} by key and by author, never by id alone.
+ * entry of the reposter's timeline, written with its outbox jobs (the count's delta, the fan-out) in
+ * one atomic write; the original's count moves only when the counter processor applies the delta;
+ * the entry is read through {@link Posts} by key and by author, never by id alone.
  * Each test reposts fresh posts with fresh users.
  */
 public abstract class RepostsContract {
@@ -50,8 +53,24 @@ public abstract class RepostsContract {
         return Post.repost(id, reposter, name, original.ref(), Instant.ofEpochMilli(id.epochMillis()));
     }
 
-    private static Optional<FanoutJob> retract(PostRef repost) {
-        return Optional.of(new FanoutJob.Retract(repost));
+    private static List<FanoutJob> retract(PostRef repost) {
+        return List.of(new FanoutJob.Retract(repost));
+    }
+
+    private static FanoutJob.CountDelta delta(Post original, long delta) {
+        return new FanoutJob.CountDelta(original.ref(), CounterKind.REPOSTS, delta, UUID.randomUUID().toString());
+    }
+
+    /** Reposts with the count's delta, and applies it as the counter processor would. */
+    private static boolean repostCounted(PostStore store, Post repost, Post original) {
+        FanoutJob.CountDelta delta = delta(original, +1);
+        boolean changed = store.reposts().repost(repost, List.of(delta));
+        applyCounts(store, List.of(delta));
+        return changed;
+    }
+
+    private static void applyCounts(PostStore store, List<FanoutJob.CountDelta> deltas) {
+        store.counters().apply(Outbox.claimAll(store.jobs(), "counter", now(), LEASE, deltas));
     }
 
     private static long repostCount(Posts posts, Post post) {
@@ -65,7 +84,7 @@ public abstract class RepostsContract {
         UserId fan = TestIds.userId();
         Post repost = repostOf(original, fan, TestIds.username());
 
-        assertThat(store.reposts().repost(repost, Optional.empty())).isTrue();
+        assertThat(repostCounted(store, repost, original)).isTrue();
 
         assertThat(repostCount(store.posts(), original)).isEqualTo(1);
         assertThat(store.posts().get(original.id()).orElseThrow().repostCount()).isEqualTo(1);
@@ -95,12 +114,14 @@ public abstract class RepostsContract {
         UserId fan = TestIds.userId();
         Username name = TestIds.username();
         Post first = repostOf(original, fan, name);
-        store.reposts().repost(first, Optional.empty());
+        repostCounted(store, first, original);
         Post second = repostOf(original, fan, name);
+        FanoutJob.CountDelta again = delta(original, +1);
 
-        assertThat(store.reposts().repost(second, Optional.of(new FanoutJob.Deliver(second.ref())))).isFalse();
+        assertThat(store.reposts().repost(second, List.of(again, new FanoutJob.Deliver(second.ref())))).isFalse();
 
-        assertThat(repostCount(store.posts(), original)).isEqualTo(1);
+        applyCounts(store, List.of(again));
+        assertThat(repostCount(store.posts(), original)).as("the refused repost enqueued no delta").isEqualTo(1);
         assertThat(store.posts().get(second.ref())).isEmpty();
         assertThat(store.posts().byAuthor(fan, Optional.empty(), 10)).containsExactly(first);
     }
@@ -112,8 +133,8 @@ public abstract class RepostsContract {
         Post a = repostOf(original, TestIds.userId(), TestIds.username());
         Post b = repostOf(original, TestIds.userId(), TestIds.username());
 
-        store.reposts().repost(a, Optional.empty());
-        store.reposts().repost(b, Optional.empty());
+        repostCounted(store, a, original);
+        repostCounted(store, b, original);
 
         assertThat(repostCount(store.posts(), original)).isEqualTo(2);
         assertThat(store.reposts().reposts(original.id(), 10)).containsExactlyInAnyOrder(a.ref(), b.ref());
@@ -158,25 +179,54 @@ public abstract class RepostsContract {
         Post original = publishFresh(store.posts());
         UserId fan = TestIds.userId();
         Post repost = repostOf(original, fan, TestIds.username());
-        store.reposts().repost(repost, Optional.empty());
+        repostCounted(store, repost, original);
         int pendingBefore = store.jobs().pending();
+        FanoutJob.CountDelta down = delta(original, -1);
 
-        assertThat(store.reposts().unrepost(original.ref(), fan, RepostsContract::retract)).contains(repost.ref());
+        assertThat(store.reposts().unrepost(original.ref(), fan, ref -> List.of(down, new FanoutJob.Retract(ref))))
+                .contains(repost.ref());
 
-        assertThat(repostCount(store.posts(), original)).isZero();
+        assertThat(repostCount(store.posts(), original)).as("until the processor applies the delta").isEqualTo(1);
         assertThat(store.posts().get(repost.ref())).isEmpty();
         assertThat(store.posts().byAuthor(fan, Optional.empty(), 10)).isEmpty();
         assertThat(store.reposts().reposts(original.id(), 10)).isEmpty();
-        assertThat(store.jobs().pending()).isEqualTo(pendingBefore + 1);
+        assertThat(store.jobs().pending()).isEqualTo(pendingBefore + 2);
         FanoutJob retract = new FanoutJob.Retract(repost.ref());
-        assertThat(Outbox.claimAll(store.jobs(), "worker", now, LEASE, List.of(retract)))
-                .extracting(ClaimedJob::job).containsExactly(retract);
+        List<ClaimedJob> claimed = Outbox.claimAll(store.jobs(), "worker", now, LEASE, List.of(down, retract));
+        assertThat(claimed).extracting(ClaimedJob::job).containsExactlyInAnyOrder(down, retract);
+        store.counters().apply(claimed.stream().filter(job -> job.job() instanceof FanoutJob.CountDelta).toList());
+        assertThat(repostCount(store.posts(), original)).isZero();
 
         assertThat(store.reposts().unrepost(original.ref(), fan, RepostsContract::retract)).isEmpty();
         assertThat(repostCount(store.posts(), original)).isZero();
         // The mark is really gone: reposting again counts once more.
-        assertThat(store.reposts().repost(repostOf(original, fan, TestIds.username()), Optional.empty())).isTrue();
+        assertThat(repostCounted(store, repostOf(original, fan, TestIds.username()), original)).isTrue();
         assertThat(repostCount(store.posts(), original)).isEqualTo(1);
+    }
+
+    @Test
+    void aRepostWritesNoCountOfItsOwn() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+
+        assertThat(store.reposts().repost(repostOf(original, TestIds.userId(), TestIds.username()), List.of())).isTrue();
+
+        assertThat(repostCount(store.posts(), original)).isZero();
+        assertThat(store.counters().count(original.ref(), CounterKind.REPOSTS, Optional.empty())).isZero();
+    }
+
+    @Test
+    void theRepostCountWithTheCallersOwnDeltaCountsItOnce() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+        repostCounted(store, repostOf(original, TestIds.userId(), TestIds.username()), original);
+        FanoutJob.CountDelta own = delta(original, +1);
+        store.reposts().repost(repostOf(original, TestIds.userId(), TestIds.username()), List.of(own));
+
+        assertThat(store.counters().count(original.ref(), CounterKind.REPOSTS, Optional.of(own))).isEqualTo(2);
+        applyCounts(store, List.of(own));
+        assertThat(store.counters().count(original.ref(), CounterKind.REPOSTS, Optional.of(own))).isEqualTo(2);
+        assertThat(repostCount(store.posts(), original)).isEqualTo(2);
     }
 
     @Test

@@ -18,7 +18,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** An in-memory {@link io.feedline.ports.out.Notifications} for domain and HTTP tests; nothing expires. */
+/**
+ * An in-memory {@link io.feedline.ports.out.Notifications} for domain and HTTP tests; nothing expires.
+ * Claimed notification jobs are completed in the outbox of the {@link InMemoryPostStore} it is given
+ * (one of its own if none).
+ */
 public final class InMemoryNotifications implements io.feedline.ports.out.Notifications {
 
     /** One row and every actor it has counted, oldest first. */
@@ -27,6 +31,17 @@ public final class InMemoryNotifications implements io.feedline.ports.out.Notifi
     private final Map<UserId, NavigableMap<String, Row>> rows = new HashMap<>();
     private final Map<UserId, String> markers = new HashMap<>();
     private final CallLog calls = new CallLog();
+    private final InMemoryPostStore outbox;
+
+    /** With an outbox of its own: claimed jobs of another store are never held here, so never recorded. */
+    public InMemoryNotifications() {
+        this(new InMemoryPostStore());
+    }
+
+    /** Completing claimed jobs in {@code outbox}'s jobs. */
+    public InMemoryNotifications(InMemoryPostStore outbox) {
+        this.outbox = java.util.Objects.requireNonNull(outbox, "outbox");
+    }
 
     /** Every call, by method name. */
     public CallLog calls() {
@@ -36,6 +51,32 @@ public final class InMemoryNotifications implements io.feedline.ports.out.Notifi
     @Override
     public synchronized void record(NotificationEvent event) {
         calls.record("record");
+        recordLocked(event);
+    }
+
+    @Override
+    public synchronized int recordClaimed(List<io.feedline.ports.model.ClaimedJob> jobs) {
+        for (io.feedline.ports.model.ClaimedJob job : jobs) {
+            if (!(job.job() instanceof io.feedline.ports.model.FanoutJob.Notify)) {
+                throw new IllegalArgumentException("not a notification job: " + job.job().key());
+            }
+        }
+        // One call per row, as the engines write each row's fold once.
+        jobs.stream().map(job -> ((io.feedline.ports.model.FanoutJob.Notify) job.job()).event())
+                .map(event -> event.recipient().value() + "/" + event.notificationId())
+                .distinct()
+                .forEach(row -> calls.record("recordClaimed"));
+        int completed = 0;
+        for (io.feedline.ports.model.ClaimedJob job : jobs) {
+            NotificationEvent event = ((io.feedline.ports.model.FanoutJob.Notify) job.job()).event();
+            if (outbox.completeWith(job, () -> recordLocked(event))) {
+                completed++;
+            }
+        }
+        return completed;
+    }
+
+    private void recordLocked(NotificationEvent event) {
         Row row = rows.computeIfAbsent(event.recipient(), r -> new TreeMap<>())
                 .computeIfAbsent(event.notificationId(), id -> new Row(event, new LinkedHashSet<>(), event.at()));
         if (row.actors().add(event.actor())) {

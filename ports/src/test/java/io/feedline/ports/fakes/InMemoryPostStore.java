@@ -158,6 +158,22 @@ public final class InMemoryPostStore {
         byAuthor.get(post.authorId()).put(post.id(), post);
     }
 
+    /**
+     * Removes the claimed job if its lease still holds, and then (in the same critical section)
+     * runs {@code effect}: an effect and its job's completion happen together or not at all.
+     */
+    boolean completeWith(ClaimedJob job, Runnable effect) {
+        synchronized (this) {
+            calls.record("complete");
+            if (!JobsView.heldBy(outbox.get(job.job().key()), job)) {
+                return false;
+            }
+            outbox.remove(job.job().key());
+            effect.run();
+            return true;
+        }
+    }
+
     private void enqueueLocked(FanoutJob job) {
         outbox.putIfAbsent(job.key(), new JobRow(job, Optional.empty(), Instant.MIN, Optional.empty(), 0, clock.instant()));
     }
@@ -329,7 +345,7 @@ public final class InMemoryPostStore {
                     replace(switch (delta.kind()) {
                         case LIKES -> post.get().withLikeCount(shown);
                         case REPLIES -> post.get().withReplyCount(shown);
-                        case REPOSTS -> post.get();
+                        case REPOSTS -> post.get().withRepostCount(shown);
                     });
                     changes.merge(delta.post().postId().value() + "/" + delta.kind(),
                             new CountChange(delta.post(), delta.kind(), delta.delta()),
@@ -359,7 +375,7 @@ public final class InMemoryPostStore {
             synchronized (InMemoryPostStore.this) {
                 calls.record("repost");
                 PostRef original = repost.repostOf().orElseThrow(() -> new IllegalArgumentException("not a repost entry"));
-                Post post = existing(original).orElseThrow(
+                existing(original).orElseThrow(
                         () -> new FeedlineException.NotFound("post", "post " + original.postId() + " does not exist"));
                 Map<UserId, PostRef> byReposter = reposts.computeIfAbsent(original.postId(), p -> new HashMap<>());
                 if (byReposter.containsKey(repost.authorId())) {
@@ -368,14 +384,13 @@ public final class InMemoryPostStore {
                 byReposter.put(repost.authorId(), repost.ref());
                 repostEntries.put(repost.id(), repost);
                 byAuthor.computeIfAbsent(repost.authorId(), a -> new TreeMap<>()).put(repost.id(), repost);
-                replace(post.withRepostCount(post.repostCount() + 1));
                 outboxJobs.forEach(InMemoryPostStore.this::enqueueLocked);
                 return true;
             }
         }
 
         @Override
-        public Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, Optional<FanoutJob>> cleanup) {
+        public Optional<PostRef> unrepost(PostRef original, UserId user, Function<PostRef, List<FanoutJob>> jobs) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("unrepost");
                 Map<UserId, PostRef> byReposter = reposts.get(original.postId());
@@ -385,8 +400,7 @@ public final class InMemoryPostStore {
                 }
                 repostEntries.remove(removed.postId());
                 byAuthor.get(user).remove(removed.postId());
-                existing(original).ifPresent(p -> replace(p.withRepostCount(p.repostCount() - 1)));
-                cleanup.apply(removed).ifPresent(InMemoryPostStore.this::enqueueLocked);
+                jobs.apply(removed).forEach(InMemoryPostStore.this::enqueueLocked);
                 return Optional.of(removed);
             }
         }
