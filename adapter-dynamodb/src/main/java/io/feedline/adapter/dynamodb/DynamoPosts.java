@@ -75,6 +75,9 @@ final class DynamoPosts implements Posts {
             items.add(db.put(threadEntry(parent.postId(), post.ref())));
         });
         items.add(db.put(pointer(post.ref())));
+        if (post.inReplyTo().isEmpty()) {
+            items.add(db.put(ExploreLayout.entryDocument(post.ref())));
+        }
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         int keyItem = items.size();
         completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
@@ -104,6 +107,9 @@ final class DynamoPosts implements Posts {
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, -1L)));
         parent.ifPresent(p -> items.add(db.deleteAny(TableLayout.reply(p.postId(), post.postId()))));
         items.add(db.deleteAny(TableLayout.postPointer(post.postId())));
+        if (parent.isEmpty()) {
+            items.add(db.deleteAny(ExploreLayout.entry(post.postId())));
+        }
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         // The post's condition failing means "already gone".
         return db.transact("delete_post", items, Optional.of(post.postId().value())).committedUnlessFailed(0, "delete_post");

@@ -8,6 +8,8 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.ExploreIndex;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
@@ -48,6 +50,8 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoNotifications notifications;
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
+    private final DynamoExploreIndex explore;
+    private final DynamoRankings rankings;
 
     private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Retries retries, Clock clock) {
         this.client = client;
@@ -66,6 +70,8 @@ public final class DynamoStorage implements AutoCloseable {
         this.revokedTokens = new DynamoRevokedTokens(db);
         this.notifications = new DynamoNotifications(db, settings.notificationRetention());
         this.health = new DynamoHealthProbe(db);
+        this.explore = new DynamoExploreIndex(db, clock);
+        this.rankings = new DynamoRankings(db);
     }
 
     /** Connects to the table of {@code settings}; capacity goes unreported. */
@@ -169,6 +175,15 @@ public final class DynamoStorage implements AutoCloseable {
 
     public RevokedTokens revokedTokens() {
         return revokedTokens;
+    }
+
+    /** Explore's time index, written by {@link #posts()}'s publishes and deletes. */
+    public ExploreIndex exploreIndex() {
+        return explore;
+    }
+
+    public Rankings rankings() {
+        return rankings;
     }
 
     public IdempotencyKeys idempotencyKeys() {

@@ -136,7 +136,11 @@ public final class TableLayout {
         REVOKED_TOKEN("revoked_token", "REVOKED#", "#TOKEN"),
         NOTIFICATION("notification", "NOTIF#", "N#"),
         NOTIFICATION_ACTOR("notification_actor", "NOTIF#", "A#"),
-        READ_MARKER("read_marker", "NOTIF#", "#READ");
+        READ_MARKER("read_marker", "NOTIF#", "#READ"),
+        /** Explore's time index: {@code EXPLORE#<yyyymmdd>#<shard>} / {@code POST#<id>} (see {@link ExploreLayout}). */
+        EXPLORE_ENTRY("explore_entry", "EXPLORE#", "POST#"),
+        /** A precomputed ranking, one item: {@code RANKING#<name>} / {@code #TOP}. */
+        RANKING("ranking", "RANKING#", "#TOP");
 
         final String tag;
         final String pkPrefix;

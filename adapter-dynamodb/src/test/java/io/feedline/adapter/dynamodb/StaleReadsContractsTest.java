@@ -1,6 +1,7 @@
 package io.feedline.adapter.dynamodb;
 
 import io.feedline.ports.contract.CelebrityRegistryContract;
+import io.feedline.ports.contract.ExploreIndexContract;
 import io.feedline.ports.contract.FanoutJobsContract;
 import io.feedline.ports.contract.FeedItemsContract;
 import io.feedline.ports.contract.FollowGraphContract;
@@ -9,6 +10,7 @@ import io.feedline.ports.contract.LikesContract;
 import io.feedline.ports.contract.NotificationsContract;
 import io.feedline.ports.contract.PostStore;
 import io.feedline.ports.contract.PostsContract;
+import io.feedline.ports.contract.RankingsContract;
 import io.feedline.ports.contract.RevokedTokensContract;
 import io.feedline.ports.contract.UserAccountsContract;
 import io.feedline.ports.out.CelebrityRegistry;
@@ -16,6 +18,7 @@ import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.RevokedTokens;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Duration;
@@ -113,6 +116,23 @@ class StaleReadsContractsTest {
         @Override
         protected IdempotencyKeys idempotencyKeys(Duration lockTimeout) {
             return LocalDynamo.stale().idempotencyKeys();
+        }
+    }
+
+    @Nested
+    class Explore extends ExploreIndexContract {
+        @Override
+        protected Store store() {
+            DynamoStorage storage = LocalDynamo.stale();
+            return new Store(storage.posts(), storage.exploreIndex());
+        }
+    }
+
+    @Nested
+    class RankingItems extends RankingsContract {
+        @Override
+        protected Rankings rankings() {
+            return LocalDynamo.stale().rankings();
         }
     }
 }

@@ -13,6 +13,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PostCounters;
@@ -77,6 +78,7 @@ public final class InMemoryPostStore {
     private final Reposts repostsPort = new RepostsView();
     private final FanoutJobs jobsPort = new JobsView();
     private final PostCounters countersPort = new CountersView();
+    private final ExploreIndex explorePort = new ExploreView();
 
     /** Stamps enqueued jobs with the wall clock. */
     public InMemoryPostStore() {
@@ -117,6 +119,11 @@ public final class InMemoryPostStore {
 
     public PostCounters counters() {
         return countersPort;
+    }
+
+    /** The explore index, kept with the posts (a publish and a delete move it in the same write). */
+    public ExploreIndex explore() {
+        return explorePort;
     }
 
     public PostStore store() {
@@ -484,6 +491,24 @@ public final class InMemoryPostStore {
 
         private static ClaimedJob toClaimed(JobRow row) {
             return new ClaimedJob(row.job(), row.owner().orElseThrow(), row.availableAt(), row.checkpoint(), row.attempts());
+        }
+    }
+
+    /** Explore's latest posts: every existing post that starts a thread, newest first. */
+    private final class ExploreView implements ExploreIndex {
+        @Override
+        public Slice latest(Optional<PostId> before, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("exploreLatest");
+                List<PostRef> found = posts.values().stream()
+                        .filter(post -> post.inReplyTo().isEmpty())
+                        .filter(post -> before.map(b -> b.isNewerThan(post.id())).orElse(true))
+                        .sorted(Comparator.comparing(Post::id).reversed())
+                        .limit(limit)
+                        .map(Post::ref)
+                        .toList();
+                return new Slice(found, found.size() < limit ? Optional.empty() : Optional.of(found.getLast().postId()));
+            }
         }
     }
 }
