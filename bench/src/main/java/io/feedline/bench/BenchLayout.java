@@ -94,7 +94,8 @@ final class BenchLayout implements AutoCloseable {
                     ? calls.countingUserCalls(UserAccounts.class, raw.users())
                     : raw.users();
             DomainPorts counted = new DomainPorts(users, raw.posts(), raw.graph(), raw.feedItems(), timelines, raw.postCache(), raw.likes(),
-                    raw.counters(), raw.reposts(), raw.jobs(), raw.celebrities(), raw.idempotencyKeys(), raw.notifications(), raw.hasher(), raw.ids(), raw.clock());
+                    raw.counters(), raw.reposts(), raw.jobs(), raw.celebrities(), raw.idempotencyKeys(), raw.notifications(), raw.hasher(), raw.ids(), raw.clock(),
+                    raw.explore(), raw.rankings());
             return new BenchLayout(config, raw, counted, tag, opened, local);
         } catch (RuntimeException e) {
             local.ifPresent(EmbeddedDynamo::close);

@@ -1,6 +1,7 @@
 package io.feedline.domain;
 
 import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
@@ -11,6 +12,7 @@ import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.TimelineCache;
@@ -38,7 +40,9 @@ public record DomainPorts(
         Notifications notifications,
         PasswordHasher hasher,
         IdGenerator ids,
-        Clock clock) {
+        Clock clock,
+        ExploreIndex explore,
+        Rankings rankings) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -56,5 +60,7 @@ public record DomainPorts(
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(ids, "ids");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(explore, "explore");
+        Objects.requireNonNull(rankings, "rankings");
     }
 }

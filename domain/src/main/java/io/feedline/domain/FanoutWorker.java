@@ -92,6 +92,7 @@ public final class FanoutWorker {
     private final Clock clock;
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
+    private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
@@ -175,6 +176,11 @@ public final class FanoutWorker {
         handBack();
     }
 
+    /** Receives the changes of each batch of count jobs this worker applied (explore's popularity notes them). */
+    void onCountsApplied(Consumer<List<CountChange>> listener) {
+        this.countsApplied = listener;
+    }
+
     /** Cuts the idle wait short: called when this process enqueued a job. */
     public void wake() {
         lock.lock();
@@ -247,6 +253,7 @@ public final class FanoutWorker {
             return 0;
         }
         changes.forEach(cachedPosts::countMoved);
+        countsApplied.accept(changes);
         return counts.size();
     }
 

@@ -1,6 +1,11 @@
 package io.feedline.domain;
 
+import io.feedline.ports.in.DeletePost;
+import io.feedline.ports.in.Follow;
+import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.in.Unfollow;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.UserAccount;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,6 +27,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final CacheWarnings warnings = new CacheWarnings();
     private final Windows windows;
     private final CachedPosts cachedPosts;
+    private final Popularity popularity;
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
 
@@ -51,15 +57,38 @@ public final class FeedlineCore implements AutoCloseable {
         Conversations conversations = new Conversations(ports.posts());
         HomeFeedReader homeFeed = new HomeFeedReader(
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings);
+        this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
+        ExploreDesk explore = new ExploreDesk(ports.explore(), ports.rankings(), cachedPosts, ports.users(), ports.clock());
+        // Explore's user rankings note registrations, follows and unfollows as they succeed.
+        RegisterUser register = command -> {
+            UserAccount account = users.register(command);
+            popularity.registered(account);
+            return account;
+        };
+        Follow follow = (follower, followee) -> {
+            boolean changed = graph.follow(follower, followee);
+            popularity.followersChanged(followee);
+            return changed;
+        };
+        Unfollow unfollow = (follower, followee) -> {
+            boolean changed = graph.unfollow(follower, followee);
+            popularity.followersChanged(followee);
+            return changed;
+        };
+        DeletePost delete = (caller, id) -> {
+            posts.delete(caller, id);
+            popularity.postDeleted(id);
+        };
         this.useCases = new UseCases(
-                users, users, users,
-                posts, posts, posts, posts,
-                graph, graph, graph, graph, graph,
+                register, users, users,
+                posts, delete, posts, posts,
+                follow, unfollow, graph, graph, graph,
                 homeFeed,
                 likes, likes,
                 reposts, reposts,
                 conversations,
-                notifications);
+                notifications,
+                explore);
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -94,6 +123,7 @@ public final class FeedlineCore implements AutoCloseable {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
                 windows, ports.notifications(), ports.counters(), cachedPosts, ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay));
+        worker.onCountsApplied(popularity::countsApplied);
         localWorkers.add(worker);
         return worker;
     }
@@ -103,8 +133,14 @@ public final class FeedlineCore implements AutoCloseable {
         this.fanoutDelay = listener;
     }
 
+    /** Merges what explore's rankings have not taken in yet into them, now, rather than at the next refresh. */
+    public void refreshExplore() {
+        popularity.refresh();
+    }
+
     @Override
     public void close() {
+        popularity.close();
         if (ownsExecutor) {
             executor.shutdown();
             try {

@@ -27,6 +27,7 @@ import io.feedline.ports.fakes.InMemoryPostCache;
 import io.feedline.ports.fakes.InMemoryPostStore;
 import io.feedline.ports.fakes.InMemoryTimelineCache;
 import io.feedline.ports.fakes.InMemoryUserAccounts;
+import io.feedline.ports.fakes.InMemoryRankings;
 import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.fakes.SequentialIdGenerator;
 import java.time.Duration;
@@ -55,6 +56,7 @@ final class World implements AutoCloseable {
     final InMemoryPostCache postCache = new InMemoryPostCache();
     final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
     final InMemoryNotifications notifications = new InMemoryNotifications();
+    final InMemoryRankings rankings = new InMemoryRankings();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -85,7 +87,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock);
+                new SequentialIdGenerator(clock), clock, postStore.explore(), rankings);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

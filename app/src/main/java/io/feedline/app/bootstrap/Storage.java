@@ -12,6 +12,7 @@ import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
@@ -19,6 +20,7 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCache;
@@ -62,6 +64,9 @@ final class Storage implements AutoCloseable {
     /** The caches: one that does not answer only degrades the service (reads go to the engines of record). */
     final List<HealthProbe> cacheProbes;
     private final Deque<AutoCloseable> resources;
+    /** Explore's time index and rankings: DynamoDB in every layout (see ARCHITECTURE.md, Explore). */
+    final ExploreIndex explore;
+    final Rankings rankings;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
@@ -79,6 +84,8 @@ final class Storage implements AutoCloseable {
         this.idempotencyKeys = dynamo.idempotencyKeys();
         this.revokedTokens = dynamo.revokedTokens();
         this.notifications = dynamo.notifications();
+        this.explore = dynamo.exploreIndex();
+        this.rankings = dynamo.rankings();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -91,7 +98,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock);
+                new UlidIds(clock), clock, explore, rankings);
     }
 
     /**

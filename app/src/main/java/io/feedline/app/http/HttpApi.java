@@ -157,6 +157,7 @@ public final class HttpApi implements AutoCloseable {
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);
         NotificationResource notifications = new NotificationResource(useCases, json, paging);
+        ExploreResource explore = new ExploreResource(useCases, paging);
         OperationsResource operations = new OperationsResource(
                 probes, degradations, settings.healthTimeout(), settings.healthCache(), settings.metricsToken(), registry);
 
@@ -182,6 +183,7 @@ public final class HttpApi implements AutoCloseable {
                 }));
             }
             Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations);
+            Routes.registerExplore(config.routes, explore);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });

@@ -115,7 +115,7 @@ class RequestDeadlineHttpTest {
                 readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
                 real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
                 real.readConversation(),
-                real.readNotifications());
+                real.readNotifications(), real.readExplore());
     }
 
     private static BearerTokens tokens() {

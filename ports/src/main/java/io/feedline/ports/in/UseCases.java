@@ -22,7 +22,8 @@ public record UseCases(
         RepostPost repostPost,
         UnrepostPost unrepostPost,
         ReadConversation readConversation,
-        ReadNotifications readNotifications) {
+        ReadNotifications readNotifications,
+        ReadExplore readExplore) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -43,5 +44,6 @@ public record UseCases(
         Objects.requireNonNull(unrepostPost, "unrepostPost");
         Objects.requireNonNull(readConversation, "readConversation");
         Objects.requireNonNull(readNotifications, "readNotifications");
+        Objects.requireNonNull(readExplore, "readExplore");
     }
 }
