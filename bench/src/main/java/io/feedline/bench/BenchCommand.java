@@ -58,7 +58,8 @@ import picocli.CommandLine.Option;
             BenchCommand.Crash.class,
             BenchCommand.DynamoLocal.class,
             FanoutLoadCommand.class,
-            HotLikesCommand.class
+            HotLikesCommand.class,
+            ExploreCommand.class
         })
 public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 
