@@ -139,7 +139,7 @@ final class ExploreCommand implements Callable<Integer> {
                 api.publishPost().publish(new PublishPost.Command(author.id(), PostText.of("cost " + i), Optional.empty()));
             }
             print(out, "publish (post, pointer, counter, explore entry, job)", calls.snapshot().since(before), 20);
-            likeSome(api, core, layout, 200, new Random(7));
+            likeSome(api, core, layout, 200, new Random(7), false);
             before = calls.snapshot();
             core.refreshExplore();
             print(out, "ranking refresh after 200 likes on up to 200 posts", calls.snapshot().since(before), 1);
@@ -211,7 +211,7 @@ final class ExploreCommand implements Callable<Integer> {
             publisher.join();
         }
         this.published = List.copyOf(published);
-        likeSome(api, core, layout, likes, new Random(42));
+        likeSome(api, core, layout, likes, new Random(42), true);
         out.printf(Locale.ROOT, "seeded %d authors, %d posts, %d likes in %.1f s (%s profile)%n", authors, posts, likes,
                 (System.nanoTime() - start) / 1e9, engines.profile().name().toLowerCase(Locale.ROOT));
         out.flush();
@@ -220,8 +220,9 @@ final class ExploreCommand implements Callable<Integer> {
 
     private List<Post> published = List.of();
 
-    /** {@code n} likes by fresh ids, Zipf-skewed (s = 1) over the published posts, then drained and ranked. */
-    private void likeSome(UseCases api, FeedlineCore core, BenchLayout layout, int n, Random random) throws InterruptedException {
+    /** {@code n} likes by fresh ids, Zipf-skewed (s = 1) over the published posts, then drained (and ranked, with {@code refresh}). */
+    private void likeSome(UseCases api, FeedlineCore core, BenchLayout layout, int n, Random random, boolean refresh)
+            throws InterruptedException {
         double[] cumulative = new double[published.size()];
         double sum = 0;
         for (int i = 0; i < cumulative.length; i++) {
@@ -247,7 +248,9 @@ final class ExploreCommand implements Callable<Integer> {
             liker.join();
         }
         drain(core, layout);
-        core.refreshExplore();
+        if (refresh) {
+            core.refreshExplore();
+        }
     }
 
     private static void drain(FeedlineCore core, BenchLayout layout) throws InterruptedException {

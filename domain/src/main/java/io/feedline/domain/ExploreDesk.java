@@ -17,6 +17,8 @@ import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Explore's three surfaces. Latest walks the time index slice by slice (deleted posts dropped at
@@ -31,9 +34,22 @@ import java.util.Set;
  * stopped, so it never ends the list early). Popular and the user rankings read their precomputed
  * ranking (one read) and hydrate it; popular pages by position in the ranking. Every list passes
  * through {@link #visible}, the one place a reader's filters apply.
+ *
+ * <p>The first slice of latest (per page size) and each ranking are kept for {@link #KEPT} in the
+ * process and loaded by one caller at a time, since every anonymous reader asks for the same
+ * ones: a process reads the index head and each ranking at most about once a second however many
+ * readers it serves. A publish or delete through this process, and an explicit refresh of the
+ * rankings, forget them at once; another process's publish shows within {@link #KEPT}.
  */
 final class ExploreDesk implements ReadExplore {
     static final int ROUNDS = 3;
+    static final Duration KEPT = Duration.ofSeconds(1);
+
+    private record Kept<T>(T value, Instant until) {}
+
+    private final Map<Integer, Kept<ExploreIndex.Slice>> heads = new ConcurrentHashMap<>();
+    private final Map<String, Kept<Ranking>> ranked = new ConcurrentHashMap<>();
+    private final Map<Object, Object> loading = new ConcurrentHashMap<>();
 
     private final ExploreIndex index;
     private final Rankings rankings;
@@ -54,7 +70,8 @@ final class ExploreDesk implements ReadExplore {
         Optional<PostId> from = PostCursor.before(page);
         List<Post> shown = new ArrayList<>(page.limit());
         for (int round = 0; round < ROUNDS; round++) {
-            ExploreIndex.Slice slice = index.latest(from, page.limit() - shown.size());
+            int want = page.limit() - shown.size();
+            ExploreIndex.Slice slice = from.isEmpty() ? head(want) : index.latest(from, want);
             shown.addAll(visible(reader, hydrate(slice.posts())));
             from = slice.continueBefore();
             if (from.isEmpty() || shown.size() == page.limit()) {
@@ -70,7 +87,7 @@ final class ExploreDesk implements ReadExplore {
         int offset = offset(page);
         long since = clock.instant().minus(window.length()).toEpochMilli();
         // A ranking is refreshed every few seconds: an entry that has left the window since is dropped here.
-        List<Ranking.Entry> ranked = rankings.read(Popularity.popularPosts(window)).entries().stream()
+        List<Ranking.Entry> ranked = ranking(Popularity.popularPosts(window)).entries().stream()
                 .filter(entry -> PostId.of(entry.id()).epochMillis() >= since)
                 .toList();
         int end = Math.min(ranked.size(), offset + page.limit());
@@ -86,8 +103,8 @@ final class ExploreDesk implements ReadExplore {
         if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
             throw new FeedlineException.InvalidInput("limit", "limit must be between 1 and " + PageRequest.MAX_LIMIT);
         }
-        List<Ranking.Entry> popular = rankings.read(Popularity.POPULAR_USERS).entries().stream().limit(limit).toList();
-        List<Ranking.Entry> newest = rankings.read(Popularity.NEWEST_USERS).entries().stream().limit(limit).toList();
+        List<Ranking.Entry> popular = ranking(Popularity.POPULAR_USERS).entries().stream().limit(limit).toList();
+        List<Ranking.Entry> newest = ranking(Popularity.NEWEST_USERS).entries().stream().limit(limit).toList();
         Set<UserId> ids = new LinkedHashSet<>();
         popular.forEach(entry -> ids.add(UserId.of(entry.id())));
         newest.forEach(entry -> ids.add(UserId.of(entry.id())));
@@ -101,6 +118,39 @@ final class ExploreDesk implements ReadExplore {
                 .filter(Objects::nonNull)
                 .map(UserAccount::summary)
                 .toList());
+    }
+
+    /** Forgets the kept head slices and rankings: this process just changed what they show. */
+    void forget() {
+        heads.clear();
+        ranked.clear();
+    }
+
+    private ExploreIndex.Slice head(int limit) {
+        return kept(heads, limit, () -> index.latest(Optional.empty(), limit));
+    }
+
+    private Ranking ranking(String name) {
+        return kept(ranked, name, () -> rankings.read(name));
+    }
+
+    /** The value kept under {@code key} while fresh, else loaded by one caller while the others wait for it. */
+    private <K, T> T kept(Map<K, Kept<T>> store, K key, java.util.function.Supplier<T> load) {
+        Kept<T> hit = store.get(key);
+        if (hit != null && clock.instant().isBefore(hit.until())) {
+            return hit.value();
+        }
+        Object lock = loading.computeIfAbsent(List.of(((Object) store) == heads, key), k -> new Object());
+        synchronized (lock) {
+            hit = store.get(key);
+            Instant now = clock.instant();
+            if (hit != null && now.isBefore(hit.until())) {
+                return hit.value();
+            }
+            T value = load.get();
+            store.put(key, new Kept<>(value, now.plus(KEPT)));
+            return value;
+        }
     }
 
     /** The posts of {@code refs} that still exist, in the order of {@code refs}. */

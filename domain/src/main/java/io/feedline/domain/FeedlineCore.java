@@ -2,9 +2,11 @@ package io.feedline.domain;
 
 import io.feedline.ports.in.DeletePost;
 import io.feedline.ports.in.Follow;
+import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.Unfollow;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Post;
 import io.feedline.ports.model.UserAccount;
 import java.time.Duration;
 import java.util.List;
@@ -28,6 +30,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final Windows windows;
     private final CachedPosts cachedPosts;
     private final Popularity popularity;
+    private final ExploreDesk explore;
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
 
@@ -59,6 +62,7 @@ public final class FeedlineCore implements AutoCloseable {
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings);
         this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
         ExploreDesk explore = new ExploreDesk(ports.explore(), ports.rankings(), cachedPosts, ports.users(), ports.clock());
+        this.explore = explore;
         // Explore's user rankings note registrations, follows and unfollows as they succeed.
         RegisterUser register = command -> {
             UserAccount account = users.register(command);
@@ -78,10 +82,17 @@ public final class FeedlineCore implements AutoCloseable {
         DeletePost delete = (caller, id) -> {
             posts.delete(caller, id);
             popularity.postDeleted(id);
+            explore.forget();
+        };
+        // Explore's kept head of latest is forgotten by this process's own publishes.
+        PublishPost publish = command -> {
+            Post post = posts.publish(command);
+            explore.forget();
+            return post;
         };
         this.useCases = new UseCases(
                 register, users, users,
-                posts, delete, posts, posts,
+                publish, delete, posts, posts,
                 follow, unfollow, graph, graph, graph,
                 homeFeed,
                 likes, likes,
@@ -136,6 +147,7 @@ public final class FeedlineCore implements AutoCloseable {
     /** Merges what explore's rankings have not taken in yet into them, now, rather than at the next refresh. */
     public void refreshExplore() {
         popularity.refresh();
+        explore.forget();
     }
 
     @Override

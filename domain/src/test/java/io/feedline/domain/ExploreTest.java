@@ -277,4 +277,32 @@ class ExploreTest {
 
         assertThat(world.rankings.calls().count("replace")).isZero();
     }
+
+    @Test
+    void theHeadOfLatestAndTheRankingsAreReadAtMostOnceASecondUntilThisProcessChangesThem() {
+        world.register("ann");
+        world.register("bob");
+        Post post = world.publish("ann", "one");
+        like("bob", post);
+        world.drain();
+        world.core.refreshExplore();
+        world.postStore.calls().reset();
+        world.rankings.calls().reset();
+
+        for (int i = 0; i < 5; i++) {
+            assertThat(latest(Optional.empty(), 20).items()).extracting(Post::id).containsExactly(post.id());
+            assertThat(popular(ExploreWindow.DAY)).containsExactly(post.id());
+        }
+        assertThat(world.postStore.calls().count("exploreLatest")).isEqualTo(1);
+        assertThat(world.rankings.calls().count("read")).isEqualTo(1);
+
+        Post next = world.publish("ann", "two");
+        assertThat(latest(Optional.empty(), 20).items()).as("a publish here is seen at once")
+                .extracting(Post::id).containsExactly(next.id(), post.id());
+        assertThat(world.postStore.calls().count("exploreLatest")).isEqualTo(2);
+
+        world.clock.advance(ExploreDesk.KEPT);
+        popular(ExploreWindow.DAY);
+        assertThat(world.rankings.calls().count("read")).as("read again once kept a second").isEqualTo(2);
+    }
 }
