@@ -60,7 +60,8 @@ import picocli.CommandLine.Option;
             FanoutLoadCommand.class,
             HotLikesCommand.class,
             SearchCommand.class,
-            TagCostsCommand.class
+            TagCostsCommand.class,
+            ExploreCommand.class
         })
 public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 

@@ -3,6 +3,7 @@ package io.feedline.domain;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.EntityFollows;
 import io.feedline.ports.out.TagIndex;
+import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
@@ -13,6 +14,7 @@ import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.SearchIndex;
 import io.feedline.ports.out.Subscriptions;
@@ -48,7 +50,9 @@ public record DomainPorts(
         SearchIndex search,
         EntityFollows entityFollows,
         TagIndex tagIndex,
-        Subscriptions subscriptions) {
+        Subscriptions subscriptions,
+        ExploreIndex explore,
+        Rankings rankings) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -71,5 +75,7 @@ public record DomainPorts(
         Objects.requireNonNull(entityFollows, "entityFollows");
         Objects.requireNonNull(tagIndex, "tagIndex");
         Objects.requireNonNull(subscriptions, "subscriptions");
+        Objects.requireNonNull(explore, "explore");
+        Objects.requireNonNull(rankings, "rankings");
     }
 }

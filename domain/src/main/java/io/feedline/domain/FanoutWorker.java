@@ -108,6 +108,7 @@ public final class FanoutWorker {
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
     private final TagFanout tags;
+    private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
@@ -195,6 +196,11 @@ public final class FanoutWorker {
             step();
         }
         handBack();
+    }
+
+    /** Receives the changes of each batch of count jobs this worker applied (explore's popularity notes them). */
+    void onCountsApplied(Consumer<List<CountChange>> listener) {
+        this.countsApplied = listener;
     }
 
     /** Cuts the idle wait short: called when this process enqueued a job. */
@@ -361,6 +367,7 @@ public final class FanoutWorker {
             return 0;
         }
         changes.forEach(cachedPosts::countMoved);
+        countsApplied.accept(changes);
         return counts.size();
     }
 

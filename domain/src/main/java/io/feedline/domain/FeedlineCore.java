@@ -1,6 +1,13 @@
 package io.feedline.domain;
 
+import io.feedline.ports.in.DeletePost;
+import io.feedline.ports.in.Follow;
+import io.feedline.ports.in.PublishPost;
+import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.in.Unfollow;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.UserAccount;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,6 +29,8 @@ public final class FeedlineCore implements AutoCloseable {
     private final CacheWarnings warnings = new CacheWarnings();
     private final Windows windows;
     private final CachedPosts cachedPosts;
+    private final Popularity popularity;
+    private final ExploreDesk explore;
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
     private final TagPolicy tagPolicy;
     private final TrendingRanker trendingRanker;
@@ -64,10 +73,40 @@ public final class FeedlineCore implements AutoCloseable {
                 tagSources, tagPolicy);
         Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
+        this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
+        ExploreDesk explore = new ExploreDesk(ports.explore(), ports.rankings(), cachedPosts, ports.users(), ports.clock());
+        this.explore = explore;
+        // Explore's user rankings note registrations, follows and unfollows as they succeed.
+        RegisterUser register = command -> {
+            UserAccount account = users.register(command);
+            popularity.registered(account);
+            return account;
+        };
+        Follow follow = (follower, followee) -> {
+            boolean changed = graph.follow(follower, followee);
+            popularity.followersChanged(followee);
+            return changed;
+        };
+        Unfollow unfollow = (follower, followee) -> {
+            boolean changed = graph.unfollow(follower, followee);
+            popularity.followersChanged(followee);
+            return changed;
+        };
+        DeletePost delete = (caller, id) -> {
+            posts.delete(caller, id);
+            popularity.postDeleted(id);
+            explore.forget();
+        };
+        // Explore's kept head of latest is forgotten by this process's own publishes.
+        PublishPost publish = command -> {
+            Post post = posts.publish(command);
+            explore.forget();
+            return post;
+        };
         this.useCases = new UseCases(
-                users, users, users,
-                posts, posts, posts, posts,
-                graph, graph, graph, graph, graph,
+                register, users, users,
+                publish, delete, posts, posts,
+                follow, unfollow, graph, graph, graph,
                 homeFeed,
                 likes, likes,
                 reposts, reposts,
@@ -76,7 +115,8 @@ public final class FeedlineCore implements AutoCloseable {
                 relationships, relationships,
                 new SearchDesk(ports.search(), cachedPosts),
                 tags, tags,
-                new PostSubscriptions(ports.subscriptions(), users));
+                new PostSubscriptions(ports.subscriptions(), users),
+                explore);
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -111,6 +151,7 @@ public final class FeedlineCore implements AutoCloseable {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
                 windows, ports.notifications(), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay), tagFanout());
+        worker.onCountsApplied(popularity::countsApplied);
         localWorkers.add(worker);
         return worker;
     }
@@ -125,8 +166,15 @@ public final class FeedlineCore implements AutoCloseable {
         this.fanoutDelay = listener;
     }
 
+    /** Merges what explore's rankings have not taken in yet into them, now, rather than at the next refresh. */
+    public void refreshExplore() {
+        popularity.refresh();
+        explore.forget();
+    }
+
     @Override
     public void close() {
+        popularity.close();
         if (ownsExecutor) {
             executor.shutdown();
             try {

@@ -30,6 +30,7 @@ import io.feedline.ports.fakes.InMemoryRelations;
 import io.feedline.ports.fakes.InMemoryTimelineCache;
 import io.feedline.ports.fakes.InMemorySearchIndex;
 import io.feedline.ports.fakes.InMemoryUserAccounts;
+import io.feedline.ports.fakes.InMemoryRankings;
 import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.fakes.SequentialIdGenerator;
 import java.time.Duration;
@@ -62,6 +63,7 @@ final class World implements AutoCloseable {
     final InMemoryRelations relations = new InMemoryRelations(graph, postStore.jobs());
     final InMemoryEntityFollows entityFollows = new InMemoryEntityFollows();
     final io.feedline.ports.fakes.InMemorySubscriptions subscriptions = new io.feedline.ports.fakes.InMemorySubscriptions();
+    final InMemoryRankings rankings = new InMemoryRankings();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -92,7 +94,7 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions);
+                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions, postStore.explore(), rankings);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

@@ -76,6 +76,9 @@ final class DynamoPosts implements Posts {
         });
         items.add(db.put(pointer(post.ref())));
         post.tags().forEach(tag -> items.add(db.put(DynamoTagIndex.entry(tag, post.ref()))));
+        if (post.inReplyTo().isEmpty()) {
+            items.add(db.put(ExploreLayout.entryDocument(post.ref())));
+        }
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         int keyItem = items.size();
         completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
@@ -107,6 +110,9 @@ final class DynamoPosts implements Posts {
         parent.ifPresent(p -> items.add(db.deleteAny(TableLayout.reply(p.postId(), post.postId()))));
         items.add(db.deleteAny(TableLayout.postPointer(post.postId())));
         found.tags().forEach(tag -> items.add(db.deleteAny(TagLayout.tagPost(tag, post.postId()))));
+        if (parent.isEmpty()) {
+            items.add(db.deleteAny(ExploreLayout.entry(post.postId())));
+        }
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         // The post's condition failing means "already gone".
         return db.transact("delete_post", items, Optional.of(post.postId().value())).committedUnlessFailed(0, "delete_post");

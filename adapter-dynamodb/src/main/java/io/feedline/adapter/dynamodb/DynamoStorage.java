@@ -10,6 +10,8 @@ import io.feedline.ports.out.TagIndex;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.ExploreIndex;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
@@ -55,6 +57,8 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoIdempotencyKeys idempotencyKeys;
     private final DynamoHealthProbe health;
     private final DynamoRelations relations;
+    private final DynamoExploreIndex explore;
+    private final DynamoRankings rankings;
 
     private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Retries retries, Clock clock) {
         this.client = client;
@@ -77,6 +81,8 @@ public final class DynamoStorage implements AutoCloseable {
         this.subscriptions = new DynamoSubscriptions(db);
         this.health = new DynamoHealthProbe(db);
         this.relations = new DynamoRelations(db, jobs);
+        this.explore = new DynamoExploreIndex(db, clock);
+        this.rankings = new DynamoRankings(db);
     }
 
     /** Connects to the table of {@code settings}; capacity goes unreported. */
@@ -197,6 +203,15 @@ public final class DynamoStorage implements AutoCloseable {
 
     public RevokedTokens revokedTokens() {
         return revokedTokens;
+    }
+
+    /** Explore's time index, written by {@link #posts()}'s publishes and deletes. */
+    public ExploreIndex exploreIndex() {
+        return explore;
+    }
+
+    public Rankings rankings() {
+        return rankings;
     }
 
     public IdempotencyKeys idempotencyKeys() {

@@ -170,7 +170,11 @@ public final class TableLayout {
         /** The precomputed trending ranking: {@code TRENDING} / {@code #24H}. */
         TRENDING("trending", "TRENDING", "#24H"),
         SUBSCRIPTION("subscription", "SUBSCRIBERS#", "USER#"),
-        SUBSCRIPTION_COUNT("subscription_count", "SUBSCRIBERS#", "#COUNT");
+        SUBSCRIPTION_COUNT("subscription_count", "SUBSCRIBERS#", "#COUNT"),
+        /** Explore's time index: {@code EXPLORE#<yyyymmdd>#<shard>} / {@code POST#<id>} (see {@link ExploreLayout}). */
+        EXPLORE_ENTRY("explore_entry", "EXPLORE#", "POST#"),
+        /** A precomputed ranking, one item: {@code RANKING#<name>} / {@code #TOP}. */
+        RANKING("ranking", "RANKING#", "#TOP");
 
         final String tag;
         final String pkPrefix;

@@ -5,6 +5,7 @@ import io.feedline.ports.contract.EntityFollowsContract;
 import io.feedline.ports.contract.TagIndexContract;
 import io.feedline.ports.contract.TaggedPosts;
 import io.feedline.ports.out.EntityFollows;
+import io.feedline.ports.contract.ExploreIndexContract;
 import io.feedline.ports.contract.FanoutJobsContract;
 import io.feedline.ports.contract.FeedItemsContract;
 import io.feedline.ports.contract.FollowGraphContract;
@@ -15,6 +16,7 @@ import io.feedline.ports.contract.PostStore;
 import io.feedline.ports.contract.PostsContract;
 import io.feedline.ports.contract.RelationStore;
 import io.feedline.ports.contract.RelationsContract;
+import io.feedline.ports.contract.RankingsContract;
 import io.feedline.ports.contract.RevokedTokensContract;
 import io.feedline.ports.contract.UserAccountsContract;
 import io.feedline.ports.out.CelebrityRegistry;
@@ -22,6 +24,7 @@ import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.RevokedTokens;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Duration;
@@ -155,6 +158,15 @@ class StaleReadsContractsTest {
     }
 
     @Nested
+    class Explore extends ExploreIndexContract {
+        @Override
+        protected Store store() {
+            DynamoStorage storage = LocalDynamo.stale();
+            return new Store(storage.posts(), storage.exploreIndex());
+        }
+    }
+
+    @Nested
     class EntityEdges extends EntityFollowsContract {
         @Override
         protected EntityFollows entityFollows() {
@@ -168,6 +180,14 @@ class StaleReadsContractsTest {
         protected TaggedPosts taggedPosts() {
             DynamoStorage storage = LocalDynamo.stale();
             return new TaggedPosts(storage.posts(), storage.tagIndex());
+        }
+    }
+
+    @Nested
+    class RankingItems extends RankingsContract {
+        @Override
+        protected Rankings rankings() {
+            return LocalDynamo.stale().rankings();
         }
     }
 }

@@ -195,6 +195,11 @@ public final class App implements AutoCloseable {
         return worker.drain();
     }
 
+    /** Merges what explore's rankings have not taken in yet, now: for tests and tools that look at once. */
+    public void refreshExplore() {
+        assembly.core.refreshExplore();
+    }
+
     /** Stops listening, lets the fan-out loops finish their job in hand, then closes the core and every engine. */
     @Override
     public synchronized void close() {

@@ -13,6 +13,7 @@ import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.CelebrityRegistry;
+import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
@@ -20,6 +21,7 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.Relations;
@@ -70,6 +72,9 @@ final class Storage implements AutoCloseable {
     /** The caches: one that does not answer only degrades the service (reads go to the engines of record). */
     final List<HealthProbe> cacheProbes;
     private final Deque<AutoCloseable> resources;
+    /** Explore's time index and rankings: DynamoDB in every layout (see ARCHITECTURE.md, Explore). */
+    final ExploreIndex explore;
+    final Rankings rankings;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
@@ -92,6 +97,8 @@ final class Storage implements AutoCloseable {
         this.entityFollows = dynamo.entityFollows();
         this.tagIndex = dynamo.tagIndex();
         this.subscriptions = dynamo.subscriptions();
+        this.explore = dynamo.exploreIndex();
+        this.rankings = dynamo.rankings();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -104,7 +111,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions);
+                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings);
     }
 
     /**

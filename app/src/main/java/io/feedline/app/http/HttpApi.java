@@ -160,6 +160,7 @@ public final class HttpApi implements AutoCloseable {
         TagResource tags = new TagResource(useCases, paging);
         NotificationResource notifications = new NotificationResource(useCases, json, paging);
         SearchResource search = new SearchResource(useCases, paging);
+        ExploreResource explore = new ExploreResource(useCases, paging);
         OperationsResource operations = new OperationsResource(
                 probes, degradations, settings.healthTimeout(), settings.healthCache(), settings.metricsToken(), registry);
 
@@ -185,6 +186,7 @@ public final class HttpApi implements AutoCloseable {
                 }));
             }
             Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags, new SubscriptionResource(useCases));
+            Routes.registerExplore(config.routes, explore);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });

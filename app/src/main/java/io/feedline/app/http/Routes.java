@@ -75,4 +75,11 @@ final class Routes {
         routes.get("/openapi.yaml", operations::openApi, OPERATIONS);
         routes.get("/docs", operations::docs, OPERATIONS);
     }
+
+    /** Explore's routes: open to anyone (a signed-in caller's filters apply to what they are shown). */
+    static void registerExplore(RoutesConfig routes, ExploreResource explore) {
+        routes.get("/explore/latest", explore::latest, ANYONE);
+        routes.get("/explore/popular", explore::popular, ANYONE);
+        routes.get("/explore/users", explore::users, ANYONE);
+    }
 }

@@ -28,7 +28,8 @@ public record UseCases(
         Search search,
         FollowTags followTags,
         ReadTags readTags,
-        NotifyOfPosts notifyOfPosts) {
+        NotifyOfPosts notifyOfPosts,
+        ReadExplore readExplore) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -55,5 +56,6 @@ public record UseCases(
         Objects.requireNonNull(followTags, "followTags");
         Objects.requireNonNull(readTags, "readTags");
         Objects.requireNonNull(notifyOfPosts, "notifyOfPosts");
+        Objects.requireNonNull(readExplore, "readExplore");
     }
 }

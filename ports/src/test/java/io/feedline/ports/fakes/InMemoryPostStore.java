@@ -13,6 +13,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PostCounters;
@@ -85,6 +86,7 @@ public final class InMemoryPostStore {
     private final PostCounters countersPort = new CountersView();
     private final InMemoryTagUses tagUses = new InMemoryTagUses(calls);
     private final TagIndex tagIndexPort = new TagIndexView();
+    private final ExploreIndex explorePort = new ExploreView();
 
     /** Stamps enqueued jobs with the wall clock. */
     public InMemoryPostStore() {
@@ -130,6 +132,11 @@ public final class InMemoryPostStore {
     /** The tag index, whose entries this store's publishes and deletes write. */
     public TagIndex tagIndex() {
         return tagIndexPort;
+    }
+
+    /** The explore index, kept with the posts (a publish and a delete move it in the same write). */
+    public ExploreIndex explore() {
+        return explorePort;
     }
 
     public PostStore store() {
@@ -555,6 +562,24 @@ public final class InMemoryPostStore {
         @Override
         public Trending trending() {
             return tagUses.trending();
+        }
+    }
+
+    /** Explore's latest posts: every existing post that starts a thread, newest first. */
+    private final class ExploreView implements ExploreIndex {
+        @Override
+        public Slice latest(Optional<PostId> before, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("exploreLatest");
+                List<PostRef> found = posts.values().stream()
+                        .filter(post -> post.inReplyTo().isEmpty())
+                        .filter(post -> before.map(b -> b.isNewerThan(post.id())).orElse(true))
+                        .sorted(Comparator.comparing(Post::id).reversed())
+                        .limit(limit)
+                        .map(Post::ref)
+                        .toList();
+                return new Slice(found, found.size() < limit ? Optional.empty() : Optional.of(found.getLast().postId()));
+            }
         }
     }
 }

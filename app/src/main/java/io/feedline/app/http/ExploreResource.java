@@ -1,0 +1,55 @@
+package io.feedline.app.http;
+
+import io.feedline.app.http.Representations.PostView;
+import io.feedline.app.http.Representations.UserView;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.ExploreUsers;
+import io.feedline.ports.model.ExploreWindow;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PageRequest;
+import io.javalin.http.Context;
+import java.util.List;
+
+/** Explore: the latest and the popular posts, and the user rankings, for anyone, signed in or not. */
+final class ExploreResource {
+    private final UseCases useCases;
+    private final Paging paging;
+
+    ExploreResource(UseCases useCases, Paging paging) {
+        this.useCases = useCases;
+        this.paging = paging;
+    }
+
+    /** The JSON of {@code GET /explore/users}. */
+    record UsersView(List<RankedUserView> popular, List<UserView> newest) {
+        static UsersView of(ExploreUsers users) {
+            return new UsersView(users.popular().stream().map(RankedUserView::of).toList(),
+                    users.newest().stream().map(UserView::of).toList());
+        }
+    }
+
+    record RankedUserView(String id, String username, String displayName, long followers) {
+        static RankedUserView of(ExploreUsers.Ranked ranked) {
+            return new RankedUserView(ranked.user().id().value(), ranked.user().username().value(),
+                    ranked.user().displayName().value(), ranked.followers());
+        }
+    }
+
+    void latest(Context ctx) {
+        ctx.json(paging.view(ctx, useCases.readExplore().latest(Caller.of(ctx).user(), paging.request(ctx)), PostView::of));
+    }
+
+    void popular(Context ctx) {
+        String raw = ctx.queryParam("window");
+        ExploreWindow window = raw == null ? ExploreWindow.DAY : ExploreWindow.parse(raw);
+        ctx.json(paging.view(ctx, useCases.readExplore().popular(Caller.of(ctx).user(), window, paging.request(ctx)), PostView::of));
+    }
+
+    void users(Context ctx) {
+        PageRequest request = paging.request(ctx);
+        if (request.after().isPresent()) {
+            throw new FeedlineException.InvalidInput("cursor", "the user rankings are one page; they take no cursor");
+        }
+        ctx.json(UsersView.of(useCases.readExplore().users(request.limit())));
+    }
+}

@@ -1,0 +1,189 @@
+package io.feedline.domain;
+
+import io.feedline.ports.in.ReadExplore;
+import io.feedline.ports.model.ExploreUsers;
+import io.feedline.ports.model.ExploreWindow;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.Ranking;
+import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.ExploreIndex;
+import io.feedline.ports.out.Rankings;
+import io.feedline.ports.out.UserAccounts;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Explore's three surfaces. Latest walks the time index slice by slice (deleted posts dropped at
+ * hydration, up to {@value #ROUNDS} slices a page; a page cut short carries the cursor of where it
+ * stopped, so it never ends the list early). Popular and the user rankings read their precomputed
+ * ranking (one read) and hydrate it; popular pages by position in the ranking. Every list passes
+ * through {@link #visible}, the one place a reader's filters apply.
+ *
+ * <p>The first slice of latest (per page size) and each ranking are kept for {@link #KEPT} in the
+ * process and loaded by one caller at a time, since every anonymous reader asks for the same
+ * ones: a process reads the index head and each ranking at most about once a second however many
+ * readers it serves. A publish or delete through this process, and an explicit refresh of the
+ * rankings, forget them at once; another process's publish shows within {@link #KEPT}.
+ */
+final class ExploreDesk implements ReadExplore {
+    static final int ROUNDS = 3;
+    static final Duration KEPT = Duration.ofSeconds(1);
+
+    private record Kept<T>(T value, Instant until) {}
+
+    private final Map<Integer, Kept<ExploreIndex.Slice>> heads = new ConcurrentHashMap<>();
+    private final Map<String, Kept<Ranking>> ranked = new ConcurrentHashMap<>();
+    private final Map<Object, Object> loading = new ConcurrentHashMap<>();
+
+    private final ExploreIndex index;
+    private final Rankings rankings;
+    private final CachedPosts posts;
+    private final UserAccounts accounts;
+    private final Clock clock;
+
+    ExploreDesk(ExploreIndex index, Rankings rankings, CachedPosts posts, UserAccounts accounts, Clock clock) {
+        this.index = index;
+        this.rankings = rankings;
+        this.posts = posts;
+        this.accounts = accounts;
+        this.clock = clock;
+    }
+
+    @Override
+    public Page<Post> latest(Optional<UserId> reader, PageRequest page) {
+        Optional<PostId> from = PostCursor.before(page);
+        List<Post> shown = new ArrayList<>(page.limit());
+        for (int round = 0; round < ROUNDS; round++) {
+            int want = page.limit() - shown.size();
+            ExploreIndex.Slice slice = from.isEmpty() ? head(want) : index.latest(from, want);
+            shown.addAll(visible(reader, hydrate(slice.posts())));
+            from = slice.continueBefore();
+            if (from.isEmpty() || shown.size() == page.limit()) {
+                break;
+            }
+        }
+        return new Page<>(shown, from.map(id -> new PageToken(id.value())));
+    }
+
+    @Override
+    public Page<Post> popular(Optional<UserId> reader, ExploreWindow window, PageRequest page) {
+        Objects.requireNonNull(window, "window");
+        int offset = offset(page);
+        long since = clock.instant().minus(window.length()).toEpochMilli();
+        // A ranking is refreshed every few seconds: an entry that has left the window since is dropped here.
+        List<Ranking.Entry> ranked = ranking(Popularity.popularPosts(window)).entries().stream()
+                .filter(entry -> PostId.of(entry.id()).epochMillis() >= since)
+                .toList();
+        int end = Math.min(ranked.size(), offset + page.limit());
+        List<PostRef> refs = offset >= end ? List.of() : ranked.subList(offset, end).stream()
+                .map(entry -> new PostRef(PostId.of(entry.id()), UserId.of(entry.owner())))
+                .toList();
+        Optional<PageToken> next = end < ranked.size() ? Optional.of(new PageToken("r" + end)) : Optional.empty();
+        return new Page<>(visible(reader, hydrate(refs)), next);
+    }
+
+    @Override
+    public ExploreUsers users(int limit) {
+        if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
+            throw new FeedlineException.InvalidInput("limit", "limit must be between 1 and " + PageRequest.MAX_LIMIT);
+        }
+        List<Ranking.Entry> popular = ranking(Popularity.POPULAR_USERS).entries().stream().limit(limit).toList();
+        List<Ranking.Entry> newest = ranking(Popularity.NEWEST_USERS).entries().stream().limit(limit).toList();
+        Set<UserId> ids = new LinkedHashSet<>();
+        popular.forEach(entry -> ids.add(UserId.of(entry.id())));
+        newest.forEach(entry -> ids.add(UserId.of(entry.id())));
+        Map<UserId, UserAccount> found = ids.isEmpty() ? Map.of() : accounts.findAllById(ids);
+        List<ExploreUsers.Ranked> ranked = popular.stream()
+                .filter(entry -> found.containsKey(UserId.of(entry.id())))
+                .map(entry -> new ExploreUsers.Ranked(found.get(UserId.of(entry.id())).summary(), entry.score()))
+                .toList();
+        return new ExploreUsers(ranked, newest.stream()
+                .map(entry -> found.get(UserId.of(entry.id())))
+                .filter(Objects::nonNull)
+                .map(UserAccount::summary)
+                .toList());
+    }
+
+    /** Forgets the kept head slices and rankings: this process just changed what they show. */
+    void forget() {
+        heads.clear();
+        ranked.clear();
+    }
+
+    private ExploreIndex.Slice head(int limit) {
+        return kept(heads, limit, () -> index.latest(Optional.empty(), limit));
+    }
+
+    private Ranking ranking(String name) {
+        return kept(ranked, name, () -> rankings.read(name));
+    }
+
+    /** The value kept under {@code key} while fresh, else loaded by one caller while the others wait for it. */
+    private <K, T> T kept(Map<K, Kept<T>> store, K key, java.util.function.Supplier<T> load) {
+        Kept<T> hit = store.get(key);
+        if (hit != null && clock.instant().isBefore(hit.until())) {
+            return hit.value();
+        }
+        Object lock = loading.computeIfAbsent(List.of(((Object) store) == heads, key), k -> new Object());
+        synchronized (lock) {
+            hit = store.get(key);
+            Instant now = clock.instant();
+            if (hit != null && now.isBefore(hit.until())) {
+                return hit.value();
+            }
+            T value = load.get();
+            store.put(key, new Kept<>(value, now.plus(KEPT)));
+            return value;
+        }
+    }
+
+    /** The posts of {@code refs} that still exist, in the order of {@code refs}. */
+    private List<Post> hydrate(List<PostRef> refs) {
+        Map<PostId, Post> found = posts.getAll(refs);
+        return refs.stream().map(ref -> found.get(ref.postId())).filter(Objects::nonNull).toList();
+    }
+
+    /**
+     * What a reader is shown of an explore list: every post, as nobody can hide an author from
+     * explore yet. The reader's mute and block filter applies here, and only here, when it exists.
+     */
+    private List<Post> visible(Optional<UserId> reader, List<Post> posts) {
+        return posts;
+    }
+
+    /** A popular page's position in its ranking: {@code r<n>}, made by the previous page. */
+    private static int offset(PageRequest page) {
+        if (page.after().isEmpty()) {
+            return 0;
+        }
+        String value = page.after().get().value();
+        if (value.length() < 2 || value.length() > 4 || value.charAt(0) != 'r') {
+            throw new FeedlineException.InvalidInput("cursor", "cursor is malformed");
+        }
+        try {
+            int offset = Integer.parseInt(value.substring(1));
+            if (offset < 0 || offset > Ranking.MAX_ENTRIES) {
+                throw new FeedlineException.InvalidInput("cursor", "cursor is malformed");
+            }
+            return offset;
+        } catch (NumberFormatException e) {
+            throw new FeedlineException.InvalidInput("cursor", "cursor is malformed");
+        }
+    }
+}
