@@ -67,7 +67,8 @@ class NotificationFoldTest {
             }
             FanoutWorker unlucky = new FanoutWorker("unlucky", world.postStore.jobs(), world.graph, world.postStore.posts(),
                     world.postStore.reposts(), world.feedItems, world.windows(), new Unavailable(world.notifications),
-                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.clock, world.core.settings(), delay -> {});
+                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {},
+                    world.core.tagFanout());
 
             unlucky.runOnce();
 

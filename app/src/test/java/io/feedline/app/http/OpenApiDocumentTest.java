@@ -32,7 +32,8 @@ class OpenApiDocumentTest {
                 item.readOperationsMap().keySet().forEach(method -> documented.add(method.name() + " " + path)));
 
         Set<String> routed = new TreeSet<>();
-        Javalin javalin = Javalin.create(config -> Routes.register(
+        Javalin javalin = Javalin.create(config -> {
+            Routes.register(
                 config.routes,
                 new AccountResource(null, null, null, null),
                 new PostResource(null, null, null),
@@ -42,8 +43,10 @@ class OpenApiDocumentTest {
                 new OperationsResource(List.of(), Duration.ofSeconds(1), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)),
                 new RelationResource(null, null),
                 new SearchResource(null, null),
-                new TagResource(null, null)),
+                new TagResource(null, null),
                 new SubscriptionResource(null));
+            Routes.registerExplore(config.routes, new ExploreResource(null, null));
+        });
         javalin.unsafe.internalRouter.allHttpHandlers().forEach(handler ->
                 routed.add(handler.endpoint.method.name().toUpperCase(Locale.ROOT) + " " + handler.endpoint.path));
 
