@@ -99,10 +99,12 @@ seed_users() {
   local base=$1 prefix=$2
   _register() {
     local i=$1 name="${prefix}$1"
-    curl -fs -o /dev/null -H 'Content-Type: application/json' \
-      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" "$base/users"
-    curl -fs -H 'Content-Type: application/json' \
-      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" "$base/sessions" | jq -r .token >"$WORK/token.$i"
+    # The answers are kept ($WORK/signup.<i>, $WORK/login.<i>) for the failure message.
+    curl -s -o "$WORK/signup.$i" -H 'Content-Type: application/json' \
+      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" "$base/users" || true
+    curl -s -o "$WORK/login.$i" -H 'Content-Type: application/json' \
+      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" "$base/sessions" || true
+    jq -r '.token // empty' "$WORK/login.$i" >"$WORK/token.$i" 2>/dev/null || true
   }
   _befriend() {
     local i=$1 k
@@ -133,7 +135,7 @@ seed_users() {
   local i
   TOKENS=()
   for ((i = 0; i < USERS; i++)); do
-    [[ -s $WORK/token.$i ]] || fail "user $i got no token"
+    [[ -s $WORK/token.$i ]] || fail "user $i got no token; sign-up answered $(head -c 300 "$WORK/signup.$i" 2>/dev/null), login $(head -c 300 "$WORK/login.$i" 2>/dev/null)"
     TOKENS[i]=$(cat "$WORK/token.$i")
   done
   _in_batches _befriend

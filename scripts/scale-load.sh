@@ -91,10 +91,14 @@ export FEEDLINE_PROFILE=polyglot FEEDLINE_HTTP_HOST=127.0.0.1 \
   FEEDLINE_WORKER_IN_PROCESS=0
 # On a machine this loaded, the default Redis bounds (1 s to connect, 500 ms a command) end
 # processes at start and fail reads under load; the figures are about throughput, not those bounds.
-# Sign-ups wait for a password-hashing slot instead of answering 503 (one slot per process here).
+# Sign-ups wait for a password-hashing slot instead of answering 503 (one slot per process here),
+# and the request deadline (10 s by default) is longer than that wait: at a load average of 20 a
+# sign-up's two hashes and its writes took longer than 10 s, were interrupted mid-write and
+# answered 503, and the seeding stopped at a user with no token.
 export FEEDLINE_REDIS_CONNECT_TIMEOUT=${FEEDLINE_REDIS_CONNECT_TIMEOUT:-10s} \
   FEEDLINE_REDIS_COMMAND_TIMEOUT=${FEEDLINE_REDIS_COMMAND_TIMEOUT:-5s} \
-  FEEDLINE_PASSWORD_MAX_WAIT=${FEEDLINE_PASSWORD_MAX_WAIT:-60s}
+  FEEDLINE_PASSWORD_MAX_WAIT=${FEEDLINE_PASSWORD_MAX_WAIT:-60s} \
+  FEEDLINE_HTTP_REQUEST_TIMEOUT=${FEEDLINE_HTTP_REQUEST_TIMEOUT:-120s}
 # Each sets LAST to the pid it started (not echoed: a command substitution would lose PIDS).
 serve() { # name port
   FEEDLINE_HTTP_PORT=$2 "$JAVA" -jar "$JAR" serve >"$WORK/$1.log" 2>&1 &
