@@ -136,20 +136,32 @@ P1=$(free_port)
 serve_healthy serve-1 "$P1"; S1=$LAST
 P2=$(free_port)
 serve_healthy serve-2 "$P2"; S2=$LAST
-# Workers once the table exists (a process that finds no DynamoDB answer at start exits).
-worker worker-1; W1=$LAST
-worker worker-2; W2=$LAST
-sleep 5
-for w in worker-1 worker-2; do
-  grep -q 'worker loop(s) running' "$WORK/$w.log" || say "$w has not said it runs yet: $(tail -1 "$WORK/$w.log")"
-done
+# Workers once the table exists. A worker that got no answer from DynamoDB in time at start exits
+# (exit 3), as a server does: it is started again, up to 3 times, until it says its loops run.
+worker_running() { # name
+  local attempt
+  for attempt in 1 2 3; do
+    worker "$1"
+    for _ in $(seq 1200); do
+      grep -q 'worker loop(s) running' "$WORK/$1.log" && return
+      kill -0 "$LAST" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -0 "$LAST" 2>/dev/null && fail "$1 did not start its loops within 2 minutes (see $WORK/$1.log)"
+    say "$1 exited at start (attempt $attempt): $(tail -1 "$WORK/$1.log")"
+  done
+  fail "$1 did not start (see $WORK/$1.log)"
+}
+worker_running worker-1; W1=$LAST
+worker_running worker-2; W2=$LAST
 B1="http://127.0.0.1:$P1"
 B2="http://127.0.0.1:$P2"
 say "up: serve $B1 (pid $S1), serve $B2 (pid $S2), workers pid $W1 and $W2, DynamoDB Local pid $DYNAMO, redis-server pid $REDIS"
 
-# --- users, follows, posts (through server 1; the workers fan out) ---------------------------------
+# --- users, follows, posts (sign-ups through both servers, the rest through server 1; the workers
+# fan out) ------------------------------------------------------------------------------------------
 PASSWORD="scale-load-$TAG"
-seed_users "$B1" "s${TAG}_"
+seed_users "$B1" "s${TAG}_" "$B2"
 
 backlog() { curl -fs "$B1/metrics" | sed -n 's/^feedline_fanout_backlog_jobs[^ ]* \([0-9.eE+]*\)$/\1/p' | head -1; }
 # Drained: a sentinel post published now is in a follower's feed, and no job waits in the outbox.
