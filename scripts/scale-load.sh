@@ -254,8 +254,11 @@ AT_REST_SERVE=$(footprint "$S1")
 AT_REST_WORKER=$(footprint "$W1")
 say "warming up: 10 s of feed reads on each server"
 wrk -t1 -c8 -d10s -s "$WORK/feed.lua" "$B1" >/dev/null &
+WARMING=$!
 wrk -t1 -c8 -d10s -s "$WORK/feed.lua" "$B2" >/dev/null
-wait
+# That wrk only: a bare `wait` also waits for every engine and Feedline process this shell started,
+# which run until the end, and so never returned (why no run reached the rounds).
+wait "$WARMING"
 
 feed_run() { # processes run
   local out=$WORK/feed-$1-$2 before after
