@@ -91,31 +91,58 @@ median() {
 # A compact JSON document built by jq from its arguments.
 json() { jq -cn "$@"; }
 
-# Registers USERS users named <prefix><i> with PASSWORD through the server at $1, has each follow
-# FOLLOWS others and publish POSTS posts, eight clients at a time, and sets TOKENS[i] to user i's
-# bearer token. Needs USERS, FOLLOWS, POSTS, PASSWORD and WORK (a scratch directory); fails with
-# the first errors if any step did.
+# Registers USERS users named <prefix><i> with PASSWORD through the server at $1 (the odd ones
+# through $3 when a second server is given, so that both servers' hashing slots work), has each
+# follow FOLLOWS others and publish POSTS posts, eight clients at a time, and sets TOKENS[i] to user
+# i's bearer token. Needs USERS, FOLLOWS, POSTS, PASSWORD and WORK (a scratch directory); fails
+# with the first errors if any step did.
 seed_users() {
-  local base=$1 prefix=$2
+  local base=$1 prefix=$2 other=${3:-$1}
+  # POST <on><path> with <body> until it answers one of <statuses> (up to five tries, a pause
+  # between them: a 503 for a hashing slot on a loaded machine passes); the answer goes to <file>.
+  _post_until() { # on path body file statuses...
+    local on=$1 path=$2 body=$3 file=$4 attempt code
+    shift 4
+    for attempt in 1 2 3 4 5; do
+      code=$(curl -s -o "$file" -w '%{http_code}' -H 'Content-Type: application/json' -d "$body" "$on$path") || code=000
+      [[ " $* " == *" $code "* ]] && return 0
+      sleep "$attempt"
+    done
+    return 1
+  }
   _register() {
-    local i=$1 name="${prefix}$1"
-    curl -fs -o /dev/null -H 'Content-Type: application/json' \
-      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" "$base/users"
-    curl -fs -H 'Content-Type: application/json' \
-      -d "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" "$base/sessions" | jq -r .token >"$WORK/token.$i"
+    local i=$1 name="${prefix}$1" on=$base
+    (( i % 2 == 1 )) && on=$other
+    # The answers are kept ($WORK/signup.<i>, $WORK/login.<i>) for the failure message. A 409 is
+    # this user's own earlier try, which succeeded after its answer was lost.
+    _post_until "$on" /users "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, email:($u+"@load.example"), password:$p}')" \
+      "$WORK/signup.$i" 201 409 || true
+    _post_until "$on" /sessions "$(json --arg u "$name" --arg p "$PASSWORD" '{username:$u, password:$p}')" \
+      "$WORK/login.$i" 201 || true
+    jq -r '.token // empty' "$WORK/login.$i" >"$WORK/token.$i" 2>/dev/null || true
+  }
+  # A follow is idempotent and a publish carries an Idempotency-Key, so either is tried again (up to
+  # five times) when a loaded machine's engines answer too late (503 storage-unavailable).
+  _retry() {
+    local attempt
+    for attempt in 1 2 3 4 5; do
+      "$@" && return 0
+      sleep "$attempt"
+    done
+    return 1
   }
   _befriend() {
     local i=$1 k
     for ((k = 1; k <= FOLLOWS; k++)); do
-      curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$base/users/${prefix}$(( (i + k * 7) % USERS ))/follow" \
+      _retry curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$base/users/${prefix}$(( (i + k * 7) % USERS ))/follow" \
         || echo "user $i: follow $k failed" >>"$WORK/errors"
     done
   }
   _publish() {
     local i=$1 k
     for ((k = 0; k < POSTS; k++)); do
-      curl -fs -o /dev/null -H "Authorization: Bearer ${TOKENS[i]}" -H 'Content-Type: application/json' \
-        -d "$(json --arg t "post $k by user $i" '{text:$t}')" "$base/posts" \
+      _retry curl -fs -o /dev/null -H "Authorization: Bearer ${TOKENS[i]}" -H 'Content-Type: application/json' \
+        -H "Idempotency-Key: seed-${prefix}$i-$k" -d "$(json --arg t "post $k by user $i" '{text:$t}')" "$base/posts" \
         || echo "user $i: post $k failed" >>"$WORK/errors"
     done
   }
@@ -133,10 +160,34 @@ seed_users() {
   local i
   TOKENS=()
   for ((i = 0; i < USERS; i++)); do
-    [[ -s $WORK/token.$i ]] || fail "user $i got no token"
+    [[ -s $WORK/token.$i ]] || fail "user $i got no token; sign-up answered $(head -c 300 "$WORK/signup.$i" 2>/dev/null), login $(head -c 300 "$WORK/login.$i" 2>/dev/null)"
     TOKENS[i]=$(cat "$WORK/token.$i")
   done
   _in_batches _befriend
   _in_batches _publish
   [[ ! -s $WORK/errors ]] || fail "seeding failed: $(head -3 "$WORK/errors")"
+}
+
+# Starts a server, `"$@"` in the background with its output appended to <log>, and waits until
+# GET <url> answers 2xx; sets SERVER to its pid. One that exits first (on a loaded machine an
+# embedded DynamoDB Local can miss the start-up check's 10 s: `storage unavailable`, exit 3) is
+# started again, up to three times in all. Give environment settings through `env`.
+start_until_healthy() { # url log command...
+  local url=$1 log=$2 attempt
+  shift 2
+  for attempt in 1 2 3; do
+    "$@" >>"$log" 2>&1 &
+    SERVER=$!
+    for _ in $(seq 1200); do
+      curl -fs "$url" >/dev/null 2>&1 && return 0
+      kill -0 "$SERVER" 2>/dev/null || break
+      sleep 0.1
+    done
+    if kill -0 "$SERVER" 2>/dev/null; then
+      stop_pids "$SERVER"
+      fail "$url did not answer within 2 minutes (see $log)"
+    fi
+    say "${SCRIPT_NAME:-feedline}: the server exited at start (attempt $attempt of 3): $(tail -1 "$log")"
+  done
+  fail "the server exited at start three times (see $log)"
 }

@@ -15,6 +15,9 @@
 # the Debian packages when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SCRIPT_NAME=login-flood
+# shellcheck source=scripts/lib.sh
+source scripts/lib.sh
 
 DURATION=${DURATION:-20s}
 FLOOD=${FLOOD:-1000}
@@ -24,48 +27,19 @@ MVN_FLAGS=${MVN_FLAGS:-}
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/feedline-flood.XXXXXX")
 PIDS=()
-
-say() { printf '%s\n' "$*" >&2; }
-fail() { say "login-flood: $*"; exit 1; }
-
-free_port() {
-  local port
-  for _ in $(seq 50); do
-    port=$((20000 + RANDOM % 40000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
-  done
-  fail "no free port found"
-}
+SERVER=
 
 cleanup() {
   local status=$?
-  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$pid" 2>/dev/null || true
-  done
+  stop_pids ${SERVER:+"$SERVER"} "${PIDS[@]}"
   if [[ $status -ne 0 ]]; then say "login-flood: failed; logs kept in $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 
-if ! command -v wrk >/dev/null; then
-  say "installing wrk from the Debian packages"
-  if [[ $EUID -eq 0 ]]; then SUDO=(); else SUDO=(sudo -n); fi
-  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null \
-    || { "${SUDO[@]}" apt-get update -qq >/dev/null && "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-fi
-for tool in wrk curl jq mvn; do command -v "$tool" >/dev/null || fail "$tool is not on PATH"; done
+ensure_wrk
+require_tools wrk curl jq mvn
 ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
-
-JAVA=${FEEDLINE_JAVA:-}
-if [[ -z $JAVA ]]; then
-  for candidate in /usr/lib/jvm/*/bin/java "$(command -v java)"; do
-    [[ -x $candidate ]] || continue
-    version=$("$candidate" -XshowSettings:properties -version 2>&1 | sed -n 's/ *java.specification.version = //p')
-    if [[ ${version%%.*} -ge 21 ]]; then JAVA=$candidate; break; fi
-  done
-fi
-[[ -n $JAVA ]] || fail "no JDK 21+ found; set FEEDLINE_JAVA"
+find_java
 
 APP_JAR=app/target/feedline-all.jar
 if [[ ! -f $APP_JAR ]]; then
@@ -75,20 +49,16 @@ fi
 
 PORT=$(free_port)
 BASE="http://127.0.0.1:$PORT"
-env FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
+start_until_healthy "$BASE/health" "$WORK/server.log" \
+  env FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
   FEEDLINE_DYNAMODB_IN_MEMORY=true \
   FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 \
   FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS=1000000000 \
   FEEDLINE_HTTP_RATE_LIMIT_FAILED_LOGINS_REQUESTS=1000000000 \
   FEEDLINE_PASSWORD_MAX_CONCURRENT_HASHES="$HASH_SLOTS" \
-  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
-SERVER=$!
-PIDS+=("$SERVER")
-for _ in $(seq 300); do curl -fs "$BASE/health" >/dev/null 2>&1 && break; sleep 0.2; done
-curl -fs "$BASE/health" >/dev/null || fail "the server did not become healthy (see $WORK/server.log)"
+  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$APP_JAR" serve
 
 PASSWORD="correct horse battery"
-json() { jq -nc "$@"; }
 register() {
   curl -fs -X POST "$BASE/users" -H 'Content-Type: application/json' \
     -d "$(json --arg u "$1" --arg p "$PASSWORD" '{username:$u, email:($u+"@flood.example"), password:$p}')" >/dev/null

@@ -9,9 +9,12 @@
 #   DURATION=20s CONNECTIONS=64 scripts/mastodon-load.sh
 #
 # Needs: the production jar (mvn -o -q -pl app -am package -DskipTests), a JDK 21+ under
-# /usr/lib/jvm (or FEEDLINE_JAVA), curl, jq and wrk.
+# /usr/lib/jvm (or FEEDLINE_JAVA), curl and jq. wrk is installed from the Debian packages when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SCRIPT_NAME=mastodon-load
+# shellcheck source=scripts/lib.sh
+source scripts/lib.sh
 
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
@@ -23,38 +26,27 @@ JAR=app/target/feedline-all.jar
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/feedline-mastodon-load.XXXXXX")
 SERVER=
 
-say() { printf '%s\n' "$*" >&2; }
-fail() { say "mastodon-load: $*"; exit 1; }
 cleanup() {
-  if [[ -n $SERVER ]]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  if [[ -n $SERVER ]]; then stop_pids "$SERVER"; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-java_at_least_21() { "$1" -version 2>&1 | grep -Eq 'version "(2[1-9]|[3-9][0-9])'; }
-
 [[ -f $JAR ]] || fail "$JAR is missing: mvn -o -q -pl app -am package -DskipTests"
-JAVA=${FEEDLINE_JAVA:-}
-if [[ -z $JAVA ]]; then
-  for candidate in /usr/lib/jvm/*/bin/java "$(command -v java)"; do
-    if [[ -x $candidate ]] && java_at_least_21 "$candidate"; then JAVA=$candidate; break; fi
-  done
-fi
-[[ -n $JAVA ]] || fail "no JDK 21+ found; set FEEDLINE_JAVA"
+ensure_wrk
+require_tools wrk curl jq
+find_java
 
 HTTP_PORT=$(free_port)
 MASTODON_PORT=$(free_port)
 NATIVE=http://127.0.0.1:$HTTP_PORT
 MASTODON=http://127.0.0.1:$MASTODON_PORT
-FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT=$HTTP_PORT \
-  FEEDLINE_MASTODON_ENABLED=true FEEDLINE_MASTODON_PORT=$MASTODON_PORT \
+start_until_healthy "$MASTODON/api/v1/instance" "$WORK/server.log" \
+  env FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$HTTP_PORT" \
+  FEEDLINE_MASTODON_ENABLED=true FEEDLINE_MASTODON_PORT="$MASTODON_PORT" \
   FEEDLINE_DYNAMODB_IN_MEMORY=true FEEDLINE_DYNAMODB_DATA_DIR="$WORK/data" \
   FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 \
-  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$JAR" serve >"$WORK/server.log" 2>&1 &
-SERVER=$!
-for _ in $(seq 240); do curl -sf "$MASTODON/api/v1/instance" >/dev/null && break; sleep 0.25; done
-curl -sf "$MASTODON/api/v1/instance" >/dev/null || fail "the server did not start: $(tail -20 "$WORK/server.log")"
+  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$JAR" serve
 
 post_json() { curl -sf -X "$1" "$NATIVE$2" -H 'Content-Type: application/json' ${3:+-H "Authorization: Bearer $3"} ${4:+-d "$4"}; }
 signup() { post_json POST /users "" "{\"username\":\"$1\",\"email\":\"$1@example.org\",\"password\":\"$1 password words\",\"displayName\":\"$1\"}" >/dev/null; }
@@ -99,7 +91,6 @@ for round in $(seq "$ROUNDS"); do
   NATIVE_RUNS+=("$n")
   MASTODON_RUNS+=("$m")
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 N=$(median "${NATIVE_RUNS[@]}")
 M=$(median "${MASTODON_RUNS[@]}")
 echo "GET /feed (native), median of $ROUNDS: $N req/s"

@@ -91,10 +91,14 @@ export FEEDLINE_PROFILE=polyglot FEEDLINE_HTTP_HOST=127.0.0.1 \
   FEEDLINE_WORKER_IN_PROCESS=0
 # On a machine this loaded, the default Redis bounds (1 s to connect, 500 ms a command) end
 # processes at start and fail reads under load; the figures are about throughput, not those bounds.
-# Sign-ups wait for a password-hashing slot instead of answering 503 (one slot per process here).
+# Sign-ups wait for a password-hashing slot instead of answering 503 (one slot per process here),
+# and the request deadline (10 s by default) is longer than that wait: at a load average of 20 a
+# sign-up's two hashes and its writes took longer than 10 s, were interrupted mid-write and
+# answered 503, and the seeding stopped at a user with no token.
 export FEEDLINE_REDIS_CONNECT_TIMEOUT=${FEEDLINE_REDIS_CONNECT_TIMEOUT:-10s} \
   FEEDLINE_REDIS_COMMAND_TIMEOUT=${FEEDLINE_REDIS_COMMAND_TIMEOUT:-5s} \
-  FEEDLINE_PASSWORD_MAX_WAIT=${FEEDLINE_PASSWORD_MAX_WAIT:-60s}
+  FEEDLINE_PASSWORD_MAX_WAIT=${FEEDLINE_PASSWORD_MAX_WAIT:-60s} \
+  FEEDLINE_HTTP_REQUEST_TIMEOUT=${FEEDLINE_HTTP_REQUEST_TIMEOUT:-120s}
 # Each sets LAST to the pid it started (not echoed: a command substitution would lose PIDS).
 serve() { # name port
   FEEDLINE_HTTP_PORT=$2 "$JAVA" -jar "$JAR" serve >"$WORK/$1.log" 2>&1 &
@@ -132,20 +136,32 @@ P1=$(free_port)
 serve_healthy serve-1 "$P1"; S1=$LAST
 P2=$(free_port)
 serve_healthy serve-2 "$P2"; S2=$LAST
-# Workers once the table exists (a process that finds no DynamoDB answer at start exits).
-worker worker-1; W1=$LAST
-worker worker-2; W2=$LAST
-sleep 5
-for w in worker-1 worker-2; do
-  grep -q 'worker loop(s) running' "$WORK/$w.log" || say "$w has not said it runs yet: $(tail -1 "$WORK/$w.log")"
-done
+# Workers once the table exists. A worker that got no answer from DynamoDB in time at start exits
+# (exit 3), as a server does: it is started again, up to 3 times, until it says its loops run.
+worker_running() { # name
+  local attempt
+  for attempt in 1 2 3; do
+    worker "$1"
+    for _ in $(seq 1200); do
+      grep -q 'worker loop(s) running' "$WORK/$1.log" && return
+      kill -0 "$LAST" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -0 "$LAST" 2>/dev/null && fail "$1 did not start its loops within 2 minutes (see $WORK/$1.log)"
+    say "$1 exited at start (attempt $attempt): $(tail -1 "$WORK/$1.log")"
+  done
+  fail "$1 did not start (see $WORK/$1.log)"
+}
+worker_running worker-1; W1=$LAST
+worker_running worker-2; W2=$LAST
 B1="http://127.0.0.1:$P1"
 B2="http://127.0.0.1:$P2"
 say "up: serve $B1 (pid $S1), serve $B2 (pid $S2), workers pid $W1 and $W2, DynamoDB Local pid $DYNAMO, redis-server pid $REDIS"
 
-# --- users, follows, posts (through server 1; the workers fan out) ---------------------------------
+# --- users, follows, posts (sign-ups through both servers, the rest through server 1; the workers
+# fan out) ------------------------------------------------------------------------------------------
 PASSWORD="scale-load-$TAG"
-seed_users "$B1" "s${TAG}_"
+seed_users "$B1" "s${TAG}_" "$B2"
 
 backlog() { curl -fs "$B1/metrics" | sed -n 's/^feedline_fanout_backlog_jobs[^ ]* \([0-9.eE+]*\)$/\1/p' | head -1; }
 # Drained: a sentinel post published now is in a follower's feed, and no job waits in the outbox.
@@ -238,8 +254,11 @@ AT_REST_SERVE=$(footprint "$S1")
 AT_REST_WORKER=$(footprint "$W1")
 say "warming up: 10 s of feed reads on each server"
 wrk -t1 -c8 -d10s -s "$WORK/feed.lua" "$B1" >/dev/null &
+WARMING=$!
 wrk -t1 -c8 -d10s -s "$WORK/feed.lua" "$B2" >/dev/null
-wait
+# That wrk only: a bare `wait` also waits for every engine and Feedline process this shell started,
+# which run until the end, and so never returned (why no run reached the rounds).
+wait "$WARMING"
 
 feed_run() { # processes run
   local out=$WORK/feed-$1-$2 before after

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.feedline.scale.Api.Answer;
 import io.feedline.scale.Api.Item;
 import io.feedline.testsupport.ThrowawayRedis;
+import io.feedline.testsupport.ThrowawayRedisCluster;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,14 +40,18 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * N instances behave as one: two {@code feedline serve} processes and one {@code feedline worker}
- * process of the production jar, on one DynamoDB, one Postgres and one Redis, with the traffic
- * spread over both servers. Each test checks one promise across processes; every whole feed read
- * is held to the {@link FeedOracle pull oracle}. The last test kills a server and the worker with
- * {@code kill -9} under load and finds no feed entry lost or doubled once they are back.
+ * process of the production jar, on one DynamoDB, one Postgres and one Redis Cluster, with the
+ * traffic spread over both servers. Each test checks one promise across processes; every whole
+ * feed read, and every hot window in the cluster, is held to the {@link FeedOracle pull oracle}.
+ * The kill test stops a server and the worker with {@code kill -9} under load and finds no feed
+ * entry lost or doubled once they are back.
  *
- * <p>The Redis is a private {@code redis-server}; the stack takes its URI only, so running this on a
- * Redis Cluster is that URI. The request and credential limits are raised out of the way; the
- * limit on wrong passwords per username keeps its default, and one test holds it shared.
+ * <p>The Redis is a private 3-master Redis Cluster ({@link ThrowawayRedisCluster}, no replicas), which
+ * every process reaches through its {@code redis-cluster://} seeds: windows, cached posts and
+ * rate-limit buckets spread over the masters by slot, and the test reads each key from the master
+ * that owns its slot. A single Redis server is what every other polyglot test runs on, so the proof
+ * runs on the cluster only. The request and credential limits are raised out of the way; the limit
+ * on wrong passwords per username keeps its default, and one test holds it shared.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -59,7 +64,8 @@ class ManyInstancesProofTest {
 
     private record Person(String username, String id, String token) {}
 
-    private static ThrowawayRedis redis;
+    private static ThrowawayRedisCluster redis;
+    private static final Thread redisReaper = new Thread(() -> redis.close(), "redis-cluster-reaper");
     private static PolyglotStack stack;
     private static FeedlineProcess serverA;
     private static FeedlineProcess serverB;
@@ -72,7 +78,8 @@ class ManyInstancesProofTest {
 
     @BeforeAll
     static void startTwoServersAndAWorkerOnSharedEngines() throws Exception {
-        redis = ThrowawayRedis.start();
+        redis = ThrowawayRedisCluster.start(3);
+        Runtime.getRuntime().addShutdownHook(redisReaper);
         stack = PolyglotStack.start(redis.uri(), Map.of());
         stack.init();
         // Both servers start at once on the new table and schema, as a rollout would; the worker
@@ -111,6 +118,7 @@ class ManyInstancesProofTest {
             }
         } finally {
             if (redis != null) {
+                Runtime.getRuntime().removeShutdownHook(redisReaper);
                 redis.close();
             }
         }
@@ -267,6 +275,9 @@ class ManyInstancesProofTest {
         assertThat(eleventh.status()).as("the 11th wrong password, whichever server gets it").isEqualTo(429);
         assertThat(b.attemptLogin(target, PASSWORD).status())
                 .as("the name stays limited on the other server too, even for its right password").isEqualTo(429);
+        // The one bucket both servers charged: a key of the cluster, on the master that owns its slot.
+        String bucket = "rl:failed-logins:login:" + target;
+        assertThat(redis.exists(bucket)).as("the bucket %s on its master %s", bucket, redis.ownerOf(bucket).uri()).isTrue();
     }
 
     @Test
@@ -364,6 +375,25 @@ class ManyInstancesProofTest {
         assertThat(seenOnPages).as("posts served on pages under load that the test never published").allMatch(oracle::knows);
     }
 
+    @Test
+    @Order(7)
+    void theCacheTheServersShareIsSpreadOverEveryMasterOfTheCluster() {
+        // Every window and cached post the tests above wrote (more than 80 keys by now) sits on the
+        // master its slot names; with the slots spread evenly, each master holds some of them.
+        long windows = 0;
+        for (ThrowawayRedis master : redis.nodes()) {
+            long keys = master.admin().run(commands -> commands.dbsize());
+            assertThat(keys).as("keys on the master %s", master.uri()).isPositive();
+        }
+        for (Person person : people) {
+            String key = "tl:{" + person.id() + "}";
+            if (redis.exists(key)) {
+                windows++;
+            }
+        }
+        assertThat(windows).as("hot windows the servers built in the cluster, of %s readers", PEOPLE).isPositive();
+    }
+
     /**
      * Waits (bounded) until the fan-out has caught up, then holds every person's whole feed on both
      * servers, the durable feed items in DynamoDB and the hot windows in Redis to the oracle: the
@@ -420,9 +450,13 @@ class ManyInstancesProofTest {
                 .toList();
     }
 
-    /** The reader's hot window ({@code tl:{<reader>}}, members {@code <post>:<author>}), newest first; empty if none. */
+    /**
+     * The reader's hot window ({@code tl:{<reader>}}, members {@code <post>:<author>}), newest first,
+     * read from the master that owns its slot; empty if none.
+     */
     private static Optional<List<String>> window(String reader) {
-        List<String> members = redis.admin().run(commands -> commands.zrevrange("tl:{" + reader + "}", 0, -1));
+        String key = "tl:{" + reader + "}";
+        List<String> members = redis.ownerOf(key).admin().run(commands -> commands.zrevrange(key, 0, -1));
         return members.isEmpty() ? Optional.empty()
                 : Optional.of(members.stream().map(member -> member.substring(0, member.indexOf(':'))).toList());
     }
