@@ -56,8 +56,11 @@ final class ExploreDesk implements ReadExplore {
     private final CachedPosts posts;
     private final UserAccounts accounts;
     private final Clock clock;
+    private final RelationSets relationSets;
 
-    ExploreDesk(ExploreIndex index, Rankings rankings, CachedPosts posts, UserAccounts accounts, Clock clock) {
+    ExploreDesk(ExploreIndex index, Rankings rankings, CachedPosts posts, UserAccounts accounts, Clock clock,
+            RelationSets relationSets) {
+        this.relationSets = relationSets;
         this.index = index;
         this.rankings = rankings;
         this.posts = posts;
@@ -160,11 +163,11 @@ final class ExploreDesk implements ReadExplore {
     }
 
     /**
-     * What a reader is shown of an explore list: every post, as nobody can hide an author from
-     * explore yet. The reader's mute and block filter applies here, and only here, when it exists.
+     * What a reader is shown of an explore list: all of it for an anonymous reader; for a signed-in
+     * one, what their mutes and blocks leave (the one place the filter applies to explore).
      */
     private List<Post> visible(Optional<UserId> reader, List<Post> posts) {
-        return posts;
+        return reader.map(r -> relationSets.filterFor(r).visible(posts)).orElse(posts);
     }
 
     /** A popular page's position in its ranking: {@code r<n>}, made by the previous page. */

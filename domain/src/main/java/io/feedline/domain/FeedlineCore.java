@@ -74,7 +74,8 @@ public final class FeedlineCore implements AutoCloseable {
         Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
         this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
-        ExploreDesk explore = new ExploreDesk(ports.explore(), ports.rankings(), cachedPosts, ports.users(), ports.clock());
+        ExploreDesk explore = new ExploreDesk(ports.explore(), ports.rankings(), cachedPosts, ports.users(), ports.clock(),
+                relationSets);
         this.explore = explore;
         // Explore's user rankings note registrations, follows and unfollows as they succeed.
         RegisterUser register = command -> {

@@ -71,6 +71,27 @@ class ExploreTest {
     }
 
     @Test
+    void aSignedInReaderSeesNothingOfTheAccountsTheyMuteOrBlockOrThatBlockThem() {
+        world.register("ann");
+        world.register("bob");
+        world.register("cat");
+        world.register("dan");
+        Post fromBob = world.publish("bob", "muted by ann");
+        Post fromCat = world.publish("cat", "blocked by ann");
+        Post fromDan = world.publish("dan", "dan blocks ann");
+        Post fromAnn = world.publish("ann", "her own");
+        world.mute("ann", "bob");
+        world.block("ann", "cat");
+        world.block("dan", "ann");
+
+        List<PostId> forAnn = world.app.readExplore().latest(Optional.of(world.id("ann")), PageRequest.first(20)).items()
+                .stream().map(Post::id).toList();
+
+        assertThat(forAnn).containsExactly(fromAnn.id());
+        assertThat(wholeLatest(20)).containsExactly(fromAnn.id(), fromDan.id(), fromCat.id(), fromBob.id());
+    }
+
+    @Test
     void latestPagesWithoutGapsOrRepeatsAndDropsDeletedPosts() {
         world.register("ann");
         List<PostId> published = new ArrayList<>();
