@@ -151,7 +151,9 @@ final class Storage implements AutoCloseable {
                 case POSTGRES -> postgresUsers.orElseThrow().searchIndex();
                 case LUCENE -> {
                     FeedlineConfig.Dynamo where = config.dynamo();
-                    LuceneSearchIndex lucene = where.inMemory()
+                    // File-backed only beside an embedded, file-backed DynamoDB Local: with a table at an
+                    // endpoint (shared with other processes) the index is this process's own, in memory.
+                    LuceneSearchIndex lucene = where.inMemory() || where.endpoint().isPresent()
                             ? LuceneSearchIndex.inMemory()
                             : LuceneSearchIndex.open(where.dataDir().resolve("search"));
                     resources.push(lucene);
