@@ -167,6 +167,11 @@ public final class FeedlineCore implements AutoCloseable {
         this.fanoutDelay = listener;
     }
 
+    /** Ranks the trending tags and stores the ranking now, rather than when a worker's interval allows. */
+    public void rankTrendingTags() {
+        ports.tagIndex().storeTrending(trendingRanker.rank(ports.clock().instant()));
+    }
+
     /** Merges what explore's rankings have not taken in yet into them, now, rather than at the next refresh. */
     public void refreshExplore() {
         popularity.refresh();

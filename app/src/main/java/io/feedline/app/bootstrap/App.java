@@ -195,6 +195,11 @@ public final class App implements AutoCloseable {
         return worker.drain();
     }
 
+    /** Ranks the trending tags now (a worker ranks at most once a minute): for tests and tools that look at once. */
+    public void rankTrendingTags() {
+        assembly.core.rankTrendingTags();
+    }
+
     /** Merges what explore's rankings have not taken in yet, now: for tests and tools that look at once. */
     public void refreshExplore() {
         assembly.core.refreshExplore();
