@@ -319,16 +319,7 @@ public final class FanoutWorker {
             });
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "applying " + indexing.size() + " search index jobs failed; retrying them after a backoff", e);
-            for (ClaimedJob job : indexing) {
-                try {
-                    withCall(() -> {
-                        jobs.release(job, clock.instant().plus(backoff(job.attempts())));
-                        return null;
-                    });
-                } catch (RuntimeException releaseFailed) {
-                    LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
-                }
-            }
+            releaseAll(indexing);
             return 0;
         }
         int done = 0;
@@ -357,13 +348,7 @@ public final class FanoutWorker {
             changes = withCall(() -> counters.apply(counts));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "applying " + counts.size() + " count jobs failed; retrying them after a backoff", e);
-            for (ClaimedJob job : counts) {
-                try {
-                    withCall(() -> jobs.release(job, clock.instant().plus(backoff(job.attempts()))));
-                } catch (RuntimeException releaseFailed) {
-                    LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
-                }
-            }
+            releaseAll(counts);
             return 0;
         }
         changes.forEach(cachedPosts::countMoved);
