@@ -67,7 +67,7 @@ public final class FeedlineCore implements AutoCloseable {
         this.trendingRanker = new TrendingRanker(ports.tagIndex());
         TagSources tagSources = new TagSources(ports.entityFollows(), ports.tagIndex(), cachedPosts, settings.maxFollowing());
         TagDesk tags = new TagDesk(ports.entityFollows(), ports.tagIndex(), tagSources, tagPolicy, ports.feedItems(), windows,
-                ports.jobs(), ports.clock(), users, settings, wakeWorkers);
+                ports.jobs(), ports.clock(), users, settings, relationSets, wakeWorkers);
         HomeFeedReader homeFeed = new HomeFeedReader(
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets,
                 tagSources, tagPolicy);
@@ -114,7 +114,7 @@ public final class FeedlineCore implements AutoCloseable {
                 conversations,
                 notifications,
                 relationships, relationships,
-                new SearchDesk(ports.search(), cachedPosts),
+                new SearchDesk(ports.search(), cachedPosts, relationSets),
                 tags, tags,
                 new PostSubscriptions(ports.subscriptions(), users),
                 explore);

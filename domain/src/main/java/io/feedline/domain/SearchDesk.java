@@ -9,6 +9,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.SearchQuery;
+import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.UserSummary;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.SearchIndex;
@@ -21,22 +22,26 @@ import java.util.Optional;
  * Search over the {@link SearchIndex}. The index only finds: a page of post hits is hydrated with
  * the feed's own batch read ({@link CachedPosts#getAll}, which sees a delete at once through its
  * tombstones), so a post deleted a moment ago, whose index removal is still in the outbox, is
- * dropped from the page. A page that dropped hits may come back short, with a next cursor.
+ * dropped from the page, and so are the hits a signed-in reader's mutes and blocks hide
+ * ({@link ReaderFilter}, read through {@link RelationSets} as the home feed reads it). A page that
+ * dropped hits may come back short, with a next cursor.
  */
 final class SearchDesk implements Search {
     private final SearchIndex index;
     private final CachedPosts posts;
+    private final RelationSets relationSets;
 
-    SearchDesk(SearchIndex index, CachedPosts posts) {
+    SearchDesk(SearchIndex index, CachedPosts posts, RelationSets relationSets) {
         this.index = Objects.requireNonNull(index, "index");
         this.posts = Objects.requireNonNull(posts, "posts");
+        this.relationSets = Objects.requireNonNull(relationSets, "relationSets");
     }
 
     @Override
-    public Page<Post> posts(SearchQuery query, PageRequest page) {
+    public Page<Post> posts(Optional<UserId> reader, SearchQuery query, PageRequest page) {
         List<PostRef> hits = index.searchPosts(query, PostCursor.before(page), page.limit());
         Map<PostId, Post> found = posts.getAll(hits);
-        List<Post> shown = visible(hits.stream().map(hit -> found.get(hit.postId())).filter(Objects::nonNull).toList());
+        List<Post> shown = filterFor(reader).visible(hits.stream().map(hit -> found.get(hit.postId())).filter(Objects::nonNull).toList());
         Optional<PageToken> next = hits.size() < page.limit()
                 ? Optional.empty()
                 : Optional.of(new PageToken(hits.getLast().postId().value()));
@@ -44,7 +49,7 @@ final class SearchDesk implements Search {
     }
 
     @Override
-    public Page<UserSummary> accounts(SearchQuery query, PageRequest page) {
+    public Page<UserSummary> accounts(Optional<UserId> reader, SearchQuery query, PageRequest page) {
         Optional<Username> after = page.after().map(token -> {
             try {
                 return Username.of(token.value());
@@ -56,14 +61,14 @@ final class SearchDesk implements Search {
         Optional<PageToken> next = hits.size() < page.limit()
                 ? Optional.empty()
                 : Optional.of(new PageToken(hits.getLast().username().value()));
-        return new Page<>(hits, next);
+        ReaderFilter filter = filterFor(reader);
+        List<UserSummary> shown = filter.isEmpty()
+                ? hits
+                : hits.stream().filter(hit -> !filter.separated(hit.id())).toList();
+        return new Page<>(shown, next);
     }
 
-    /**
-     * The posts of a page the reader may see: every post that still exists. The one place where a
-     * reader's own filters (mutes, blocks) apply to search results.
-     */
-    private List<Post> visible(List<Post> hydrated) {
-        return hydrated;
+    private ReaderFilter filterFor(Optional<UserId> reader) {
+        return reader.map(relationSets::filterFor).orElse(ReaderFilter.NONE);
     }
 }

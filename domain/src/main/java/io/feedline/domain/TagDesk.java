@@ -51,10 +51,11 @@ final class TagDesk implements FollowTags, ReadTags {
     private final int backfillPosts;
     private final int maxFollowing;
     private final Duration retention;
+    private final RelationSets relationSets;
     private final Runnable onEnqueue;
 
     TagDesk(EntityFollows follows, TagIndex index, TagSources sources, TagPolicy policy, FeedItems feedItems, Windows windows,
-            FanoutJobs jobs, Clock clock, UserDirectory users, FeedSettings settings, Runnable onEnqueue) {
+            FanoutJobs jobs, Clock clock, UserDirectory users, FeedSettings settings, RelationSets relationSets, Runnable onEnqueue) {
         this.follows = follows;
         this.index = index;
         this.sources = sources;
@@ -67,6 +68,7 @@ final class TagDesk implements FollowTags, ReadTags {
         this.backfillPosts = settings.backfillPosts();
         this.maxFollowing = settings.maxFollowing();
         this.retention = settings.feedRetention();
+        this.relationSets = relationSets;
         this.onEnqueue = onEnqueue;
     }
 
@@ -123,10 +125,11 @@ final class TagDesk implements FollowTags, ReadTags {
     }
 
     @Override
-    public Page<Post> posts(Tag tag, PageRequest page) {
+    public Page<Post> posts(Optional<UserId> reader, Tag tag, PageRequest page) {
         List<PostRef> refs = index.posts(tag, PostCursor.before(page), page.limit());
         // Deleted posts leave the index with their own delete; the cache may still hold a tombstone.
-        List<Post> shown = sources.hydrate(refs);
+        List<Post> hydrated = sources.hydrate(refs);
+        List<Post> shown = reader.map(r -> relationSets.filterFor(r).visible(hydrated)).orElse(hydrated);
         return new Page<>(shown, refs.size() < page.limit()
                 ? Optional.empty()
                 : Optional.of(new io.feedline.ports.model.PageToken(refs.getLast().postId().value())));

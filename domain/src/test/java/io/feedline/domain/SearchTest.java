@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class SearchTest {
 
     private static Page<Post> search(World world, String query, PageRequest page) {
-        return world.app.search().posts(SearchQuery.of(query), page);
+        return world.app.search().posts(Optional.empty(), SearchQuery.of(query), page);
     }
 
     private static List<PostId> found(World world, String query) {
@@ -151,11 +151,43 @@ class SearchTest {
         try (World world = World.of(FanoutMode.PULL)) {
             world.register("harriet_vane");
 
-            assertThat(world.app.search().accounts(SearchQuery.of("harr"), PageRequest.first(10)).items()).isEmpty();
+            assertThat(world.app.search().accounts(Optional.empty(), SearchQuery.of("harr"), PageRequest.first(10)).items()).isEmpty();
             world.drain();
 
-            Page<UserSummary> page = world.app.search().accounts(SearchQuery.of("@HARR"), PageRequest.first(10));
+            Page<UserSummary> page = world.app.search().accounts(Optional.empty(), SearchQuery.of("@HARR"), PageRequest.first(10));
             assertThat(page.items()).extracting(UserSummary::username).containsExactly(Username.of("harriet_vane"));
+        }
+    }
+
+    @Test
+    void aSignedInReaderDoesNotFindWhatTheirMutesAndBlocksHide() {
+        try (World world = World.of(FanoutMode.PUSH)) {
+            for (String name : List.of("reader", "muted_one", "blocked_one", "blocker", "friend", "tuba_fan")) {
+                world.register(name);
+            }
+            Post muted = world.publish("muted_one", "tuba from the muted");
+            Post blocked = world.publish("blocked_one", "tuba from the blocked");
+            Post blocking = world.publish("blocker", "tuba from one who blocks the reader");
+            Post mentioning = world.publish("friend", "tuba with @muted_one");
+            Post plain = world.publish("friend", "tuba plain");
+            world.mute("reader", "muted_one");
+            world.block("reader", "blocked_one");
+            world.block("blocker", "reader");
+            world.drain();
+
+            List<PostId> forReader = world.app.search().posts(Optional.of(world.id("reader")), SearchQuery.of("tuba"),
+                    PageRequest.first(20)).items().stream().map(Post::id).toList();
+            assertThat(forReader).containsExactly(plain.id());
+            assertThat(found(world, "tuba")).containsExactly(plain.id(), mentioning.id(), blocking.id(), blocked.id(), muted.id());
+
+            // A mute hides posts, not the account; a block, either way, hides the account too.
+            List<Username> accounts = world.app.search().accounts(Optional.of(world.id("reader")), SearchQuery.of("b"),
+                    PageRequest.first(20)).items().stream().map(UserSummary::username).toList();
+            assertThat(accounts).isEmpty();
+            assertThat(world.app.search().accounts(Optional.of(world.id("reader")), SearchQuery.of("muted"), PageRequest.first(20))
+                    .items()).extracting(UserSummary::username).containsExactly(Username.of("muted_one"));
+            assertThat(world.app.search().accounts(Optional.empty(), SearchQuery.of("b"), PageRequest.first(20)).items())
+                    .extracting(UserSummary::username).containsExactly(Username.of("blocked_one"), Username.of("blocker"));
         }
     }
 }

@@ -159,10 +159,31 @@ class TagFeedTest {
             world.publish("author", "three #java #rust");
             world.app.deletePost().delete(second.authorId(), second.id());
 
-            var page = world.app.readTags().posts(Tag.of("java"), PageRequest.first(1));
+            var page = world.app.readTags().posts(Optional.empty(), Tag.of("java"), PageRequest.first(1));
             assertThat(page.items()).extracting(p -> p.text().value()).containsExactly("three #java #rust");
-            var next = world.app.readTags().posts(Tag.of("java"), PageRequest.after(page.next().orElseThrow(), 5));
+            var next = world.app.readTags().posts(Optional.empty(), Tag.of("java"), PageRequest.after(page.next().orElseThrow(), 5));
             assertThat(next.items()).extracting(Post::id).containsExactly(first.id());
+        }
+    }
+
+    @Test
+    void aTagPageHidesWhatTheSignedInReadersMutesAndBlocksHide() {
+        try (World world = world(FanoutMode.PUSH)) {
+            world.register("muted_one");
+            world.register("blocker");
+            Post muted = world.publish("muted_one", "muted #java");
+            Post blocking = world.publish("blocker", "blocks the reader #java");
+            Post mentioning = world.publish("author", "hi @muted_one #java");
+            Post plain = world.publish("author", "plain #java");
+            world.mute("reader", "muted_one");
+            world.block("blocker", "reader");
+
+            assertThat(world.app.readTags().posts(Optional.of(world.id("reader")), Tag.of("java"), PageRequest.first(10)).items())
+                    .extracting(Post::id).containsExactly(plain.id());
+            assertThat(world.app.readTags().posts(Optional.of(world.id("stranger")), Tag.of("java"), PageRequest.first(10)).items())
+                    .extracting(Post::id).containsExactly(plain.id(), mentioning.id(), blocking.id(), muted.id());
+            assertThat(world.app.readTags().posts(Optional.empty(), Tag.of("java"), PageRequest.first(10)).items())
+                    .hasSize(4);
         }
     }
 

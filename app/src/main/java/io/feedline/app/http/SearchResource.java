@@ -24,9 +24,9 @@ final class SearchResource {
         SearchQuery query = SearchQuery.of(raw);
         String type = ctx.queryParam("type");
         if (type == null || type.equals("posts")) {
-            ctx.json(paging.view(ctx, useCases.search().posts(query, paging.request(ctx)), PostView::of));
+            ctx.json(paging.view(ctx, useCases.search().posts(Caller.of(ctx).user(), query, paging.request(ctx)), PostView::of));
         } else if (type.equals("accounts")) {
-            ctx.json(paging.view(ctx, useCases.search().accounts(query, paging.request(ctx)), UserView::of));
+            ctx.json(paging.view(ctx, useCases.search().accounts(Caller.of(ctx).user(), query, paging.request(ctx)), UserView::of));
         } else {
             throw HttpProblem.badRequest("type", "type must be posts or accounts");
         }

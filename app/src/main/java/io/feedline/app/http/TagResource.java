@@ -85,7 +85,7 @@ final class TagResource {
     }
 
     void posts(Context ctx) {
-        ctx.json(paging.view(ctx, useCases.readTags().posts(tag(ctx), paging.request(ctx)), PostView::of));
+        ctx.json(paging.view(ctx, useCases.readTags().posts(Caller.of(ctx).user(), tag(ctx), paging.request(ctx)), PostView::of));
     }
 
     void followed(Context ctx) {

@@ -62,6 +62,29 @@ class SearchHttpTest {
     }
 
     @Test
+    void aSignedInReaderDoesNotFindPostsOfAccountsTheyMuteOrAccountsThatBlockThem() {
+        User reader = accounts.signUp("search_reader");
+        User muted = accounts.signUp("search_muted");
+        User blocker = accounts.signUp("search_blocker");
+        User other = accounts.signUp("search_other");
+        String word = word();
+        publish(muted, "muted " + word);
+        publish(blocker, "blocking " + word);
+        String shown = publish(other, "shown " + word);
+        assertThat(api.put("/users/" + muted.username() + "/mute").token(reader.token()).send().status()).isEqualTo(200);
+        assertThat(api.put("/users/" + reader.username() + "/block").token(blocker.token()).send().status()).isEqualTo(200);
+        app.drainFanout();
+
+        Response forReader = api.get("/search?q=" + word).token(reader.token()).send();
+        assertThat(forReader.status()).isEqualTo(200);
+        assertThat(forReader.ids()).containsExactly(shown);
+        assertThat(search(word).ids()).hasSize(3);
+        Response people = api.get("/search?type=accounts&q=" + blocker.username()).token(reader.token()).send();
+        assertThat(people.json().path("items")).isEmpty();
+        assertThat(api.get("/search?type=accounts&q=" + blocker.username()).send().json().path("items")).hasSize(1);
+    }
+
+    @Test
     void resultsPageWithASignedCursor() {
         User author = accounts.signUp("pager");
         String word = word();

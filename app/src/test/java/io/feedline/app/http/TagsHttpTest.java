@@ -108,6 +108,20 @@ class TagsHttpTest {
     }
 
     @Test
+    void aSignedInReadersTagPageLeavesOutTheAccountsTheyMute() {
+        User reader = accounts.signUp("tag_muter");
+        User muted = accounts.signUp("tag_muted");
+        User other = accounts.signUp("tag_other");
+        String tag = freshTag("muted");
+        String hidden = publish(muted, "hidden #" + tag);
+        String shown = publish(other, "shown #" + tag);
+        assertThat(api.put("/users/" + muted.username() + "/mute").token(reader.token()).send().status()).isEqualTo(200);
+
+        assertThat(api.get("/tags/" + tag + "/posts").token(reader.token()).send().ids()).containsExactly(shown);
+        assertThat(api.get("/tags/" + tag + "/posts").send().ids()).containsExactly(shown, hidden);
+    }
+
+    @Test
     void autocompleteRanksNamesOfAPrefixByUse() {
         User author = accounts.signUp("tag_typist");
         String stem = freshTag("ac");

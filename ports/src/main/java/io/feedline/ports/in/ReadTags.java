@@ -21,8 +21,12 @@ public interface ReadTags {
      */
     TagSummary tag(Optional<UserId> caller, Tag tag);
 
-    /** The posts tagged {@code tag}, newest first, deleted ones left out. */
-    Page<Post> posts(Tag tag, PageRequest page);
+    /**
+     * The posts tagged {@code tag}, newest first, deleted ones left out, and for a signed-in
+     * {@code reader} what their mutes and blocks hide (as on the home feed). A page that dropped
+     * posts may be short and still have a next cursor.
+     */
+    Page<Post> posts(Optional<UserId> reader, Tag tag, PageRequest page);
 
     /**
      * The tags {@code user} follows, by name.
