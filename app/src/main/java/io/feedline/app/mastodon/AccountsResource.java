@@ -17,9 +17,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
-/** Accounts: the signed-in one, lookups, their statuses and follow lists, follow and unfollow, relationships. */
+/**
+ * Accounts: the signed-in one, lookups, their statuses and follow lists, follow (with {@code notify},
+ * Feedline's post notifications) and unfollow, mute and block and their lists, relationships.
+ */
 final class AccountsResource {
     private final UseCases useCases;
     private final Requests requests;
@@ -68,14 +73,77 @@ final class AccountsResource {
         accounts(ctx, (user, page) -> useCases.readFollowing().following(user, page));
     }
 
+    /**
+     * Follows; {@code notify=true} also asks for a notification of each of the account's new posts,
+     * {@code notify=false} stops them, and no {@code notify} leaves them as they are, as Mastodon does.
+     */
     void follow(Context ctx) {
         Username target = Requests.accountId(ctx.pathParam("id"));
+        UserId me = requests.user(ctx);
+        Optional<Boolean> notify = requests.params(ctx).first("notify").map(AccountsResource::bool);
+        notAllowedOnSelf(() -> useCases.follow().follow(me, target));
+        notify.ifPresent(on -> {
+            if (on) {
+                useCases.notifyOfPosts().subscribe(me, target);
+            } else {
+                useCases.notifyOfPosts().unsubscribe(me, target);
+            }
+        });
+        ctx.json(relationship(me, requests.username(ctx), target));
+    }
+
+    void mute(Context ctx) {
+        change(ctx, (me, target) -> useCases.manageRelations().mute(me, target));
+    }
+
+    void unmute(Context ctx) {
+        change(ctx, (me, target) -> useCases.manageRelations().unmute(me, target));
+    }
+
+    void block(Context ctx) {
+        change(ctx, (me, target) -> useCases.manageRelations().block(me, target));
+    }
+
+    void unblock(Context ctx) {
+        change(ctx, (me, target) -> useCases.manageRelations().unblock(me, target));
+    }
+
+    /** {@code GET /api/v1/mutes}: the accounts the caller mutes. */
+    void mutes(Context ctx) {
+        UserId me = requests.user(ctx);
+        list(ctx, page -> useCases.manageRelations().mutes(me, page));
+    }
+
+    /** {@code GET /api/v1/blocks}: the accounts the caller blocks. */
+    void blocks(Context ctx) {
+        UserId me = requests.user(ctx);
+        list(ctx, page -> useCases.manageRelations().blocks(me, page));
+    }
+
+    /** A relation change on the path's account, answered with the relationship after it. */
+    private void change(Context ctx, BiConsumer<UserId, Username> action) {
+        Username target = Requests.accountId(ctx.pathParam("id"));
+        UserId me = requests.user(ctx);
+        notAllowedOnSelf(() -> action.accept(me, target));
+        ctx.json(relationship(me, requests.username(ctx), target));
+    }
+
+    /** Mastodon answers 403 to following, muting or blocking oneself; the core refuses it as invalid input. */
+    private static void notAllowedOnSelf(Runnable action) {
         try {
-            useCases.follow().follow(requests.user(ctx), target);
+            action.run();
         } catch (FeedlineException.InvalidInput e) {
             throw MastodonError.of(403, "This action is not allowed");
         }
-        ctx.json(relationship(requests.user(ctx), requests.username(ctx), target));
+    }
+
+    /** A boolean form value as Rails reads one: true, 1, on; false, 0, off, or empty. */
+    private static boolean bool(String raw) {
+        return switch (raw.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "1", "on", "t" -> true;
+            case "false", "0", "off", "f", "" -> false;
+            default -> throw MastodonError.validation("notify must be true or false");
+        };
     }
 
     void unfollow(Context ctx) {
@@ -104,8 +172,9 @@ final class AccountsResource {
         boolean followedBy = useCases.checkFollows().follows(other, me);
         Set<Relation> relation = useCases.manageRelations().relation(meId, other);
         boolean muting = relation.contains(Relation.MUTING);
+        boolean notifying = useCases.notifyOfPosts().isSubscribed(meId, other);
         // A mute hides the account's notifications too, so muting_notifications is muting.
-        return new Relationship(other.value(), following, following, false, null, followedBy,
+        return new Relationship(other.value(), following, following, notifying, null, followedBy,
                 relation.contains(Relation.BLOCKING), relation.contains(Relation.BLOCKED_BY), muting, muting,
                 false, false, false, false, "");
     }
@@ -113,9 +182,14 @@ final class AccountsResource {
     /** A follow list; its {@code max_id} is the list's own position (an account's permanent id, nothing secret). */
     private void accounts(Context ctx, BiFunction<Username, PageRequest, Page<UserSummary>> source) {
         Username user = Requests.accountId(ctx.pathParam("id"));
+        list(ctx, page -> source.apply(user, page));
+    }
+
+    /** A page of accounts with Mastodon's {@code Link} header; {@code max_id} is the list's own position. */
+    private void list(Context ctx, Function<PageRequest, Page<UserSummary>> source) {
         int limit = PostPages.limit(ctx.queryParam("limit"));
         Optional<PageToken> after = Optional.ofNullable(ctx.queryParam("max_id")).filter(s -> !s.isBlank()).map(PageToken::new);
-        Page<UserSummary> page = source.apply(user, new PageRequest(after, limit));
+        Page<UserSummary> page = source.apply(new PageRequest(after, limit));
         Render render = requests.render(ctx);
         page.next().ifPresent(next -> ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit
                 + "&max_id=" + next.value() + ">; rel=\"next\""));

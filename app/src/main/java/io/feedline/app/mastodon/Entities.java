@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Mastodon's entities as Feedline fills them. Every field the Mastodon schema requires is present;
- * what Feedline does not have is honestly empty: no media, emojis, fields, tags, polls or
+ * what Feedline does not have is honestly empty: no media, emojis, fields, polls or
  * cards, never a bot or a locked account. Field names are written in snake case.
  */
 final class Entities {
@@ -49,6 +49,19 @@ final class Entities {
             Boolean muted, Boolean bookmarked, Boolean pinned) {}
 
     record StatusMention(String id, String username, String url, String acct) {}
+
+    /** A hashtag inside a status: its name and its page. */
+    record StatusTag(String name, String url) {}
+
+    /**
+     * A hashtag as its own endpoints show it. Its id is its name. {@code history} (uses per day) is
+     * empty: Feedline counts a tag's uses over a sliding 24 hours, not per day. {@code following}
+     * is present only for a signed-in caller.
+     */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    record Hashtag(String id, String name, String url, List<Object> history, Boolean following, Boolean featuring) {}
+
+    record Search(List<Account> accounts, List<Status> statuses, List<Hashtag> hashtags) {}
 
     record Notification(String id, String type, String createdAt, Account account, Status status, String groupKey) {}
 

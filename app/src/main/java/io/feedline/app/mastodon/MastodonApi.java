@@ -3,11 +3,15 @@ package io.feedline.app.mastodon;
 import static io.feedline.app.mastodon.Scope.ANY_TOKEN;
 import static io.feedline.app.mastodon.Scope.PUBLIC;
 import static io.feedline.app.mastodon.Scope.READ_ACCOUNTS;
+import static io.feedline.app.mastodon.Scope.READ_BLOCKS;
 import static io.feedline.app.mastodon.Scope.READ_FOLLOWS;
+import static io.feedline.app.mastodon.Scope.READ_MUTES;
 import static io.feedline.app.mastodon.Scope.READ_NOTIFICATIONS;
 import static io.feedline.app.mastodon.Scope.READ_STATUSES;
+import static io.feedline.app.mastodon.Scope.WRITE_BLOCKS;
 import static io.feedline.app.mastodon.Scope.WRITE_FAVOURITES;
 import static io.feedline.app.mastodon.Scope.WRITE_FOLLOWS;
+import static io.feedline.app.mastodon.Scope.WRITE_MUTES;
 import static io.feedline.app.mastodon.Scope.WRITE_NOTIFICATIONS;
 import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
 
@@ -77,6 +81,8 @@ public final class MastodonApi implements AutoCloseable {
         StatusesResource statuses = new StatusesResource(useCases, requests);
         TimelinesResource timelines = new TimelinesResource(useCases, requests);
         NotificationsResource notifications = new NotificationsResource(useCases, requests);
+        TagsResource tags = new TagsResource(useCases, requests);
+        SearchResource search = new SearchResource(useCases, requests);
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
             config.startup.showJavalinBanner = false;
@@ -85,7 +91,7 @@ public final class MastodonApi implements AutoCloseable {
             config.http.prefer405over404 = true;
             config.jsonMapper(new JavalinJackson(mapper, true));
             config.routes.beforeMatched(requests::gate);
-            routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications);
+            routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
             config.routes.exception(Exception.class, MastodonApi::fail);
         });
@@ -95,7 +101,7 @@ public final class MastodonApi implements AutoCloseable {
     /** Every route and the scope it needs, in one list. */
     private static void routes(RoutesConfig routes, OAuthResource oauth, AuthorizePage authorize, InstanceResource instance,
             AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines,
-            NotificationsResource notifications) {
+            NotificationsResource notifications, TagsResource tags, SearchResource search) {
         routes.post("/api/v1/apps", oauth::createApp, PUBLIC);
         routes.get("/api/v1/apps/verify_credentials", oauth::verifyApp, ANY_TOKEN);
         routes.get("/oauth/authorize", authorize::show, PUBLIC);
@@ -115,6 +121,12 @@ public final class MastodonApi implements AutoCloseable {
         routes.get("/api/v1/accounts/{id}/following", accounts::following, PUBLIC);
         routes.post("/api/v1/accounts/{id}/follow", accounts::follow, WRITE_FOLLOWS);
         routes.post("/api/v1/accounts/{id}/unfollow", accounts::unfollow, WRITE_FOLLOWS);
+        routes.post("/api/v1/accounts/{id}/mute", accounts::mute, WRITE_MUTES);
+        routes.post("/api/v1/accounts/{id}/unmute", accounts::unmute, WRITE_MUTES);
+        routes.post("/api/v1/accounts/{id}/block", accounts::block, WRITE_BLOCKS);
+        routes.post("/api/v1/accounts/{id}/unblock", accounts::unblock, WRITE_BLOCKS);
+        routes.get("/api/v1/mutes", accounts::mutes, READ_MUTES);
+        routes.get("/api/v1/blocks", accounts::blocks, READ_BLOCKS);
 
         routes.post("/api/v1/statuses", statuses::create, WRITE_STATUSES);
         routes.get("/api/v1/statuses/{id}", statuses::show, PUBLIC);
@@ -124,6 +136,16 @@ public final class MastodonApi implements AutoCloseable {
         routes.post("/api/v1/statuses/{id}/unfavourite", statuses::unfavourite, WRITE_FAVOURITES);
 
         routes.get("/api/v1/timelines/home", timelines::home, READ_STATUSES);
+        routes.get("/api/v1/timelines/tag/{hashtag}", timelines::tag, PUBLIC);
+        routes.get("/api/v1/timelines/public", timelines::publicTimeline, PUBLIC);
+
+        routes.get("/api/v1/tags/{name}", tags::show, PUBLIC);
+        routes.post("/api/v1/tags/{name}/follow", tags::follow, WRITE_FOLLOWS);
+        routes.post("/api/v1/tags/{name}/unfollow", tags::unfollow, WRITE_FOLLOWS);
+        routes.get("/api/v1/followed_tags", tags::followed, READ_FOLLOWS);
+        routes.get("/api/v1/trends/tags", tags::trendingTags, PUBLIC);
+        routes.get("/api/v1/trends/statuses", tags::trendingStatuses, PUBLIC);
+        routes.get("/api/v2/search", search::search, PUBLIC);
 
         routes.get("/api/v1/notifications", notifications::list, READ_NOTIFICATIONS);
         routes.get("/api/v1/notifications/unread_count", notifications::unreadCount, READ_NOTIFICATIONS);

@@ -1,12 +1,15 @@
 package io.feedline.app.mastodon;
 
 import io.feedline.app.mastodon.Entities.Account;
+import io.feedline.app.mastodon.Entities.Hashtag;
 import io.feedline.app.mastodon.Entities.Status;
+import io.feedline.app.mastodon.Entities.StatusTag;
 import io.feedline.app.mastodon.Entities.StatusMention;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.Profile;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
@@ -93,9 +96,10 @@ final class Render {
                 .map(Username::value)
                 .orElse(null);
         List<Object> mentions = post.mentions().stream().<Object>map(this::mention).toList();
+        List<Object> tags = post.tags().stream().<Object>map(tag -> new StatusTag(tag.value(), tagUrl(tag))).toList();
         return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
                 TIME.format(post.createdAt()), embeddedAccount(post.authorUsername()), html(post.text().value()), "public",
-                false, "", List.of(), null, mentions, List.of(), List.of(), post.repostCount(), post.likeCount(), post.replyCount(),
+                false, "", List.of(), null, mentions, tags, List.of(), post.repostCount(), post.likeCount(), post.replyCount(),
                 inReplyToId, inReplyToAccountId, null, null, null, null, source, null, favourited, false, false, false,
                 false);
     }
@@ -104,6 +108,15 @@ final class Render {
     StatusMention mention(Mention mention) {
         String name = mention.username().value();
         return new StatusMention(name, name, base + "/@" + name, name);
+    }
+
+    String tagUrl(Tag tag) {
+        return base + "/tags/" + tag.value();
+    }
+
+    /** A hashtag; {@code following} only when the caller is known (null leaves it out). */
+    Hashtag hashtag(Tag tag, Boolean following) {
+        return new Hashtag(tag.value(), tag.value(), tagUrl(tag), List.of(), following, following == null ? null : false);
     }
 
     List<Status> statuses(List<Post> posts) {

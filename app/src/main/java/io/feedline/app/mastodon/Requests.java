@@ -85,6 +85,11 @@ final class Requests {
         return grant(ctx).user().orElseThrow(() -> MastodonError.of(422, "This method requires an authenticated user"));
     }
 
+    /** The signed-in user, when the request carries a user's token (public routes read it for the caller's filters). */
+    Optional<UserId> optionalUser(Context ctx) {
+        return optionalGrant(ctx).flatMap(MastodonTokens.Grant::user);
+    }
+
     Username username(Context ctx) {
         return grant(ctx).username().orElseThrow(() -> MastodonError.of(422, "This method requires an authenticated user"));
     }

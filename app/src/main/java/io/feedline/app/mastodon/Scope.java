@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 /**
  * The OAuth scope a route needs, as Mastodon names it. A granted top-level scope covers its
  * granular ones ({@code read} covers {@code read:accounts}); the legacy {@code follow} scope covers
- * the follow-graph ones, as in Mastodon. {@link #PUBLIC} routes need no token at all.
+ * the follow-graph ones ({@code :follows}, {@code :mutes}, {@code :blocks}), as in Mastodon. {@link #PUBLIC} routes need no token at all.
  */
 enum Scope implements RouteRole {
     PUBLIC(""),
@@ -20,8 +20,13 @@ enum Scope implements RouteRole {
     READ_FOLLOWS("read:follows"),
     READ_FAVOURITES("read:favourites"),
     READ_NOTIFICATIONS("read:notifications"),
+    READ_MUTES("read:mutes"),
+    READ_BLOCKS("read:blocks"),
+    READ_SEARCH("read:search"),
     WRITE_STATUSES("write:statuses"),
     WRITE_FOLLOWS("write:follows"),
+    WRITE_MUTES("write:mutes"),
+    WRITE_BLOCKS("write:blocks"),
     WRITE_FAVOURITES("write:favourites"),
     WRITE_NOTIFICATIONS("write:notifications");
 
@@ -29,7 +34,8 @@ enum Scope implements RouteRole {
     static final Set<String> GRANTABLE = Set.of(
             "read", "write", "follow", "push", "profile",
             "read:accounts", "read:statuses", "read:follows", "read:favourites", "read:notifications",
-            "write:statuses", "write:follows", "write:favourites", "write:notifications");
+            "read:mutes", "read:blocks", "read:search",
+            "write:statuses", "write:follows", "write:favourites", "write:notifications", "write:mutes", "write:blocks");
 
     private final String name;
 
@@ -43,7 +49,8 @@ enum Scope implements RouteRole {
             return true;
         }
         String top = name.substring(0, name.indexOf(':'));
-        boolean legacyFollow = name.endsWith(":follows") && granted.contains("follow");
+        boolean legacyFollow = (name.endsWith(":follows") || name.endsWith(":mutes") || name.endsWith(":blocks"))
+                && granted.contains("follow");
         return granted.contains(name) || granted.contains(top) || legacyFollow;
     }
 

@@ -1,10 +1,18 @@
 package io.feedline.app.mastodon;
 
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserId;
 import io.javalin.http.Context;
+import java.util.List;
+import java.util.Optional;
 
-/** The home timeline: the signed-in user's Feedline home feed, paged the Mastodon way. */
+/**
+ * The timelines, paged the Mastodon way: home (the signed-in user's Feedline home feed), a
+ * hashtag's (the tag page) and public (explore's latest). The two public ones apply a signed-in
+ * caller's mutes and blocks. Every account here is local, so {@code local} changes nothing and
+ * {@code remote=true} is an empty timeline; no post has media, so {@code only_media=true} is too.
+ */
 final class TimelinesResource {
     private final UseCases useCases;
     private final Requests requests;
@@ -20,5 +28,37 @@ final class TimelinesResource {
         PostPages.Window window = PostPages.read(ctx, page -> useCases.readHomeFeed().read(reader, reader, page));
         PostPages.link(ctx, render.base(), window);
         ctx.json(render.statuses(window.posts()));
+    }
+
+    void tag(Context ctx) {
+        Tag tag = TagsResource.tag(ctx, "hashtag");
+        for (String combination : List.of("any", "all", "none")) {
+            if (!requests.params(ctx).list(combination).isEmpty()) {
+                throw MastodonError.validation(combination + "[] is not supported by this server: one hashtag per timeline");
+            }
+        }
+        Optional<UserId> reader = requests.optionalUser(ctx);
+        page(ctx, () -> PostPages.read(ctx, page -> useCases.readTags().posts(reader, tag, page)));
+    }
+
+    void publicTimeline(Context ctx) {
+        Optional<UserId> reader = requests.optionalUser(ctx);
+        page(ctx, () -> PostPages.read(ctx, page -> useCases.readExplore().latest(reader, page)));
+    }
+
+    private void page(Context ctx, java.util.function.Supplier<PostPages.Window> read) {
+        if (flag(ctx, "remote") || flag(ctx, "only_media")) {
+            ctx.json(List.of());
+            return;
+        }
+        Render render = requests.render(ctx);
+        PostPages.Window window = read.get();
+        PostPages.link(ctx, render.base(), window);
+        ctx.json(render.statuses(window.posts()));
+    }
+
+    private static boolean flag(Context ctx, String name) {
+        String raw = ctx.queryParam(name);
+        return raw != null && (raw.equalsIgnoreCase("true") || raw.equals("1"));
     }
 }

@@ -19,7 +19,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** {@code GET /api/v1/accounts/relationships} answers the native mutes and blocks in {@code muting}, {@code blocking} and {@code blocked_by}. */
+/**
+ * Mastodon's relationship routes over the native relations: {@code relationships} answers the
+ * native mutes and blocks, and Mastodon's mute, block, their lists and {@code follow?notify=} change
+ * them; tags, the tag and public timelines and {@code /api/v2/search} apply what they changed.
+ */
 class MastodonRelationshipsHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -38,7 +42,7 @@ class MastodonRelationshipsHttpTest {
         JsonNode registered = JSON.readTree(send(HttpRequest.newBuilder(URI.create(base + "/api/v1/apps"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form(Map.of(
-                        "client_name", "relationships", "redirect_uris", "http://127.0.0.1:9/callback", "scopes", "read write"))))).body());
+                        "client_name", "relationships", "redirect_uris", "http://127.0.0.1:9/callback", "scopes", "read write follow"))))).body());
         clientId = registered.path("client_id").asText();
         clientSecret = registered.path("client_secret").asText();
     }
@@ -75,10 +79,14 @@ class MastodonRelationshipsHttpTest {
     }
 
     private static String mastodonToken(String name) throws Exception {
+        return mastodonToken(name, "read");
+    }
+
+    private static String mastodonToken(String name, String scope) throws Exception {
         HttpResponse<String> token = send(HttpRequest.newBuilder(URI.create(base + "/oauth/token"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form(Map.of("grant_type", "password", "client_id", clientId,
-                        "client_secret", clientSecret, "username", name, "password", name + " secret words", "scope", "read")))));
+                        "client_secret", clientSecret, "username", name, "password", name + " secret words", "scope", scope)))));
         assertThat(token.statusCode()).as(token.body()).isEqualTo(200);
         return JSON.readTree(token.body()).path("access_token").asText();
     }
@@ -86,6 +94,123 @@ class MastodonRelationshipsHttpTest {
     private static void nativePut(String path, String token) throws Exception {
         assertThat(send(HttpRequest.newBuilder(URI.create(nativeBase + path)).header("Authorization", "Bearer " + token)
                 .PUT(HttpRequest.BodyPublishers.noBody())).statusCode()).isEqualTo(200);
+    }
+
+    private static HttpResponse<String> call(String method, String path, String token) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).method(method, HttpRequest.BodyPublishers.noBody());
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return send(request);
+    }
+
+    private static JsonNode ok(String method, String path, String token) throws Exception {
+        HttpResponse<String> answer = call(method, path, token);
+        assertThat(answer.statusCode()).as(method + " " + path + ": " + answer.body()).isEqualTo(200);
+        return JSON.readTree(answer.body());
+    }
+
+    private static java.util.List<String> ids(JsonNode array) {
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        array.forEach(item -> ids.add(item.path("id").asText()));
+        return ids;
+    }
+
+    private static String publish(String token, String text) throws Exception {
+        HttpResponse<String> posted = send(HttpRequest.newBuilder(URI.create(nativeBase + "/posts"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("text", text)))));
+        assertThat(posted.statusCode()).isEqualTo(201);
+        return JSON.readTree(posted.body()).path("id").asText();
+    }
+
+    @Test
+    void muteBlockAndNotifyThroughMastodonsRoutes() throws Exception {
+        String[] alice = user();
+        String[] bob = user();
+        String[] carol = user();
+        String token = mastodonToken(alice[0], "read write follow");
+
+        JsonNode muted = ok("POST", "/api/v1/accounts/" + bob[0] + "/mute", token);
+        assertThat(muted.path("muting").asBoolean()).isTrue();
+        assertThat(ids(ok("GET", "/api/v1/mutes", token))).containsExactly(bob[0]);
+        assertThat(ok("POST", "/api/v1/accounts/" + bob[0] + "/unmute", token).path("muting").asBoolean()).isFalse();
+        assertThat(ok("GET", "/api/v1/mutes", token)).isEmpty();
+
+        assertThat(ok("POST", "/api/v1/accounts/" + carol[0] + "/block", token).path("blocking").asBoolean()).isTrue();
+        assertThat(ids(ok("GET", "/api/v1/blocks", token))).containsExactly(carol[0]);
+        assertThat(call("POST", "/api/v1/accounts/" + carol[0] + "/follow", token).statusCode()).as("following a blocked account").isEqualTo(403);
+        assertThat(ok("POST", "/api/v1/accounts/" + carol[0] + "/unblock", token).path("blocking").asBoolean()).isFalse();
+
+        assertThat(call("POST", "/api/v1/accounts/" + alice[0] + "/mute", token).statusCode()).as("muting oneself").isEqualTo(403);
+        assertThat(call("POST", "/api/v1/accounts/" + bob[0] + "/block", mastodonToken(alice[0], "read")).statusCode())
+                .as("a token without write:blocks").isEqualTo(403);
+        assertThat(call("POST", "/api/v1/accounts/" + bob[0] + "/block", null).statusCode()).isEqualTo(401);
+
+        JsonNode notifying = ok("POST", "/api/v1/accounts/" + bob[0] + "/follow?notify=true", token);
+        assertThat(notifying.path("following").asBoolean()).isTrue();
+        assertThat(notifying.path("notifying").asBoolean()).isTrue();
+        assertThat(relationship(token, bob[0]).path("notifying").asBoolean()).isTrue();
+        assertThat(ok("POST", "/api/v1/accounts/" + bob[0] + "/follow", token).path("notifying").asBoolean())
+                .as("no notify leaves it as it was").isTrue();
+        assertThat(ok("POST", "/api/v1/accounts/" + bob[0] + "/follow?notify=false", token).path("notifying").asBoolean()).isFalse();
+    }
+
+    @Test
+    void tagsTimelinesAndSearchApplyTheCallersMutes() throws Exception {
+        String[] alice = user();
+        String[] bob = user();
+        String[] carol = user();
+        String token = mastodonToken(alice[0], "read write follow");
+        String tag = "t" + UUID.randomUUID().toString().replaceAll("[^a-f]", "") + "zq";
+        String fromBob = publish(bob[1], "from bob #" + tag);
+        String fromCarol = publish(carol[1], "from carol #" + tag.toUpperCase(java.util.Locale.ROOT));
+        app.drainFanout();
+
+        JsonNode timeline = ok("GET", "/api/v1/timelines/tag/" + tag, null);
+        assertThat(ids(timeline)).containsExactly(fromCarol, fromBob);
+        assertThat(timeline.get(0).path("tags").get(0).path("name").asText()).isEqualTo(tag);
+        assertThat(ids(ok("GET", "/api/v1/timelines/public?limit=40", null))).contains(fromCarol, fromBob);
+        assertThat(ok("GET", "/api/v1/timelines/public?remote=true", null)).isEmpty();
+
+        assertThat(ok("GET", "/api/v1/tags/" + tag, token).path("following").asBoolean()).isFalse();
+        assertThat(ok("GET", "/api/v1/tags/" + tag, null).has("following")).as("anonymous: unknown").isFalse();
+        assertThat(ok("POST", "/api/v1/tags/" + tag + "/follow", token).path("following").asBoolean()).isTrue();
+        assertThat(ok("GET", "/api/v1/followed_tags", token).findValuesAsText("name")).containsExactly(tag);
+        assertThat(call("GET", "/api/v1/tags/no-such-tag!", null).statusCode()).isEqualTo(404);
+
+        JsonNode found = ok("GET", "/api/v2/search?q=" + tag, token);
+        assertThat(ids(found.path("statuses"))).containsExactly(fromCarol, fromBob);
+        assertThat(found.path("hashtags").findValuesAsText("name")).containsExactly(tag);
+        assertThat(ids(ok("GET", "/api/v2/search?type=accounts&q=" + bob[0], null).path("accounts"))).containsExactly(bob[0]);
+        assertThat(call("GET", "/api/v2/search?q=" + tag + "&offset=1", null).statusCode()).as("offset needs a token").isEqualTo(401);
+        assertThat(call("GET", "/api/v2/search?q=x&type=people", token).statusCode()).isEqualTo(422);
+
+        ok("POST", "/api/v1/accounts/" + bob[0] + "/mute", token);
+        assertThat(ids(ok("GET", "/api/v1/timelines/tag/" + tag, token))).containsExactly(fromCarol);
+        assertThat(ids(ok("GET", "/api/v2/search?type=statuses&q=" + tag, token).path("statuses"))).containsExactly(fromCarol);
+        assertThat(ids(ok("GET", "/api/v1/timelines/public?limit=40", token))).contains(fromCarol).doesNotContain(fromBob);
+        assertThat(ids(ok("GET", "/api/v1/timelines/tag/" + tag, null))).as("anonymous readers see everything").hasSize(2);
+    }
+
+    @Test
+    void trendsRankTagsByUseAndStatusesByEngagement() throws Exception {
+        String[] alice = user();
+        String[] bob = user();
+        String tag = "t" + UUID.randomUUID().toString().replaceAll("[^a-f]", "") + "zq";
+        String liked = publish(alice[1], "liked #" + tag);
+        publish(alice[1], "again #" + tag);
+        assertThat(send(HttpRequest.newBuilder(URI.create(nativeBase + "/posts/" + liked + "/like"))
+                .header("Authorization", "Bearer " + bob[1]).PUT(HttpRequest.BodyPublishers.noBody())).statusCode()).isEqualTo(200);
+        app.drainFanout();
+        app.rankTrendingTags();
+        app.refreshExplore();
+
+        JsonNode tags = ok("GET", "/api/v1/trends/tags?limit=20", null);
+        assertThat(tags.findValuesAsText("name")).contains(tag);
+        assertThat(tags.get(0).path("history").isArray()).isTrue();
+        assertThat(ids(ok("GET", "/api/v1/trends/statuses?limit=40", null))).contains(liked);
+        assertThat(call("GET", "/api/v1/trends/statuses?offset=-1", null).statusCode()).isEqualTo(422);
     }
 
     private static JsonNode relationship(String token, String other) throws Exception {

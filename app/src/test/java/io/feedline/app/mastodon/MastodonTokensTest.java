@@ -104,6 +104,9 @@ class MastodonTokensTest {
         assertThat(Scope.WRITE_FOLLOWS.grantedBy(Set.of("follow"))).isTrue();
         assertThat(Scope.WRITE_STATUSES.grantedBy(Set.of("follow", "read"))).isFalse();
         assertThat(Scope.WRITE_FAVOURITES.grantedBy(Set.of("write:favourites"))).isTrue();
+        assertThat(Scope.WRITE_BLOCKS.grantedBy(Set.of("follow"))).as("the legacy follow scope covers blocks").isTrue();
+        assertThat(Scope.READ_MUTES.grantedBy(Set.of("follow"))).isTrue();
+        assertThat(Scope.READ_SEARCH.grantedBy(Set.of("follow"))).isFalse();
         assertThatThrownBy(() -> Scope.parse("read admin:write", "read"))
                 .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.body().error()).isEqualTo("invalid_scope"));
     }
