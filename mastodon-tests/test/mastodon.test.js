@@ -409,3 +409,91 @@ describe("notifications and markers", () => {
     assert.equal(seen.length, 0);
   });
 });
+
+describe("hashtags, trends, search, the public timeline, mutes and blocks", () => {
+  let fay;
+  let gus;
+  const tag = `masto${randomBytes(4).toString("hex").replace(/[0-9]/g, "x")}`;
+
+  async function until(read, done, what, tries = 120) {
+    for (let attempt = 0; attempt < tries; attempt++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`${what} did not happen in time`);
+  }
+
+  before(async () => {
+    fay = (await signIn(await registerUser(feedline.nativeUrl, "fay"))).client;
+    gus = (await signIn(await registerUser(feedline.nativeUrl, "gus"))).client;
+  });
+
+  test("a status carries its tags; the tag timeline and the public timeline list it", async () => {
+    const status = await gus.v1.statuses.create({ status: `tuning #${tag.toUpperCase()} today` });
+    assert.deepEqual(status.tags.map((t) => t.name), [tag]);
+    assert.equal(status.tags[0].url, `${feedline.url}/tags/${tag}`);
+    const timeline = await fay.v1.timelines.tag.$select(tag).list();
+    assert.deepEqual(timeline.map((s) => s.id), [status.id]);
+    const everyone = await fay.v1.timelines.public.list({ limit: 40 });
+    assert.ok(everyone.some((s) => s.id === status.id));
+    assert.deepEqual(await fay.v1.timelines.public.list({ remote: true }), []);
+  });
+
+  test("follow and unfollow a tag; its posts reach the home timeline", async () => {
+    assert.equal((await fay.v1.tags.$select(tag).fetch()).following, false);
+    const followed = await fay.v1.tags.$select(tag).follow();
+    assert.equal(followed.following, true);
+    assert.deepEqual((await fay.v1.followedTags.list()).map((t) => t.name), [tag]);
+    const later = await gus.v1.statuses.create({ status: `more #${tag}` });
+    await until(() => fay.v1.timelines.home.list({ limit: 5 }), (home) => home.some((s) => s.id === later.id), "the tagged post reaching fay's home");
+    const unfollowed = await fay.v1.tags.$select(tag).unfollow();
+    assert.equal(unfollowed.following, false);
+    assert.deepEqual(await fay.v1.followedTags.list(), []);
+  });
+
+  test("v2 search finds statuses once indexed, accounts and hashtags by prefix", async () => {
+    const found = await until(() => fay.v2.search.list({ q: tag, type: "statuses" }), (r) => r.statuses.length === 2, "indexing");
+    assert.ok(found.statuses.every((s) => s.account.id === "gus"));
+    const people = await fay.v2.search.list({ q: "gu", type: "accounts" });
+    assert.ok(people.accounts.some((a) => a.id === "gus"));
+    const tags = await fay.v2.search.list({ q: `#${tag.slice(0, 8)}`, type: "hashtags" });
+    assert.deepEqual(tags.hashtags.map((t) => t.name), [tag]);
+    await refused(fay.v2.search.list({ q: tag, type: "people" }), 422);
+  });
+
+  test("trends: the tags list and the statuses ranked by engagement", async () => {
+    const liked = await gus.v1.statuses.create({ status: `worth a like #${tag}` });
+    await fay.v1.statuses.$select(liked.id).favourite();
+    const trending = await until(() => fay.v1.trends.statuses.list({ limit: 40 }), (list) => list.some((s) => s.id === liked.id),
+      "the liked status trending");
+    assert.ok(trending.some((s) => s.id === liked.id));
+    const tags = await fay.v1.trends.tags.list();
+    assert.ok(Array.isArray(tags));
+  });
+
+  test("mute and block, their lists, and what they hide", async () => {
+    const muted = await fay.v1.accounts.$select("gus").mute();
+    assert.equal(muted.muting, true);
+    assert.deepEqual((await fay.v1.mutes.list()).map((a) => a.id), ["gus"]);
+    assert.deepEqual(await fay.v1.timelines.tag.$select(tag).list(), []);
+    assert.equal((await fay.v2.search.list({ q: tag, type: "statuses" })).statuses.length, 0);
+    assert.equal((await fay.v1.accounts.$select("gus").unmute()).muting, false);
+    assert.ok((await fay.v1.timelines.tag.$select(tag).list()).length > 0);
+
+    const blocked = await fay.v1.accounts.$select("gus").block();
+    assert.equal(blocked.blocking, true);
+    assert.deepEqual((await fay.v1.blocks.list()).map((a) => a.id), ["gus"]);
+    await refused(fay.v1.accounts.$select("gus").follow(), 403);
+    const [seenByGus] = await gus.v1.accounts.relationships.fetch({ id: ["fay"] });
+    assert.equal(seenByGus.blockedBy, true);
+    assert.equal((await fay.v1.accounts.$select("gus").unblock()).blocking, false);
+    assert.deepEqual(await fay.v1.blocks.list(), []);
+    const notifying = await fay.v1.accounts.$select("gus").follow({ notify: true });
+    assert.equal(notifying.notifying, true);
+  });
+
+  test("every response body was checked against the schema", () => {
+    assert.equal(seen.length, 0);
+  });
+});
