@@ -11,10 +11,14 @@ import io.feedline.domain.FeedSettings;
 import io.feedline.domain.FeedlineCore;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.NotificationEvent;
+import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.Post;
@@ -25,6 +29,7 @@ import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.TimelineCache;
 import java.io.IOException;
 import java.io.InputStream;
@@ -69,9 +74,13 @@ final class FanoutLoadBenchmark {
     record Options(FeedlineConfig.Profile profile, BenchLayout.Engines engines, int runs, int authors, int followers,
             int readerPool, int bigFollowers, int bigPosts, int workers, int rawItems, int zaddRequests, long seed) {}
 
-    /** The burst: lag from publication to the end of each post's fan-out, and the rates. */
+    /**
+     * The burst: lag from publication to the end of each post's fan-out, and the rates. Each post
+     * mentions the next author, so the burst also measures how long a mention notification takes to
+     * be recorded after its post (the publish time stored in the event to the worker's write).
+     */
     record Burst(int posts, long entries, double publishSeconds, double lagP50, double lagP99, double drainedAfterLastMs,
-            double entriesPerSecond) {}
+            double entriesPerSecond, int mentions, double mentionLagP50, double mentionLagP99) {}
 
     /** Single posts to a large audience: time until every window and every durable feed has each. */
     record Big(int posts, int followers, double windowP50, double windowP99, double durableP50, double durableP99,
@@ -179,7 +188,7 @@ final class FanoutLoadBenchmark {
         DomainPorts raw0 = layout.raw;
         DomainPorts tracked = new DomainPorts(raw0.users(), raw0.posts(), raw0.graph(),
                 progress.feedItems(raw0.feedItems()), progress.timelines(raw0.timelines()), raw0.postCache(), raw0.likes(), raw0.counters(), raw0.reposts(), raw0.jobs(),
-                raw0.celebrities(), raw0.idempotencyKeys(), raw0.notifications(), raw0.hasher(), raw0.ids(), raw0.clock(), raw0.relations(), raw0.search(),
+                raw0.celebrities(), raw0.idempotencyKeys(), progress.notifications(raw0.notifications()), raw0.hasher(), raw0.ids(), raw0.clock(), raw0.relations(), raw0.search(),
                 raw0.entityFollows(), raw0.tagIndex(), raw0.subscriptions(), raw0.explore(), raw0.rankings());
         Burst burst;
         Big big;
@@ -225,15 +234,19 @@ final class FanoutLoadBenchmark {
         AtomicLong lastPublished = new AtomicLong();
         long start = System.nanoTime();
         Parallel.forEach(posts, PUBLISHERS, i -> {
-            publish.publish(new PublishPost.Command(graph.authors().get(i), PostText.of("burst " + i), Optional.empty()));
+            Username next = graph.names()[(i + 1) % posts];
+            publish.publish(new PublishPost.Command(graph.authors().get(i), PostText.of("burst " + i + " @" + next.value()),
+                    Optional.empty()));
             lastPublished.accumulateAndGet(System.nanoTime(), Math::max);
         });
         long published = System.nanoTime();
         awaitDelivered(layout, delivered, before + posts);
         long done = System.nanoTime();
+        awaitMentions(layout, progress, posts);
         long entries = (long) posts * (options.followers() + 1);
         return new Burst(posts, entries, (published - start) / 1e9, lags.millis(50), lags.millis(99),
-                (done - lastPublished.get()) / 1e6, entries / ((done - start) / 1e9));
+                (done - lastPublished.get()) / 1e6, entries / ((done - start) / 1e9), progress.mentionLags.count(),
+                progress.mentionLags.millis(50), progress.mentionLags.millis(99));
     }
 
     private Big big(FeedlineCore core, BenchLayout layout, Graph graph, LongAdder delivered, Progress progress) {
@@ -265,6 +278,23 @@ final class FanoutLoadBenchmark {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("fan-out did not finish within " + PHASE_TIMEOUT + "; "
                         + layout.raw.jobs().pending() + " jobs pending");
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+    }
+
+    /** Waits until every post's mention notification has been recorded. */
+    private static void awaitMentions(BenchLayout layout, Progress progress, int target) {
+        long deadline = System.nanoTime() + PHASE_TIMEOUT.toNanos();
+        while (progress.mentionLags.count() < target) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(progress.mentionLags.count() + " of " + target
+                        + " mention notifications recorded within " + PHASE_TIMEOUT + "; " + layout.raw.jobs().pending() + " jobs pending");
             }
             try {
                 Thread.sleep(2);
@@ -346,6 +376,9 @@ final class FanoutLoadBenchmark {
         }
 
         private final Map<PostId, Of> posts = new ConcurrentHashMap<>();
+        /** From a mention's publish time to its notification's write, once per recipient and post. */
+        final Samples mentionLags = new Samples();
+        private final Set<String> mentionsSeen = ConcurrentHashMap.newKeySet();
 
         Of of(PostId post) {
             return posts.computeIfAbsent(post, p -> new Of());
@@ -365,6 +398,38 @@ final class FanoutLoadBenchmark {
                     of.windowLast = now;
                 }
             });
+        }
+
+        private void recorded(NotificationEvent event) {
+            if (event.type() == NotificationType.MENTION
+                    && mentionsSeen.add(event.recipient().value() + "/" + event.post().map(PostId::value).orElse(""))) {
+                mentionLags.add(Math.max(0, Duration.between(event.at(), Instant.now()).toNanos()));
+            }
+        }
+
+        /** The port, with the events it records (one by one, or a claim's batch) timed against their publish time. */
+        Notifications notifications(Notifications delegate) {
+            java.lang.reflect.InvocationHandler handler = (proxy, called, args) -> {
+                Object result;
+                try {
+                    result = called.invoke(delegate, args);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    throw e.getCause();
+                }
+                if (called.getName().equals("record")) {
+                    recorded((NotificationEvent) args[0]);
+                } else if (called.getName().equals("recordClaimed")) {
+                    // Jobs whose lease was lost are recorded by their next holder; the seen-set keeps the first write.
+                    for (Object claimed : (List<?>) args[0]) {
+                        if (((ClaimedJob) claimed).job() instanceof FanoutJob.Notify notify) {
+                            recorded(notify.event());
+                        }
+                    }
+                }
+                return result;
+            };
+            return Notifications.class.cast(java.lang.reflect.Proxy.newProxyInstance(Notifications.class.getClassLoader(),
+                    new Class<?>[] {Notifications.class}, handler));
         }
 
         FeedItems feedItems(FeedItems delegate) {
@@ -405,33 +470,35 @@ final class FanoutLoadBenchmark {
         lines.add(String.format(Locale.ROOT, "workers: %d in-process (push mode), batch %d, concurrency %d, page %d, cap %d",
                 result.workers(), s.jobsPerClaim(), s.workerConcurrency(), s.fanoutPageSize(), s.windowSize()));
         lines.add("");
-        lines.add("| run | burst: posts published in | lag p50 / p99 | drained after last publish | feed entries/s | raw BatchWriteItem items/s | ratio | big post: window p50 / p99 | durable p50 / p99 | window inserts/s | zadd -P 16 /s | ratio |");
-        lines.add("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        lines.add("| run | burst: posts published in | lag p50 / p99 | drained after last publish | feed entries/s | raw BatchWriteItem items/s | ratio | burst mentions: notification lag p50 / p99 | big post: window p50 / p99 | durable p50 / p99 | window inserts/s | zadd -P 16 /s | ratio |");
+        lines.add("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         int n = 0;
         for (Run run : result.runs()) {
             lines.add(row(Integer.toString(++n), run.burst().publishSeconds(), run.burst().lagP50(), run.burst().lagP99(),
                     run.burst().drainedAfterLastMs(), run.burst().entriesPerSecond(), run.rawItemsPerSecond(),
-                    run.big().windowP50(), run.big().windowP99(), run.big().durableP50(), run.big().durableP99(),
+                    run.burst().mentionLagP50(), run.burst().mentionLagP99(), run.big().windowP50(), run.big().windowP99(), run.big().durableP50(), run.big().durableP99(),
                     run.windowInsertsPerSecond(), run.zaddPerSecond()));
         }
         List<Run> runs = result.runs();
         // The median row's ratios are the medians of the per-run ratios, not ratios of medians.
         lines.add(String.format(Locale.ROOT,
-                "| **median** | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
+                "| **median** | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
                 median(runs, r -> r.burst().publishSeconds()), median(runs, r -> r.burst().lagP50()),
                 median(runs, r -> r.burst().lagP99()), median(runs, r -> r.burst().drainedAfterLastMs()),
                 median(runs, r -> r.burst().entriesPerSecond()), median(runs, Run::rawItemsPerSecond),
                 median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
+                median(runs, r -> r.burst().mentionLagP50()), median(runs, r -> r.burst().mentionLagP99()),
                 median(runs, r -> r.big().windowP50()), median(runs, r -> r.big().windowP99()),
                 median(runs, r -> r.big().durableP50()), median(runs, r -> r.big().durableP99()),
                 count(median(runs, Run::windowInsertsPerSecond)), median(runs, Run::zaddPerSecond),
                 ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond()))));
         Run first = runs.get(0);
         lines.add("");
-        lines.add(String.format(Locale.ROOT, "burst: %d posts by %d authors, %d followers each (%,d feed entries with the authors' own); "
+        lines.add(String.format(Locale.ROOT, "burst: %d posts by %d authors, %d followers each (%,d feed entries with the authors' own), "
+                        + "each mentioning the next author (%d mention notifications timed); "
                         + "big post: %d posts, one at a time, to %,d followers%s.",
                 first.burst().posts(), first.burst().posts(), (first.burst().entries() / first.burst().posts()) - 1,
-                first.burst().entries(), first.big().posts(), first.big().followers(),
+                first.burst().entries(), first.burst().mentions(), first.big().posts(), first.big().followers(),
                 first.big().windowsSeparate() ? "" : " (embedded: the hot window is the durable feed, so window = durable)"));
         lines.add(String.format(Locale.ROOT, "ratios, median of the per-run ratios: fan-out %.2fx the raw BatchWriteItem item rate; "
                         + "window inserts %s redis-benchmark -P 16 -t zadd",
@@ -441,10 +508,10 @@ final class FanoutLoadBenchmark {
     }
 
     private static String row(String label, double publish, double lagP50, double lagP99, double drained, double rate,
-            double raw, double windowP50, double windowP99, double durableP50, double durableP99, double windows, double zadd) {
+            double raw, double mentionP50, double mentionP99, double windowP50, double windowP99, double durableP50, double durableP99, double windows, double zadd) {
         return String.format(Locale.ROOT,
-                "| %s | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
-                label, publish, lagP50, lagP99, drained, rate, raw, rate / raw, windowP50, windowP99, durableP50, durableP99,
+                "| %s | %.2f s | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
+                label, publish, lagP50, lagP99, drained, rate, raw, rate / raw, mentionP50, mentionP99, windowP50, windowP99, durableP50, durableP99,
                 count(windows), zadd, ratio(windows / zadd));
     }
 
