@@ -493,6 +493,26 @@ describe("hashtags, trends, search, the public timeline, mutes and blocks", () =
     assert.equal(notifying.notifying, true);
   });
 
+  test("reblog answers the wrapper status, idempotently, notifies the author as reblog, and unreblog undoes it", async () => {
+    const original = await fay.v1.statuses.create({ status: "worth sharing" });
+    const wrapper = await gus.v1.statuses.$select(original.id).reblog();
+    assert.equal(wrapper.account.id, "gus");
+    assert.equal(wrapper.reblog.id, original.id);
+    assert.equal(wrapper.reblog.reblogsCount, 1);
+    assert.equal(wrapper.reblogged, true);
+    assert.notEqual(wrapper.id, original.id);
+    const again = await gus.v1.statuses.$select(original.id).reblog();
+    assert.equal(again.id, wrapper.id);
+    assert.equal(again.reblog.reblogsCount, 1);
+    const notified = await until(() => fay.v1.notifications.list({ types: ["reblog"] }), (rows) => rows.length === 1, "the reblog notification");
+    assert.equal(notified[0].account.id, "gus");
+    assert.equal(notified[0].status.id, original.id);
+    const undone = await gus.v1.statuses.$select(original.id).unreblog();
+    assert.equal(undone.id, original.id);
+    assert.equal(undone.reblogged, false);
+    assert.equal(undone.reblogsCount, 0);
+  });
+
   test("every response body was checked against the schema", () => {
     assert.equal(seen.length, 0);
   });

@@ -75,6 +75,11 @@ final class Render {
      * repost's id (its place in the timeline) and the original as {@code reblog}.
      */
     Status status(Post post, Boolean favourited, String source) {
+        return status(post, favourited, false, source);
+    }
+
+    /** As {@link #status(Post, Boolean, String)}, with the caller's {@code reblogged} known (right after a reblog or unreblog). */
+    Status status(Post post, Boolean favourited, boolean reblogged, String source) {
         if (post.repostedBy().isPresent()) {
             Post.RepostedBy by = post.repostedBy().get();
             String name = by.username().value();
@@ -82,12 +87,12 @@ final class Render {
             return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
                     TIME.format(Instant.ofEpochMilli(by.repostId().epochMillis())), embeddedAccount(by.username()), "", "public",
                     false, "", List.of(), null, List.of(), List.of(), List.of(), 0, 0, 0, null, null,
-                    original(post, favourited, source), null, null, null, null, null, null, false, false, false, false);
+                    original(post, favourited, reblogged, source), null, null, null, null, null, null, reblogged, false, false, false);
         }
-        return original(post, favourited, source);
+        return original(post, favourited, reblogged, source);
     }
 
-    private Status original(Post post, Boolean favourited, String source) {
+    private Status original(Post post, Boolean favourited, boolean reblogged, String source) {
         String name = post.authorUsername().value();
         String id = post.id().value();
         String inReplyToId = post.inReplyTo().map(parent -> parent.postId().value()).orElse(null);
@@ -100,7 +105,7 @@ final class Render {
         return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
                 TIME.format(post.createdAt()), embeddedAccount(post.authorUsername()), html(post.text().value()), "public",
                 false, "", List.of(), null, mentions, tags, List.of(), post.repostCount(), post.likeCount(), post.replyCount(),
-                inReplyToId, inReplyToAccountId, null, null, null, null, source, null, favourited, false, false, false,
+                inReplyToId, inReplyToAccountId, null, null, null, null, source, null, favourited, reblogged, false, false,
                 false);
     }
 

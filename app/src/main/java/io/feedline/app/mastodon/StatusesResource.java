@@ -18,12 +18,14 @@ import java.util.Optional;
 
 /**
  * Statuses: post (public text only, with {@code Idempotency-Key} and {@code in_reply_to_id}), read,
- * delete, thread context, favourite. What Feedline cannot do (media, polls, content warnings, other
+ * delete, thread context, favourite, reblog. What Feedline cannot do (media, polls, content warnings, other
  * visibilities) is refused with a 422 rather than silently dropped.
  */
 final class StatusesResource {
     /** The most descendants one context answer walks. */
     static final int MAX_DESCENDANTS = 200;
+    /** How far back in the caller's timeline a reblog answer looks for the repost entry. */
+    static final int REBLOG_SCAN = 40;
     private static final String REPLY_NOT_FOUND = "The status you are trying to reply to does not appear to exist.";
 
     private final UseCases useCases;
@@ -120,6 +122,29 @@ final class StatusesResource {
         long count = useCases.unlikePost().unlike(requests.user(ctx), id);
         Post post = useCases.readPost().read(id).withLikeCount(count);
         ctx.json(requests.render(ctx).status(post, false, null));
+    }
+
+    /**
+     * Reposts; answers Mastodon's reblog, a status of the caller's with the original in {@code reblog},
+     * found among the caller's newest {@link #REBLOG_SCAN} timeline entries. A repost made longer ago
+     * than that (a repeated reblog is idempotent) is answered as the original with {@code reblogged}.
+     */
+    void reblog(io.javalin.http.Context ctx) {
+        PostId id = id(ctx);
+        UserId me = requests.user(ctx);
+        long count = useCases.repostPost().repost(me, id);
+        Optional<Post> entry = useCases.readAuthorTimeline().read(requests.username(ctx), PageRequest.first(REBLOG_SCAN)).items().stream()
+                .filter(post -> post.id().equals(id) && post.repostedBy().isPresent())
+                .findFirst();
+        Post shown = entry.orElseGet(() -> useCases.readPost().read(id)).withRepostCount(count);
+        ctx.json(requests.render(ctx).status(shown, null, true, null));
+    }
+
+    /** Undoes the caller's repost; answers the original, as Mastodon does. */
+    void unreblog(io.javalin.http.Context ctx) {
+        PostId id = id(ctx);
+        long count = useCases.unrepostPost().unrepost(requests.user(ctx), id);
+        ctx.json(requests.render(ctx).status(useCases.readPost().read(id).withRepostCount(count), null, false, null));
     }
 
     private static PostId id(io.javalin.http.Context ctx) {
