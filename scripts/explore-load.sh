@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Explore's reads against the home feed's at 64 connections, in the same run, same process, same
-# data: the embedded profile with an in-memory DynamoDB, loopback only. USERS users each follow
-# FOLLOWS others and publish POSTS posts; each user then likes LIKES posts of the others (so the
-# popular ranking has something to rank), and the script waits until the ranking shows. wrk (with
-# --latency) reads GET /feed?limit=20 (rotating the users' tokens), GET /explore/latest?limit=20,
-# GET /explore/popular?window=24h&limit=20 and GET /explore/users?limit=20, ROUNDS times each,
-# alternating; it prints every run, the medians of requests/s, p50 and p99, and each one's ratio
-# against the feed read of the same run, then stops the server it started.
+# Explore's and the tags' reads against the home feed's at 64 connections, in the same run, same
+# process, same data: the embedded profile with an in-memory DynamoDB, loopback only. USERS users
+# each follow FOLLOWS others and publish POSTS posts and TAGGED tagged ones (#loadtag0-#loadtag3);
+# each user then likes LIKES posts of the others (so the popular ranking has something to rank),
+# and the script waits until the popular and trending rankings show (trending is ranked once a
+# minute). wrk (with --latency) reads GET /feed?limit=20 (rotating the users' tokens),
+# GET /explore/latest?limit=20, GET /explore/popular?window=24h&limit=20, GET /explore/users?limit=20,
+# GET /tags/trending and GET /tags?prefix=load, ROUNDS times each, alternating; it prints every run,
+# the medians of requests/s, p50 and p99, and each one's ratio against the feed read of the same
+# run, then stops the server it started.
 #
 #   scripts/explore-load.sh                      # 64 connections, 10 s, 3 rounds
 #   DURATION=20s CONNECTIONS=64 scripts/explore-load.sh
@@ -26,6 +28,7 @@ USERS=${USERS:-16}
 FOLLOWS=${FOLLOWS:-8}
 POSTS=${POSTS:-8}
 LIKES=${LIKES:-6}
+TAGGED=${TAGGED:-4}
 ROUNDS=${ROUNDS:-3}
 PASSWORD="explore load password"
 JAR=${FEEDLINE_JAR:-app/target/feedline-all.jar}
@@ -46,23 +49,38 @@ PORT=$(free_port)
 BASE=http://127.0.0.1:$PORT
 FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT=$PORT \
   FEEDLINE_DYNAMODB_IN_MEMORY=true FEEDLINE_DYNAMODB_DATA_DIR="$WORK/data" \
-  FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 \
+  FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS=1000000000 \
+  FEEDLINE_PASSWORD_MAX_WAIT=10s \
   "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$JAR" serve >"$WORK/server.log" 2>&1 &
 SERVER=$!
 await_healthy "$BASE" "$WORK/server.log" "$SERVER"
 
 seed_users "$BASE" "explorer"
-say "each user likes $LIKES posts of others"
-for ((i = 0; i < USERS; i++)); do
-  (
-    other="explorer$(( (i + 1) % USERS ))"
-    curl -fs "$BASE/users/$other/posts?limit=$LIKES" | jq -r '.items[].id' | while read -r post; do
-      curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$BASE/posts/$post/like"
-    done
-  ) &
-  if (( (i + 1) % 8 == 0 )); then wait; fi
-done
-wait
+# Eight clients at a time, waited for by pid: a bare `wait` would wait for the server too.
+each_user() { # step
+  local i batch=()
+  for ((i = 0; i < USERS; i++)); do
+    "$1" "$i" &
+    batch+=($!)
+    if (( ${#batch[@]} == 8 || i == USERS - 1 )); then wait "${batch[@]}" || true; batch=(); fi
+  done
+}
+tag_posts() {
+  local i=$1 k
+  for ((k = 0; k < TAGGED; k++)); do
+    curl -fs -o /dev/null -H "Authorization: Bearer ${TOKENS[i]}" -H 'Content-Type: application/json' \
+      -d "{\"text\": \"tagged $k by user $i #loadtag$(( (i + k) % 4 ))\"}" "$BASE/posts"
+  done
+}
+like_posts() {
+  local i=$1 other="explorer$(( ($1 + 1) % USERS ))"
+  curl -fs "$BASE/users/$other/posts?limit=$LIKES" | jq -r '.items[].id' | while read -r post; do
+    curl -fs -o /dev/null -X PUT -H "Authorization: Bearer ${TOKENS[i]}" "$BASE/posts/$post/like"
+  done
+}
+say "each user publishes $TAGGED tagged posts and likes $LIKES posts of others"
+each_user tag_posts
+each_user like_posts
 say "waiting for the popular ranking (refreshed every 10 s)"
 for _ in $(seq 120); do
   [[ $(curl -fs "$BASE/explore/popular?window=24h&limit=20" | jq '.items | length') -gt 0 ]] && break
@@ -70,6 +88,13 @@ for _ in $(seq 120); do
 done
 [[ $(curl -fs "$BASE/explore/popular?window=24h&limit=20" | jq '.items | length') -gt 0 ]] || fail "the popular ranking stayed empty"
 [[ $(curl -fs "$BASE/explore/latest?limit=20" | jq '.items | length') == 20 ]] || fail "explore latest does not hold 20 posts"
+say "waiting for the trending ranking (ranked once a minute)"
+for _ in $(seq 180); do
+  [[ $(curl -fs "$BASE/tags/trending" | jq '.items | length') -gt 0 ]] && break
+  sleep 0.5
+done
+[[ $(curl -fs "$BASE/tags/trending" | jq '.items | length') -gt 0 ]] || fail "the trending ranking stayed empty"
+[[ $(curl -fs "$BASE/tags?prefix=load" | jq '.items | length') -gt 0 ]] || fail "autocomplete found no tag"
 
 # A wrk script that rotates the users' tokens, so the feed read is spread over USERS readers.
 printf '%s\n' "${TOKENS[@]}" >"$WORK/tokens"
@@ -93,14 +118,15 @@ run() { # name url [lua] -> "req/s p50ms p99ms"
   grep -q "Non-2xx" <<<"$out" && fail "$1 answered errors: $out"
   echo "$(awk '/Requests\/sec/ { print $2 }' <<<"$out") $(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")") $(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$out")")"
 }
-NAMES=(feed latest popular users)
-URLS=("$BASE/feed?limit=20" "$BASE/explore/latest?limit=20" "$BASE/explore/popular?window=24h&limit=20" "$BASE/explore/users?limit=20")
+NAMES=(feed latest popular users trending autocomplete)
+URLS=("$BASE/feed?limit=20" "$BASE/explore/latest?limit=20" "$BASE/explore/popular?window=24h&limit=20" "$BASE/explore/users?limit=20"
+  "$BASE/tags/trending" "$BASE/tags?prefix=load")
 wrk -t1 -c8 -d3s -s "$WORK/rotate.lua" "${URLS[0]}" >/dev/null 2>&1 || true
-for k in 1 2 3; do wrk -t1 -c8 -d3s "${URLS[k]}" >/dev/null 2>&1 || true; done
+for ((k = 1; k < ${#NAMES[@]}; k++)); do wrk -t1 -c8 -d3s "${URLS[k]}" >/dev/null 2>&1 || true; done
 declare -A RPS P50 P99
 for round in $(seq "$ROUNDS"); do
   line="round $round:"
-  for k in 0 1 2 3; do
+  for ((k = 0; k < ${#NAMES[@]}; k++)); do
     if (( k == 0 )); then r=$(run "${NAMES[k]}" "${URLS[k]}" "$WORK/rotate.lua"); else r=$(run "${NAMES[k]}" "${URLS[k]}"); fi
     read -r rps p50 p99 <<<"$r"
     RPS[${NAMES[k]}]+="$rps "
