@@ -507,6 +507,11 @@ describe("hashtags, trends, search, the public timeline, mutes and blocks", () =
     const notified = await until(() => fay.v1.notifications.list({ types: ["reblog"] }), (rows) => rows.length === 1, "the reblog notification");
     assert.equal(notified[0].account.id, "gus");
     assert.equal(notified[0].status.id, original.id);
+    const rebloggedBy = await fay.v1.statuses.$select(original.id).rebloggedBy.list();
+    assert.deepEqual(rebloggedBy.map((a) => a.id), ["gus"]);
+    await gus.v1.statuses.$select(original.id).favourite();
+    const favouritedBy = await fay.v1.statuses.$select(original.id).favouritedBy.list();
+    assert.deepEqual(favouritedBy.map((a) => a.id), ["gus"]);
     const undone = await gus.v1.statuses.$select(original.id).unreblog();
     assert.equal(undone.id, original.id);
     assert.equal(undone.reblogged, false);

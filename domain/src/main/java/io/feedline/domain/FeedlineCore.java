@@ -117,7 +117,8 @@ public final class FeedlineCore implements AutoCloseable {
                 new SearchDesk(ports.search(), cachedPosts, relationSets),
                 tags, tags,
                 new PostSubscriptions(ports.subscriptions(), users),
-                explore);
+                explore,
+                new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets));
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */

@@ -7,12 +7,16 @@ import static io.feedline.adapter.dynamodb.TableLayout.USER_ID;
 
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Likes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -32,6 +36,21 @@ final class DynamoLikes implements Likes {
     DynamoLikes(TableAccess db, DynamoFanoutJobs jobs) {
         this.db = db;
         this.jobs = jobs;
+    }
+
+    /** AP43: one consistent Query of the post's like items, one more than asked for, so the last page carries no token. */
+    @Override
+    public Page<UserId> likers(PostId post, PageRequest request) {
+        QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
+                .queryConditional(TableLayout.likes(post))
+                .consistentRead(true)
+                .attributesToProject(TableLayout.PK, TableLayout.SK, USER_ID)
+                .limit(request.limit() + 1);
+        request.after().map(Cursors::userId)
+                .ifPresent(last -> query.exclusiveStartKey(TableLayout.keyMap(TableLayout.like(post, last))));
+        return UserPages.of(db.queryPage("AP43_likers", query.build()).items().stream()
+                .map(item -> UserId.of(item.getString(USER_ID)))
+                .toList(), request);
     }
 
     @Override

@@ -175,14 +175,9 @@ final class DynamoRelations implements Relations {
                 .limit(request.limit() + 1);
         request.after().map(Cursors::userId).ifPresent(last -> query.exclusiveStartKey(TableLayout.keyMap(
                 kind == TableLayout.Entity.MUTE ? TableLayout.mute(user, last) : TableLayout.block(user, last))));
-        List<UserId> ids = db.queryPage("AP21_relation_list", query.build()).items().stream()
+        return UserPages.of(db.queryPage("AP21_relation_list", query.build()).items().stream()
                 .map(item -> UserId.of(item.getString(TARGET_ID)))
-                .toList();
-        if (ids.size() <= request.limit()) {
-            return Page.last(ids);
-        }
-        List<UserId> page = ids.subList(0, request.limit());
-        return new Page<>(page, Optional.of(Cursors.after(page.getLast())));
+                .toList(), request);
     }
 
     @Override

@@ -7,6 +7,8 @@ import static io.feedline.adapter.dynamodb.TableLayout.USER_ID;
 
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -77,6 +79,20 @@ final class DynamoReposts implements Reposts {
         TableAccess.Outcome outcome = db.transact("unrepost", items, Optional.of(entry.postId().value()));
         // The mark's condition failing means "already undone".
         return outcome.committedUnlessFailed(MARK_ITEM, "unrepost") ? Optional.of(entry) : Optional.empty();
+    }
+
+    @Override
+    public Page<UserId> reposters(PostId original, PageRequest request) {
+        QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
+                .queryConditional(TableLayout.repostMarks(original))
+                .consistentRead(true)
+                .attributesToProject(TableLayout.PK, TableLayout.SK, USER_ID)
+                .limit(request.limit() + 1);
+        request.after().map(Cursors::userId)
+                .ifPresent(last -> query.exclusiveStartKey(TableLayout.keyMap(TableLayout.repostMark(original, last))));
+        return UserPages.of(db.queryPage("AP44_reposters", query.build()).items().stream()
+                .map(item -> UserId.of(item.getString(USER_ID)))
+                .toList(), request);
     }
 
     @Override

@@ -408,6 +408,12 @@ public final class TableLayout {
     }
 
     /** AP15: the original's partition, repost marks only. */
+    /** AP43: a post's likes, in user id order. */
+    static QueryConditional likes(PostId post) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.LIKE.pkPrefix + post.value())
+                .sortValue(Entity.LIKE.skPrefix));
+    }
+
     static QueryConditional repostMarks(PostId original) {
         return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.REPOST_MARK.pkPrefix + original.value())
                 .sortValue(Entity.REPOST_MARK.skPrefix));

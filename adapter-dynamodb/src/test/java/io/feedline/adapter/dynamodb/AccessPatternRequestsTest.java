@@ -226,6 +226,24 @@ class AccessPatternRequestsTest {
     }
 
     @Test
+    void aPageOfAPostsLikersIsOneQuery() {
+        Post post = posts.get(6);
+        for (int i = 0; i < 4; i++) {
+            storage.likes().like(post.ref(), TestIds.userId(), List.of());
+        }
+        requests.reset();
+
+        Page<UserId> first = storage.likes().likers(post.id(), PageRequest.first(3));
+        assertThat(requests.all()).as("AP43").isEqualTo(only("Query", 1));
+        Page<UserId> rest = storage.likes().likers(post.id(), PageRequest.after(first.next().orElseThrow(), 3));
+
+        assertThat(requests.all()).isEqualTo(only("Query", 2));
+        assertThat(first.items()).hasSize(3);
+        assertThat(rest.items()).hasSize(1);
+        assertThat(rest.next()).isEmpty();
+    }
+
+    @Test
     void aRepostIsOneTransactionItsMarksOneQueryAndAnUnrepostOneReadAndOneTransaction() {
         Post original = posts.get(5);
         List<Post> reposts = new ArrayList<>();
@@ -240,6 +258,10 @@ class AccessPatternRequestsTest {
 
         assertThat(storage.reposts().reposts(original.id(), 1000)).hasSize(3);
         assertThat(requests.all()).as("AP15").isEqualTo(only("Query", 1));
+        requests.reset();
+
+        assertThat(storage.reposts().reposters(original.id(), PageRequest.first(2)).next()).isPresent();
+        assertThat(requests.all()).as("AP44: a page of reposters").isEqualTo(only("Query", 1));
         requests.reset();
 
         Post first = reposts.getFirst();

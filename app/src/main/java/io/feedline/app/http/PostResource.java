@@ -78,6 +78,18 @@ final class PostResource {
         ctx.json(new RepostState(post.value(), false, count));
     }
 
+    /** {@code GET /posts/{id}/likes}: who likes the post, by user id, paged. */
+    void likers(Context ctx) {
+        ctx.json(paging.view(ctx, useCases.readEngagement().likers(Caller.of(ctx).user(), PathValues.postId(ctx), paging.request(ctx)),
+                Representations.UserView::of));
+    }
+
+    /** {@code GET /posts/{id}/reposts}: who reposted the post, by user id, paged. */
+    void reposters(Context ctx) {
+        ctx.json(paging.view(ctx, useCases.readEngagement().reposters(Caller.of(ctx).user(), PathValues.postId(ctx), paging.request(ctx)),
+                Representations.UserView::of));
+    }
+
     void replies(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();

@@ -37,6 +37,8 @@ final class Routes {
         routes.delete("/posts/{id}/repost", posts::unrepost, SIGNED_IN);
         routes.get("/posts/{id}/replies", posts::replies, ANYONE);
         routes.get("/posts/{id}/context", posts::context, ANYONE);
+        routes.get("/posts/{id}/likes", posts::likers, ANYONE);
+        routes.get("/posts/{id}/reposts", posts::reposters, ANYONE);
 
         routes.put("/users/{username}/follow", graph::follow, SIGNED_IN);
         routes.delete("/users/{username}/follow", graph::unfollow, SIGNED_IN);

@@ -6,7 +6,6 @@ import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.Relation;
 import io.feedline.ports.model.UserId;
@@ -19,7 +18,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * Accounts: the signed-in one, lookups, their statuses and follow lists, follow (with {@code notify},
@@ -111,13 +109,13 @@ final class AccountsResource {
     /** {@code GET /api/v1/mutes}: the accounts the caller mutes. */
     void mutes(Context ctx) {
         UserId me = requests.user(ctx);
-        list(ctx, page -> useCases.manageRelations().mutes(me, page));
+        AccountPages.answer(ctx, requests, page -> useCases.manageRelations().mutes(me, page));
     }
 
     /** {@code GET /api/v1/blocks}: the accounts the caller blocks. */
     void blocks(Context ctx) {
         UserId me = requests.user(ctx);
-        list(ctx, page -> useCases.manageRelations().blocks(me, page));
+        AccountPages.answer(ctx, requests, page -> useCases.manageRelations().blocks(me, page));
     }
 
     /** A relation change on the path's account, answered with the relationship after it. */
@@ -182,17 +180,7 @@ final class AccountsResource {
     /** A follow list; its {@code max_id} is the list's own position (an account's permanent id, nothing secret). */
     private void accounts(Context ctx, BiFunction<Username, PageRequest, Page<UserSummary>> source) {
         Username user = Requests.accountId(ctx.pathParam("id"));
-        list(ctx, page -> source.apply(user, page));
+        AccountPages.answer(ctx, requests, page -> source.apply(user, page));
     }
 
-    /** A page of accounts with Mastodon's {@code Link} header; {@code max_id} is the list's own position. */
-    private void list(Context ctx, Function<PageRequest, Page<UserSummary>> source) {
-        int limit = PostPages.limit(ctx.queryParam("limit"));
-        Optional<PageToken> after = Optional.ofNullable(ctx.queryParam("max_id")).filter(s -> !s.isBlank()).map(PageToken::new);
-        Page<UserSummary> page = source.apply(new PageRequest(after, limit));
-        Render render = requests.render(ctx);
-        page.next().ifPresent(next -> ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit
-                + "&max_id=" + next.value() + ">; rel=\"next\""));
-        ctx.json(page.items().stream().map(summary -> render.account(summary.username())).toList());
-    }
 }

@@ -136,6 +136,8 @@ public final class MastodonApi implements AutoCloseable {
         routes.post("/api/v1/statuses/{id}/unfavourite", statuses::unfavourite, WRITE_FAVOURITES);
         routes.post("/api/v1/statuses/{id}/reblog", statuses::reblog, WRITE_STATUSES);
         routes.post("/api/v1/statuses/{id}/unreblog", statuses::unreblog, WRITE_STATUSES);
+        routes.get("/api/v1/statuses/{id}/favourited_by", statuses::favouritedBy, PUBLIC);
+        routes.get("/api/v1/statuses/{id}/reblogged_by", statuses::rebloggedBy, PUBLIC);
 
         routes.get("/api/v1/timelines/home", timelines::home, READ_STATUSES);
         routes.get("/api/v1/timelines/tag/{hashtag}", timelines::tag, PUBLIC);

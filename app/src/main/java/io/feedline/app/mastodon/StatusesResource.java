@@ -140,6 +140,20 @@ final class StatusesResource {
         ctx.json(requests.render(ctx).status(shown, null, true, null));
     }
 
+    /** Who likes the status, by account id (Feedline pages by the list's own position). */
+    void favouritedBy(io.javalin.http.Context ctx) {
+        PostId id = id(ctx);
+        Optional<UserId> viewer = requests.optionalUser(ctx);
+        AccountPages.answer(ctx, requests, page -> useCases.readEngagement().likers(viewer, id, page));
+    }
+
+    /** Who reblogged the status, by account id. */
+    void rebloggedBy(io.javalin.http.Context ctx) {
+        PostId id = id(ctx);
+        Optional<UserId> viewer = requests.optionalUser(ctx);
+        AccountPages.answer(ctx, requests, page -> useCases.readEngagement().reposters(viewer, id, page));
+    }
+
     /** Undoes the caller's repost; answers the original, as Mastodon does. */
     void unreblog(io.javalin.http.Context ctx) {
         PostId id = id(ctx);

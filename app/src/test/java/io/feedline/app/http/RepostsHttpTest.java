@@ -62,6 +62,35 @@ class RepostsHttpTest {
     }
 
     @Test
+    void whoLikesAndWhoRepostedArePagedListsThatABlockThins() {
+        User author = accounts.signUp("engaged");
+        List<User> fans = List.of(accounts.signUp("fan"), accounts.signUp("fan"), accounts.signUp("fan"));
+        String post = publish(author, "like and share");
+        for (User fan : fans) {
+            assertThat(api.put("/posts/" + post + "/like").token(fan.token()).send().status()).isEqualTo(200);
+        }
+        assertThat(api.put("/posts/" + post + "/repost").token(fans.get(0).token()).send().status()).isEqualTo(200);
+        assertThat(api.put("/users/" + author.username() + "/block").token(fans.get(2).token()).send().status()).isEqualTo(200);
+
+        Response first = api.get("/posts/" + post + "/likes?limit=2").send();
+        Response rest = api.get("/posts/" + post + "/likes?limit=2&cursor=" + first.nextCursor().orElseThrow()).send();
+        List<String> likers = new java.util.ArrayList<>(names(first));
+        likers.addAll(names(rest));
+        assertThat(likers).containsExactlyInAnyOrderElementsOf(fans.stream().map(User::username).toList());
+        assertThat(rest.nextCursor()).isEmpty();
+        assertThat(names(api.get("/posts/" + post + "/likes").token(author.token()).send()))
+                .as("the author does not see the fan who blocks them").doesNotContain(fans.get(2).username()).hasSize(2);
+        assertThat(names(api.get("/posts/" + post + "/reposts").send())).containsExactly(fans.get(0).username());
+        assertThat(api.get("/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV/likes").send().status()).isEqualTo(404);
+    }
+
+    private static List<String> names(Response page) {
+        List<String> names = new java.util.ArrayList<>();
+        page.json().path("items").forEach(item -> names.add(item.path("username").asText()));
+        return names;
+    }
+
+    @Test
     void aFeedShowsARepostedPostOnceAtItsNewestRepostWithWhoReposted() {
         User alice = accounts.signUp("author");
         User bob = accounts.signUp("first_rt");

@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -211,6 +212,30 @@ class MastodonRelationshipsHttpTest {
         assertThat(tags.get(0).path("history").isArray()).isTrue();
         assertThat(ids(ok("GET", "/api/v1/trends/statuses?limit=40", null))).contains(liked);
         assertThat(call("GET", "/api/v1/trends/statuses?offset=-1", null).statusCode()).isEqualTo(422);
+    }
+
+    @Test
+    void favouritedByAndRebloggedByListTheAccountsPagedWithLinks() throws Exception {
+        String[] author = user();
+        String[] ann = user();
+        String[] bob = user();
+        String post = publish(author[1], "favourite me");
+        for (String[] fan : List.of(ann, bob)) {
+            ok("POST", "/api/v1/statuses/" + post + "/favourite", mastodonToken(fan[0], "read write"));
+        }
+        ok("POST", "/api/v1/statuses/" + post + "/reblog", mastodonToken(ann[0], "read write"));
+
+        HttpResponse<String> first = call("GET", "/api/v1/statuses/" + post + "/favourited_by?limit=1", null);
+        assertThat(first.statusCode()).isEqualTo(200);
+        String next = first.headers().firstValue("Link").orElseThrow();
+        assertThat(next).contains("rel=\"next\"").contains("max_id=");
+        String nextUrl = next.substring(next.indexOf('<') + 1, next.indexOf('>'));
+        JsonNode second = JSON.readTree(send(HttpRequest.newBuilder(URI.create(nextUrl)).GET()).body());
+        List<String> favourited = new java.util.ArrayList<>(ids(JSON.readTree(first.body())));
+        favourited.addAll(ids(second));
+        assertThat(favourited).containsExactlyInAnyOrder(ann[0], bob[0]);
+        assertThat(ids(ok("GET", "/api/v1/statuses/" + post + "/reblogged_by", null))).containsExactly(ann[0]);
+        assertThat(call("GET", "/api/v1/statuses/01ARZ3NDEKTSV4RRFFQ69G5FAV/favourited_by", null).statusCode()).isEqualTo(404);
     }
 
     private static JsonNode relationship(String token, String other) throws Exception {

@@ -29,7 +29,8 @@ public record UseCases(
         FollowTags followTags,
         ReadTags readTags,
         NotifyOfPosts notifyOfPosts,
-        ReadExplore readExplore) {
+        ReadExplore readExplore,
+        ReadEngagement readEngagement) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -57,5 +58,6 @@ public record UseCases(
         Objects.requireNonNull(readTags, "readTags");
         Objects.requireNonNull(notifyOfPosts, "notifyOfPosts");
         Objects.requireNonNull(readExplore, "readExplore");
+        Objects.requireNonNull(readEngagement, "readEngagement");
     }
 }

@@ -1,6 +1,9 @@
 package io.feedline.ports.out;
 
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import java.util.List;
@@ -23,4 +26,10 @@ public interface Likes {
 
     /** Removes the like and enqueues {@code jobs}, atomically. Returns false, writing nothing, if absent. */
     boolean unlike(PostRef post, UserId user, List<FanoutJob> jobs);
+
+    /**
+     * A page of the users who like {@code post}, in user id order (one read; a position is the
+     * last user id of the page before). Empty for a post nobody likes or that does not exist.
+     */
+    Page<UserId> likers(PostId post, PageRequest page);
 }

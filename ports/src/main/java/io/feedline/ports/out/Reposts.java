@@ -1,6 +1,8 @@
 package io.feedline.ports.out;
 
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
@@ -49,4 +51,10 @@ public interface Reposts {
      * marks, whether or not the original still exists.
      */
     List<PostRef> reposts(PostId original, int limit);
+
+    /**
+     * A page of the users whose reposts of {@code original} still stand, in user id order (one read;
+     * a position is the last user id of the page before). Empty for a post nobody reposted.
+     */
+    Page<UserId> reposters(PostId original, PageRequest page);
 }

@@ -74,6 +74,29 @@ public abstract class LikesContract {
     }
 
     @Test
+    void likersPageInUserIdOrderWithoutGapsOrRepeatsAndForgetAnUnlike() {
+        PostStore store = postStore();
+        Post post = publishFresh(store.posts());
+        List<UserId> fans = new java.util.ArrayList<>(IntStream.range(0, 5).mapToObj(i -> TestIds.userId()).toList());
+        fans.forEach(fan -> assertThat(store.likes().like(post.ref(), fan, List.of())).isTrue());
+        UserId gone = fans.remove(2);
+        assertThat(store.likes().unlike(post.ref(), gone, List.of())).isTrue();
+        fans.sort(java.util.Comparator.naturalOrder());
+
+        io.feedline.ports.model.Page<UserId> first = store.likes().likers(post.id(), io.feedline.ports.model.PageRequest.first(3));
+        io.feedline.ports.model.Page<UserId> second = store.likes().likers(post.id(),
+                io.feedline.ports.model.PageRequest.after(first.next().orElseThrow(), 3));
+
+        assertThat(first.items()).containsExactlyElementsOf(fans.subList(0, 3));
+        assertThat(second.items()).containsExactlyElementsOf(fans.subList(3, 4));
+        assertThat(second.next()).as("the last page says so").isEmpty();
+        assertThat(store.likes().likers(post.id(), io.feedline.ports.model.PageRequest.first(4)).next())
+                .as("a page that holds exactly the rest is the last").isEmpty();
+        assertThat(store.likes().likers(publishFresh(store.posts()).id(), io.feedline.ports.model.PageRequest.first(3)).items())
+                .isEmpty();
+    }
+
+    @Test
     void aLikeEnqueuesItsJobsWithTheEdgeAndLeavesTheCountToTheProcessor() {
         PostStore store = postStore();
         Outbox.parkForeignJobs(store.jobs(), now());

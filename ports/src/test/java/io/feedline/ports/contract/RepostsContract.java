@@ -142,6 +142,30 @@ public abstract class RepostsContract {
     }
 
     @Test
+    void repostersPageInUserIdOrderAndForgetAnUnrepost() {
+        PostStore store = postStore();
+        Post original = publishFresh(store.posts());
+        List<Post> reposts = java.util.stream.IntStream.range(0, 4)
+                .mapToObj(i -> repostOf(original, TestIds.userId(), TestIds.username())).toList();
+        reposts.forEach(repost -> assertThat(store.reposts().repost(repost, List.of())).isTrue());
+        store.reposts().unrepost(original.ref(), reposts.get(1).authorId(), this::noJobs);
+        List<UserId> standing = reposts.stream().map(Post::authorId).filter(id -> !id.equals(reposts.get(1).authorId()))
+                .sorted().toList();
+
+        io.feedline.ports.model.Page<UserId> first = store.reposts().reposters(original.id(), io.feedline.ports.model.PageRequest.first(2));
+        io.feedline.ports.model.Page<UserId> second = store.reposts().reposters(original.id(),
+                io.feedline.ports.model.PageRequest.after(first.next().orElseThrow(), 2));
+
+        assertThat(first.items()).containsExactlyElementsOf(standing.subList(0, 2));
+        assertThat(second.items()).containsExactlyElementsOf(standing.subList(2, 3));
+        assertThat(second.next()).isEmpty();
+    }
+
+    private List<FanoutJob> noJobs(PostRef removed) {
+        return List.of();
+    }
+
+    @Test
     void repostOfAMissingPostIsNotFoundAndWritesNothing() {
         PostStore store = postStore();
         PostId missing = TestIds.postId();

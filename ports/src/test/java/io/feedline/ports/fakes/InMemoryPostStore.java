@@ -8,6 +8,8 @@ import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyCompletion;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
@@ -41,6 +43,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Posts, likes, reposts, counts and the fan-out outbox in memory, sharing one lock as they share
@@ -326,6 +329,14 @@ public final class InMemoryPostStore {
                 return true;
             }
         }
+
+        @Override
+        public Page<UserId> likers(PostId post, PageRequest page) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("likers");
+                return InMemoryRelations.page(new TreeSet<>(likes.getOrDefault(post, Set.of())), page);
+            }
+        }
     }
 
     private final class CountersView implements PostCounters {
@@ -417,6 +428,14 @@ public final class InMemoryPostStore {
             synchronized (InMemoryPostStore.this) {
                 calls.record("reposts");
                 return reposts.getOrDefault(original, Map.of()).values().stream().limit(limit).toList();
+            }
+        }
+
+        @Override
+        public Page<UserId> reposters(PostId original, PageRequest page) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("reposters");
+                return InMemoryRelations.page(new TreeSet<>(reposts.getOrDefault(original, Map.of()).keySet()), page);
             }
         }
     }

@@ -151,7 +151,8 @@ public final class InMemoryRelations implements Relations {
         return index.computeIfAbsent(user, u -> new TreeSet<>());
     }
 
-    private static Page<UserId> page(NavigableSet<UserId> all, PageRequest request) {
+    /** A page of ids in id order after the token: the fakes' one way of paging user lists. */
+    static Page<UserId> page(NavigableSet<UserId> all, PageRequest request) {
         NavigableSet<UserId> rest = request.after().map(token -> all.tailSet(parse(token), false)).orElse(all);
         List<UserId> items = rest.stream().limit(request.limit()).toList();
         boolean more = rest.size() > items.size();
