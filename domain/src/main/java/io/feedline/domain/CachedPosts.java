@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Posts read through the post cache: hits are served from it, the misses of a page are read from
@@ -27,9 +28,22 @@ import java.util.Optional;
  * deleted drops its parent's entry, so the parent's reply count is read exact once applied.
  */
 final class CachedPosts {
+    /** Stripes of post ids for {@link #begun} and {@link #finished}: a fixed size, whatever the number of posts. */
+    private static final int STRIPES = 1024;
+
     private final Posts posts;
     private final PostCache cache;
     private final CacheWarnings warnings;
+    /**
+     * Count applies of this process, begun and finished, per stripe of post ids. A read that loads
+     * a post from {@link Posts} writes it back only if no apply of its stripe was under way when it
+     * started or began since: an apply's cache increment is a no-op on a missing entry, so a copy
+     * loaded before the apply and written after it would keep the old count until it expires. What
+     * is left is the moment between that check and the write; an apply (a write to the store, then
+     * the increment) does not fit in it in practice. Applies of other processes are not seen here.
+     */
+    private final AtomicLongArray begun = new AtomicLongArray(STRIPES);
+    private final AtomicLongArray finished = new AtomicLongArray(STRIPES);
 
     CachedPosts(Posts posts, PostCache cache, CacheWarnings warnings) {
         this.posts = posts;
@@ -52,8 +66,13 @@ final class CachedPosts {
                 case CachedPost.Deleted deleted -> Optional.empty();
             };
         }
+        int stripe = stripe(id);
+        long before = begun.get(stripe);
+        boolean quiet = before == finished.get(stripe);
         Optional<Post> loaded = posts.get(id);
-        loaded.ifPresent(post -> writeBack(List.of(post)));
+        if (quiet && begun.get(stripe) == before) {
+            loaded.ifPresent(post -> writeBack(List.of(post)));
+        }
         return loaded;
     }
 
@@ -81,10 +100,21 @@ final class CachedPosts {
             }
         }
         if (!misses.isEmpty()) {
+            Map<PostId, Long> before = new HashMap<>();
+            for (PostRef miss : misses) {
+                int stripe = stripe(miss.postId());
+                long started = begun.get(stripe);
+                if (started == finished.get(stripe)) {
+                    before.put(miss.postId(), started);
+                }
+            }
             List<Post> loaded = posts.getAll(misses);
             loaded.forEach(post -> found.put(post.id(), post));
-            if (cacheUp && !loaded.isEmpty()) {
-                writeBack(loaded);
+            List<Post> quiet = loaded.stream()
+                    .filter(post -> before.containsKey(post.id()) && begun.get(stripe(post.id())) == before.get(post.id()))
+                    .toList();
+            if (cacheUp && !quiet.isEmpty()) {
+                writeBack(quiet);
             }
         }
         return found;
@@ -108,6 +138,20 @@ final class CachedPosts {
             }
             throw e;
         }
+    }
+
+    /** The counter processor is about to apply deltas to {@code ids}: reads of them stop writing back until {@link #countsApplied}. */
+    void countsApplying(Collection<PostId> ids) {
+        ids.forEach(id -> begun.incrementAndGet(stripe(id)));
+    }
+
+    /** The apply {@link #countsApplying} announced is over (done or failed), its cached counts moved. */
+    void countsApplied(Collection<PostId> ids) {
+        ids.forEach(id -> finished.incrementAndGet(stripe(id)));
+    }
+
+    private static int stripe(PostId id) {
+        return Math.floorMod(id.hashCode(), STRIPES);
     }
 
     /**

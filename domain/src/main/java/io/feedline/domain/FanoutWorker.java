@@ -343,15 +343,26 @@ public final class FanoutWorker {
      * moves the cached counts. A failed batch is given back, each job retried after its backoff.
      */
     private int applyCounts(List<ClaimedJob> counts) {
+        List<PostId> posts = counts.stream()
+                .map(claimed -> claimed.job())
+                .filter(FanoutJob.CountDelta.class::isInstance)
+                .map(job -> ((FanoutJob.CountDelta) job).post().postId())
+                .distinct()
+                .toList();
         List<CountChange> changes;
+        cachedPosts.countsApplying(posts);
         try {
-            changes = withCall(() -> counters.apply(counts));
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "applying " + counts.size() + " count jobs failed; retrying them after a backoff", e);
-            releaseAll(counts);
-            return 0;
+            try {
+                changes = withCall(() -> counters.apply(counts));
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "applying " + counts.size() + " count jobs failed; retrying them after a backoff", e);
+                releaseAll(counts);
+                return 0;
+            }
+            changes.forEach(cachedPosts::countMoved);
+        } finally {
+            cachedPosts.countsApplied(posts);
         }
-        changes.forEach(cachedPosts::countMoved);
         countsApplied.accept(changes);
         return counts.size();
     }

@@ -73,6 +73,58 @@ class CountersTest {
         }
     }
 
+    /** A post read that loads the stored copy, then waits (once armed) before the cache gets it. */
+    private static final class SlowRead extends ForwardingPosts {
+        final java.util.concurrent.CountDownLatch loaded = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        volatile boolean armed;
+
+        SlowRead(io.feedline.ports.out.Posts delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public java.util.Optional<Post> get(io.feedline.ports.model.PostId id) {
+            java.util.Optional<Post> read = delegate.get(id);
+            if (armed) {
+                armed = false;
+                loaded.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return read;
+        }
+    }
+
+    @Test
+    void aReadThatLoadedBeforeAnApplyDoesNotCacheTheOldCountAfterIt() throws Exception {
+        SlowRead[] slow = new SlowRead[1];
+        try (World world = new World(io.feedline.domain.FeedSettings.defaults().withMode(FanoutMode.PUSH), 800,
+                posts -> slow[0] = new SlowRead(posts))) {
+            world.register("star");
+            world.register("fan");
+            Post post = world.publish("star", "the hot post");
+            world.drain();
+            world.app.likePost().like(world.id("fan"), post.id());
+            world.cachedPosts().repliesMoved(post.id()); // drops the cached copy: the next read loads it
+
+            slow[0].armed = true;
+            Future<Long> reader;
+            try (ExecutorService one = Executors.newVirtualThreadPerTaskExecutor()) {
+                reader = one.submit(() -> world.app.readPost().read(post.id()).likeCount());
+                slow[0].loaded.await();
+                world.drain(); // the like's delta is applied while the read holds the copy from before it
+                slow[0].release.countDown();
+                assertThat(reader.get()).as("the read answers what it loaded").isZero();
+            }
+
+            assertThat(world.app.readPost().read(post.id()).likeCount()).as("the cache did not keep the old count").isEqualTo(1);
+        }
+    }
+
     @Test
     void theLikerSeesTheirOwnLikeAtOnceAndOthersPendingLikesWhenApplied() {
         try (World world = World.of(FanoutMode.PUSH)) {
