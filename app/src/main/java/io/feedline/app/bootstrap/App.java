@@ -10,6 +10,7 @@ import io.feedline.app.http.EngineProbe;
 import io.feedline.app.http.HttpApi;
 import io.feedline.app.http.RateLimitStore;
 import io.feedline.app.http.TokenRevocations;
+import io.feedline.app.mastodon.Limits;
 import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.app.mastodon.MastodonTokens;
 import io.feedline.domain.FanoutWorker;
@@ -110,7 +111,7 @@ public final class App implements AutoCloseable {
                                 public boolean revokeOnce(String tokenId, Instant expiresAt) {
                                     return assembly.storage.revokedTokens.revokeOnce(tokenId, expiresAt);
                                 }
-                            })))
+                            }), mastodonLimits(http.sharedLimits())))
                     : Optional.empty();
             return new App(assembly, http, mastodon, sharedBuckets);
         } catch (RuntimeException e) {
@@ -118,6 +119,36 @@ public final class App implements AutoCloseable {
             assembly.close();
             throw e;
         }
+    }
+
+    /** The native API's rate limits, spent by the Mastodon port too: one budget per caller across both. */
+    private static Limits mastodonLimits(HttpApi.SharedLimits shared) {
+        return new Limits() {
+            @Override
+            public String clientKey(io.javalin.http.Context ctx) {
+                return shared.clientKey(ctx);
+            }
+
+            @Override
+            public Duration takeRequest(String callerKey) {
+                return shared.takeRequest(callerKey);
+            }
+
+            @Override
+            public Duration takeCredentials(String addressKey) {
+                return shared.takeCredentials(addressKey);
+            }
+
+            @Override
+            public Duration loginAllowed(String username) {
+                return shared.loginAllowed(username);
+            }
+
+            @Override
+            public void loginFailed(String username) {
+                shared.loginFailed(username);
+            }
+        };
     }
 
     /** The shared buckets, as the HTTP layer's rate limits ask them. */

@@ -49,7 +49,7 @@ final class AccountResource {
     void login(Context ctx) {
         LoginRequest body = json.read(ctx, LoginRequest.class);
         Username username = Username.of(body.username());
-        String key = "login:" + username.value();
+        String key = RateLimits.loginKey(username.value());
         failedLogins.requireAvailable(key);
         UserAccount account;
         try {

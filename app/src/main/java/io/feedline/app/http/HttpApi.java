@@ -2,6 +2,7 @@ package io.feedline.app.http;
 
 import io.feedline.ports.in.UseCases;
 import io.javalin.Javalin;
+import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -17,6 +18,29 @@ import java.util.Optional;
 public final class HttpApi implements AutoCloseable {
     private final Javalin javalin;
     private final Settings settings;
+    private final SharedLimits sharedLimits;
+
+    /**
+     * The rate limits of this API for another driving adapter of the same process to spend: the
+     * same buckets (shared through Redis when configured), keys and rates, so a caller has one
+     * budget whichever API it calls. Each {@code take} answers zero when allowed, else the wait.
+     */
+    public interface SharedLimits {
+        /** The client address's key ({@code http.client-address} rules: trusted proxies, IPv6 /64). */
+        String clientKey(Context ctx);
+
+        /** One request from a caller's bucket ({@code user:<id>}, or an address key). */
+        Duration takeRequest(String callerKey);
+
+        /** One request that runs a password hash, from the address's credentials bucket. */
+        Duration takeCredentials(String addressKey);
+
+        /** Whether {@code username} may try a password now (takes nothing). */
+        Duration loginAllowed(String username);
+
+        /** Charges one wrong password to {@code username}. */
+        void loginFailed(String username);
+    }
 
     /**
      * @param maxRequestBytes the largest body accepted; larger ones get a 413
@@ -98,9 +122,14 @@ public final class HttpApi implements AutoCloseable {
         }
     }
 
-    private HttpApi(Javalin javalin, Settings settings) {
+    private HttpApi(Javalin javalin, Settings settings, SharedLimits sharedLimits) {
         this.javalin = javalin;
         this.settings = settings;
+        this.sharedLimits = sharedLimits;
+    }
+
+    public SharedLimits sharedLimits() {
+        return sharedLimits;
     }
 
     public static HttpApi create(
@@ -148,11 +177,11 @@ public final class HttpApi implements AutoCloseable {
         RateLimitStore buckets = sharedBuckets
                 .<RateLimitStore>map(shared -> new FallbackRateLimitStore(shared, local, System::nanoTime))
                 .orElse(local);
-        Gate gate = new Gate(tokens, addresses, new RateLimits("caller", limits.perCaller(), buckets),
-                new RateLimits("credentials", limits.credentials(), buckets));
+        Gate gate = new Gate(tokens, addresses, new RateLimits(RateLimits.CALLER, limits.perCaller(), buckets),
+                new RateLimits(RateLimits.CREDENTIALS, limits.credentials(), buckets));
         RouteMetrics metrics = new RouteMetrics(registry);
         AccountResource accounts = new AccountResource(useCases, tokens, json,
-                new RateLimits("failed-logins", limits.failedLogins(), buckets));
+                new RateLimits(RateLimits.FAILED_LOGINS, limits.failedLogins(), buckets));
         PostResource posts = new PostResource(useCases, json, paging);
         GraphResource graph = new GraphResource(useCases, paging);
         FeedResource feed = new FeedResource(useCases, paging);
@@ -190,7 +219,33 @@ public final class HttpApi implements AutoCloseable {
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);
         });
-        return new HttpApi(javalin, settings);
+        SharedLimits shared = new SharedLimits() {
+            @Override
+            public String clientKey(Context ctx) {
+                return addresses.key(ctx);
+            }
+
+            @Override
+            public Duration takeRequest(String callerKey) {
+                return buckets.take(RateLimits.CALLER, limits.perCaller(), callerKey);
+            }
+
+            @Override
+            public Duration takeCredentials(String addressKey) {
+                return buckets.take(RateLimits.CREDENTIALS, limits.credentials(), addressKey);
+            }
+
+            @Override
+            public Duration loginAllowed(String username) {
+                return buckets.available(RateLimits.FAILED_LOGINS, limits.failedLogins(), RateLimits.loginKey(username));
+            }
+
+            @Override
+            public void loginFailed(String username) {
+                buckets.take(RateLimits.FAILED_LOGINS, limits.failedLogins(), RateLimits.loginKey(username));
+            }
+        };
+        return new HttpApi(javalin, settings, shared);
     }
 
     /** Listens on the configured host and port; returns once the server accepts connections. */

@@ -7,6 +7,11 @@ import java.time.Duration;
  * name, and the 429 when it is spent.
  */
 final class RateLimits {
+    /** The limits' names: their buckets' names in the store, shared by every API of the process. */
+    static final String CALLER = "caller";
+    static final String CREDENTIALS = "credentials";
+    static final String FAILED_LOGINS = "failed-logins";
+
     private final String name;
     private final HttpApi.Rate rate;
     private final RateLimitStore store;
@@ -30,6 +35,11 @@ final class RateLimits {
     /** Takes one token if there is one: the charge for a failure already answered. */
     void charge(String key) {
         store.take(name, rate, key);
+    }
+
+    /** The failed-logins key of a username. */
+    static String loginKey(String username) {
+        return "login:" + username;
     }
 
     private static void refuseUnlessZero(Duration wait) {

@@ -117,11 +117,18 @@ final class AuthorizePage {
         }
         UserAccount user;
         try {
-            user = useCases.authenticate().authenticate(
+            user = requests.signIn(ctx,
                     Username.of(params.first("username").orElse("").strip()), new Password(params.first("password").orElse("")));
         } catch (FeedlineException.InvalidCredentials | FeedlineException.InvalidInput e) {
             page(ctx, 401, request, form(request, tokens.csrfToken(secret, request.binding()),
                     "The username or password is wrong."));
+            return;
+        } catch (MastodonError limited) {
+            if (limited.status() != 429) {
+                throw limited;
+            }
+            limited.headers().forEach(ctx::header);
+            page(ctx, 429, request, errorBody("Too many sign-in attempts. Try again later."));
             return;
         } catch (FeedlineException.Overloaded e) {
             ctx.header("Retry-After", Long.toString(Math.max(1, e.retryAfter().toSeconds())));

@@ -71,9 +71,10 @@ public final class MastodonApi implements AutoCloseable {
         this.settings = settings;
     }
 
-    public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens) {
+    /** @param limits the rate limits every request spends (the native API's, shared) */
+    public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens, Limits limits) {
         ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
-        Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases);
+        Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases, limits);
         OAuthResource oauth = new OAuthResource(useCases, tokens, requests);
         AuthorizePage authorize = new AuthorizePage(useCases, tokens, requests);
         InstanceResource instance = new InstanceResource(settings.contactEmail());

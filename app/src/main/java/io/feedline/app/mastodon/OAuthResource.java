@@ -82,7 +82,7 @@ final class OAuthResource {
             throw MastodonError.oauth(400, "invalid_scope", "the requested scope is more than the app registered");
         }
         Optional<UserAccount> user = switch (grantType) {
-            case "password" -> Optional.of(signIn(params));
+            case "password" -> Optional.of(signIn(ctx, params));
             case "client_credentials" -> Optional.empty();
             default -> throw MastodonError.oauth(400, "unsupported_grant_type",
                     "grant_type must be authorization_code, password or client_credentials");
@@ -105,9 +105,9 @@ final class OAuthResource {
     }
 
     /** Mastodon's clients send the e-mail or the username as {@code username}; Feedline signs in by username. */
-    private UserAccount signIn(Params params) {
+    private UserAccount signIn(Context ctx, Params params) {
         try {
-            return useCases.authenticate().authenticate(
+            return requests.signIn(ctx,
                     Username.of(params.first("username").orElse(null)), new Password(params.first("password").orElse("")));
         } catch (FeedlineException.InvalidCredentials | FeedlineException.InvalidInput e) {
             throw MastodonError.oauth(400, "invalid_grant", "the username or password is wrong");

@@ -21,13 +21,15 @@ final class Requests {
     private final long maxBodyBytes;
     private final UseCases useCases;
     private final Authors authors;
+    private final Limits limits;
 
-    Requests(MastodonTokens tokens, ObjectMapper mapper, long maxBodyBytes, UseCases useCases) {
+    Requests(MastodonTokens tokens, ObjectMapper mapper, long maxBodyBytes, UseCases useCases, Limits limits) {
         this.tokens = tokens;
         this.mapper = mapper;
         this.maxBodyBytes = maxBodyBytes;
         this.useCases = useCases;
         this.authors = new Authors(useCases.readProfile(), useCases.readPost());
+        this.limits = limits;
     }
 
     /** Entities for this request, with URLs on the host the client called. */
@@ -39,12 +41,24 @@ final class Requests {
         return Params.of(ctx, mapper, maxBodyBytes);
     }
 
-    /** Runs before every route: reads the token, if any, and enforces the route's scope. */
+    /**
+     * Runs before every route: reads the token, if any, spends one request of the caller's rate
+     * limit (the user's with a user's token, else the client address's; a refused token spends the
+     * address's), and enforces the route's scope.
+     */
     void gate(Context ctx) {
         Scope scope = ctx.routeRoles().stream()
                 .filter(Scope.class::isInstance).map(Scope.class::cast)
                 .findFirst().orElse(Scope.PUBLIC);
-        Optional<MastodonTokens.Grant> grant = bearer(ctx.header("Authorization")).map(tokens::verify);
+        Optional<MastodonTokens.Grant> grant;
+        try {
+            grant = bearer(ctx.header("Authorization")).map(tokens::verify);
+        } catch (MastodonError refused) {
+            spend(limits.takeRequest(limits.clientKey(ctx)));
+            throw refused;
+        }
+        spend(limits.takeRequest(grant.flatMap(MastodonTokens.Grant::user).map(id -> "user:" + id.value())
+                .orElseGet(() -> limits.clientKey(ctx))));
         grant.ifPresent(g -> ctx.attribute(GRANT, g));
         if (scope == Scope.PUBLIC) {
             return;
@@ -55,6 +69,31 @@ final class Requests {
         }
         if (scope != Scope.ANY_TOKEN && held.user().isEmpty()) {
             throw MastodonError.of(422, "This method requires an authenticated user");
+        }
+    }
+
+    /**
+     * Signs {@code username} in with {@code password} for a request that runs a password hash: the
+     * client address's credentials limit first, then the username's wrong-password limit, which a
+     * wrong password is charged to, as on the native {@code POST /sessions}.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.InvalidCredentials for a wrong password
+     */
+    io.feedline.ports.model.UserAccount signIn(Context ctx, Username username, io.feedline.ports.model.Password password) {
+        spend(limits.takeCredentials(limits.clientKey(ctx)));
+        spend(limits.loginAllowed(username.value()));
+        try {
+            return useCases.authenticate().authenticate(username, password);
+        } catch (io.feedline.ports.model.FeedlineException.InvalidCredentials wrong) {
+            limits.loginFailed(username.value());
+            throw wrong;
+        }
+    }
+
+    /** A 429 with Mastodon's body and {@code Retry-After} unless {@code wait} is zero. */
+    private static void spend(java.time.Duration wait) {
+        if (!wait.isZero()) {
+            throw MastodonError.retryAfter(429, "Too many requests", wait);
         }
     }
 

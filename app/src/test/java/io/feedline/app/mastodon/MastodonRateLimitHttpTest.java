@@ -1,0 +1,107 @@
+package io.feedline.app.mastodon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.feedline.app.bootstrap.App;
+import io.feedline.app.http.TestApps;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Mastodon port spends the native API's rate limits: the same buckets and rates, so a username's
+ * wrong passwords count across both APIs, and a caller's requests share one budget.
+ */
+class MastodonRateLimitHttpTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String form(Map<String, String> fields) {
+        return fields.entrySet().stream()
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+    }
+
+    private static HttpRequest.Builder post(String url, String contentType, String body) {
+        return HttpRequest.newBuilder(URI.create(url)).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    private static String signUp(String nativeBase) throws Exception {
+        String name = "r" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        assertThat(send(post(nativeBase + "/users", "application/json", JSON.writeValueAsString(Map.of("username", name,
+                "email", name + "@example.org", "password", name + " secret words")))).statusCode()).isEqualTo(201);
+        return name;
+    }
+
+    private static JsonNode app(String base) throws Exception {
+        return JSON.readTree(send(post(base + "/api/v1/apps", "application/x-www-form-urlencoded", form(Map.of(
+                "client_name", "limits", "redirect_uris", "urn:ietf:wg:oauth:2.0:oob", "scopes", "read")))).body());
+    }
+
+    private static HttpResponse<String> passwordGrant(String base, JsonNode app, String name, String password) throws Exception {
+        return send(post(base + "/oauth/token", "application/x-www-form-urlencoded", form(Map.of("grant_type", "password",
+                "client_id", app.path("client_id").asText(), "client_secret", app.path("client_secret").asText(),
+                "username", name, "password", password, "scope", "read"))));
+    }
+
+    @Test
+    void wrongPasswordsAreCountedPerUsernameAcrossBothApis() throws Exception {
+        try (App app = TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0,
+                "http.rate-limit.failed-logins.requests", 2, "http.rate-limit.failed-logins.period", "1h"))) {
+            String base = "http://127.0.0.1:" + app.mastodonPort().orElseThrow();
+            String nativeBase = "http://127.0.0.1:" + app.port();
+            String name = signUp(nativeBase);
+            JsonNode client = app(base);
+
+            assertThat(passwordGrant(base, client, name, "wrong one").statusCode()).isEqualTo(400);
+            assertThat(send(post(nativeBase + "/sessions", "application/json",
+                    JSON.writeValueAsString(Map.of("username", name, "password", "wrong two")))).statusCode()).isEqualTo(401);
+
+            HttpResponse<String> limited = passwordGrant(base, client, name, name + " secret words");
+            assertThat(limited.statusCode()).as("the right password, after two wrong ones on either API").isEqualTo(429);
+            assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+            assertThat(JSON.readTree(limited.body()).path("error").asText()).isEqualTo("Too many requests");
+            assertThat(send(post(nativeBase + "/sessions", "application/json",
+                    JSON.writeValueAsString(Map.of("username", name, "password", name + " secret words")))).statusCode()).isEqualTo(429);
+
+            String other = signUp(nativeBase);
+            assertThat(passwordGrant(base, client, other, other + " secret words").statusCode())
+                    .as("another username is not limited").isEqualTo(200);
+        }
+    }
+
+    @Test
+    void requestsSpendTheCallersBudget() throws Exception {
+        int limit = 5;
+        try (App app = TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0,
+                "http.rate-limit.requests", limit, "http.rate-limit.period", "1h"))) {
+            String base = "http://127.0.0.1:" + app.mastodonPort().orElseThrow();
+            int ok = 0;
+            HttpResponse<String> last = null;
+            for (int i = 0; i < limit + 1; i++) {
+                last = send(HttpRequest.newBuilder(URI.create(base + "/api/v1/instance")).GET());
+                if (last.statusCode() == 200) {
+                    ok++;
+                }
+            }
+            assertThat(ok).isEqualTo(limit);
+            assertThat(last.statusCode()).isEqualTo(429);
+            assertThat(last.headers().firstValue("Retry-After")).isPresent();
+            assertThat(send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + "/health")).GET()).statusCode())
+                    .as("operations routes are never limited").isEqualTo(200);
+        }
+    }
+}
