@@ -273,28 +273,22 @@ final class FanoutLoadBenchmark {
     }
 
     private static void awaitDelivered(BenchLayout layout, LongAdder delivered, long target) {
-        long deadline = System.nanoTime() + PHASE_TIMEOUT.toNanos();
-        while (delivered.sum() < target) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("fan-out did not finish within " + PHASE_TIMEOUT + "; "
-                        + layout.raw.jobs().pending() + " jobs pending");
-            }
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            }
-        }
+        await(() -> delivered.sum() >= target,
+                () -> "fan-out did not finish within " + PHASE_TIMEOUT + "; " + layout.raw.jobs().pending() + " jobs pending");
     }
 
     /** Waits until every post's mention notification has been recorded. */
     private static void awaitMentions(BenchLayout layout, Progress progress, int target) {
+        await(() -> progress.mentionLags.count() >= target, () -> progress.mentionLags.count() + " of " + target
+                + " mention notifications recorded within " + PHASE_TIMEOUT + "; " + layout.raw.jobs().pending() + " jobs pending");
+    }
+
+    /** Polls {@code done} every 2 ms for at most {@link #PHASE_TIMEOUT}, then fails with {@code failure}'s words. */
+    private static void await(java.util.function.BooleanSupplier done, java.util.function.Supplier<String> failure) {
         long deadline = System.nanoTime() + PHASE_TIMEOUT.toNanos();
-        while (progress.mentionLags.count() < target) {
+        while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(progress.mentionLags.count() + " of " + target
-                        + " mention notifications recorded within " + PHASE_TIMEOUT + "; " + layout.raw.jobs().pending() + " jobs pending");
+                throw new IllegalStateException(failure.get());
             }
             try {
                 Thread.sleep(2);

@@ -16,7 +16,6 @@ import io.feedline.ports.out.Likes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -38,19 +37,10 @@ final class DynamoLikes implements Likes {
         this.jobs = jobs;
     }
 
-    /** AP43: one consistent Query of the post's like items, one more than asked for, so the last page carries no token. */
+    /** AP43: one consistent Query of the post's like items. */
     @Override
     public Page<UserId> likers(PostId post, PageRequest request) {
-        QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
-                .queryConditional(TableLayout.likes(post))
-                .consistentRead(true)
-                .attributesToProject(TableLayout.PK, TableLayout.SK, USER_ID)
-                .limit(request.limit() + 1);
-        request.after().map(Cursors::userId)
-                .ifPresent(last -> query.exclusiveStartKey(TableLayout.keyMap(TableLayout.like(post, last))));
-        return UserPages.of(db.queryPage("AP43_likers", query.build()).items().stream()
-                .map(item -> UserId.of(item.getString(USER_ID)))
-                .toList(), request);
+        return UserPages.query(db, "AP43_likers", TableLayout.likes(post), USER_ID, user -> TableLayout.like(post, user), request);
     }
 
     @Override

@@ -81,18 +81,11 @@ final class DynamoReposts implements Reposts {
         return outcome.committedUnlessFailed(MARK_ITEM, "unrepost") ? Optional.of(entry) : Optional.empty();
     }
 
+    /** AP44: one consistent Query of the original's repost marks. */
     @Override
     public Page<UserId> reposters(PostId original, PageRequest request) {
-        QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
-                .queryConditional(TableLayout.repostMarks(original))
-                .consistentRead(true)
-                .attributesToProject(TableLayout.PK, TableLayout.SK, USER_ID)
-                .limit(request.limit() + 1);
-        request.after().map(Cursors::userId)
-                .ifPresent(last -> query.exclusiveStartKey(TableLayout.keyMap(TableLayout.repostMark(original, last))));
-        return UserPages.of(db.queryPage("AP44_reposters", query.build()).items().stream()
-                .map(item -> UserId.of(item.getString(USER_ID)))
-                .toList(), request);
+        return UserPages.query(db, "AP44_reposters", TableLayout.repostMarks(original), USER_ID,
+                user -> TableLayout.repostMark(original, user), request);
     }
 
     @Override

@@ -125,8 +125,8 @@ public final class App implements AutoCloseable {
     private static Limits mastodonLimits(HttpApi.SharedLimits shared) {
         return new Limits() {
             @Override
-            public String clientKey(io.javalin.http.Context ctx) {
-                return shared.clientKey(ctx);
+            public String clientKey(String peer, java.util.function.Function<String, List<String>> headers) {
+                return shared.clientKey(peer, headers);
             }
 
             @Override

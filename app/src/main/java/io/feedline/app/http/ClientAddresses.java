@@ -55,21 +55,25 @@ public final class ClientAddresses {
 
     /** The rate-limit key of the request's client. */
     String key(Context ctx) {
-        String peer = ctx.req().getRemoteAddr();
+        return key(ctx.req().getRemoteAddr(), name -> Collections.list(ctx.req().getHeaders(name)));
+    }
+
+    /** The rate-limit key of a client connected from {@code peer}, whose request carries {@code headers} (values by name). */
+    String key(String peer, java.util.function.Function<String, List<String>> headers) {
         Optional<InetAddress> client = literal(peer);
         if (client.isEmpty()) {
             return "ip:" + peer;
         }
         if (header.isPresent() && trusted.test(client.get())) {
-            client = Optional.of(forwarded(client.get(), ctx.req().getHeaders(header.get())));
+            client = Optional.of(forwarded(client.get(), headers.apply(header.get())));
         }
         return key(client.get());
     }
 
     /** The rightmost address in the header that is not a trusted proxy; a malformed entry stops the walk. */
-    private InetAddress forwarded(InetAddress peer, java.util.Enumeration<String> values) {
+    private InetAddress forwarded(InetAddress peer, List<String> values) {
         List<String> hops = new ArrayList<>();
-        for (String value : Collections.list(values)) {
+        for (String value : values) {
             for (String hop : value.split(",")) {
                 hops.add(hop.strip());
             }

@@ -2,7 +2,6 @@ package io.feedline.app.http;
 
 import io.feedline.ports.in.UseCases;
 import io.javalin.Javalin;
-import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -26,8 +25,11 @@ public final class HttpApi implements AutoCloseable {
      * budget whichever API it calls. Each {@code take} answers zero when allowed, else the wait.
      */
     public interface SharedLimits {
-        /** The client address's key ({@code http.client-address} rules: trusted proxies, IPv6 /64). */
-        String clientKey(Context ctx);
+        /**
+         * The key of a client connected from {@code peer} whose request carries {@code headers}
+         * (values by name), by the {@code http.client-address} rules: trusted proxies, IPv6 /64.
+         */
+        String clientKey(String peer, java.util.function.Function<String, List<String>> headers);
 
         /** One request from a caller's bucket ({@code user:<id>}, or an address key). */
         Duration takeRequest(String callerKey);
@@ -221,8 +223,8 @@ public final class HttpApi implements AutoCloseable {
         });
         SharedLimits shared = new SharedLimits() {
             @Override
-            public String clientKey(Context ctx) {
-                return addresses.key(ctx);
+            public String clientKey(String peer, java.util.function.Function<String, List<String>> headers) {
+                return addresses.key(peer, headers);
             }
 
             @Override

@@ -1,7 +1,8 @@
 package io.feedline.app.mastodon;
 
-import io.javalin.http.Context;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The process's rate limits as the Mastodon port spends them. The composition root hands in the
@@ -11,8 +12,11 @@ import java.time.Duration;
  */
 public interface Limits {
 
-    /** The client address's key, as the native API keys it (trusted proxies, IPv6 prefixes). */
-    String clientKey(Context ctx);
+    /**
+     * The key of a client connected from {@code peer} whose request carries {@code headers} (values
+     * by name), as the native API keys it (trusted proxies, IPv6 prefixes).
+     */
+    String clientKey(String peer, Function<String, List<String>> headers);
 
     /** One request from the caller's bucket: {@code user:<id>} for a user's token, else the address's key. */
     Duration takeRequest(String callerKey);
@@ -29,8 +33,8 @@ public interface Limits {
     /** No limits: for a server whose callers are all trusted. */
     Limits NONE = new Limits() {
         @Override
-        public String clientKey(Context ctx) {
-            return "ip:" + ctx.ip();
+        public String clientKey(String peer, Function<String, List<String>> headers) {
+            return "ip:" + peer;
         }
 
         @Override

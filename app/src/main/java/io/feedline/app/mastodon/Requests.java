@@ -54,11 +54,11 @@ final class Requests {
         try {
             grant = bearer(ctx.header("Authorization")).map(tokens::verify);
         } catch (MastodonError refused) {
-            spend(limits.takeRequest(limits.clientKey(ctx)));
+            spend(limits.takeRequest(clientKey(ctx)));
             throw refused;
         }
         spend(limits.takeRequest(grant.flatMap(MastodonTokens.Grant::user).map(id -> "user:" + id.value())
-                .orElseGet(() -> limits.clientKey(ctx))));
+                .orElseGet(() -> clientKey(ctx))));
         grant.ifPresent(g -> ctx.attribute(GRANT, g));
         if (scope == Scope.PUBLIC) {
             return;
@@ -80,7 +80,7 @@ final class Requests {
      * @throws io.feedline.ports.model.FeedlineException.InvalidCredentials for a wrong password
      */
     io.feedline.ports.model.UserAccount signIn(Context ctx, Username username, io.feedline.ports.model.Password password) {
-        spend(limits.takeCredentials(limits.clientKey(ctx)));
+        spend(limits.takeCredentials(clientKey(ctx)));
         spend(limits.loginAllowed(username.value()));
         try {
             return useCases.authenticate().authenticate(username, password);
@@ -88,6 +88,10 @@ final class Requests {
             limits.loginFailed(username.value());
             throw wrong;
         }
+    }
+
+    private String clientKey(Context ctx) {
+        return limits.clientKey(ctx.req().getRemoteAddr(), name -> java.util.Collections.list(ctx.req().getHeaders(name)));
     }
 
     /** A 429 with Mastodon's body and {@code Retry-After} unless {@code wait} is zero. */
