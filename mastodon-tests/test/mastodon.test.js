@@ -405,6 +405,21 @@ describe("notifications and markers", () => {
     assert.equal((await dave.v1.notifications.list()).length, all.length);
   });
 
+  test("dismiss removes one notification, by id in v1 and by group key in v2; a dismissed one is then 404", async () => {
+    const before = await dave.v1.notifications.list({ limit: 40 });
+    await dave.v1.notifications.$select(before[0].id).dismiss();
+    const after = await dave.v1.notifications.list({ limit: 40 });
+    assert.equal(after.length, before.length - 1);
+    assert.ok(!after.some((n) => n.id === before[0].id));
+    const grouped = await dave.v2.notifications.list();
+    const key = grouped.notificationGroups[0].groupKey;
+    await dave.v2.notifications.$select(key).dismiss();
+    const left = await dave.v2.notifications.list();
+    assert.ok(!left.notificationGroups.some((g) => g.groupKey === key));
+    assert.equal(left.notificationGroups.length, grouped.notificationGroups.length - 1);
+    await refused(dave.v1.notifications.$select(before[0].id).dismiss(), 404);
+  });
+
   test("every response body was checked against the schema", () => {
     assert.equal(seen.length, 0);
   });

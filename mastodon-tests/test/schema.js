@@ -42,6 +42,15 @@ export function responseSchema(method, path, status) {
   return response?.content?.["application/json"]?.schema;
 }
 
+/** Whether the route documents the status as an answer with no body ("Empty", as for dismiss). */
+function documentedEmpty(method, path, status) {
+  const route = routes
+    .filter((r) => r.pattern.test(path) && r.operations[method.toLowerCase()])
+    .sort((a, b) => b.literal - a.literal)[0];
+  const response = route?.operations[method.toLowerCase()].responses?.[String(status)];
+  return response !== undefined && response.content === undefined;
+}
+
 /** Every response seen, in order: method, path, status, body and whether it was checked. */
 export const seen = [];
 
@@ -64,6 +73,7 @@ export function checkAll() {
     const schema = responseSchema(entry.method, entry.path, entry.status);
     if (schema === undefined) {
       if (entry.path === "/oauth/revoke" && Object.keys(entry.body).length === 0) continue;
+      if (documentedEmpty(entry.method, entry.path, entry.status) && Object.keys(entry.body).length === 0) continue;
       throw new Error(`no documented response for ${entry.method} ${entry.path} ${entry.status}`);
     }
     const validate = validatorFor(schema);

@@ -59,6 +59,11 @@ final class NotificationDesk implements ReadNotifications {
     }
 
     @Override
+    public boolean dismiss(UserId caller, String id) {
+        return notifications.dismiss(caller, Notification.requireId("id", id));
+    }
+
+    @Override
     public void markRead(UserId caller, String upTo) {
         notifications.markRead(caller, Notification.requireId("upTo", upTo));
     }

@@ -99,6 +99,11 @@ class NotificationFoldTest {
         }
 
         @Override
+        public boolean dismiss(UserId recipient, String id) {
+            throw new FeedlineException.StorageUnavailable("notifications", "down", null);
+        }
+
+        @Override
         public Page<Notification> page(UserId recipient, Set<NotificationType> types, PageRequest page) {
             return delegate.page(recipient, types, page);
         }

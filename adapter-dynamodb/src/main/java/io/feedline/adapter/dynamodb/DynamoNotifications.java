@@ -283,6 +283,18 @@ final class DynamoNotifications implements Notifications {
                 .map(item -> item.getString(READ_UP_TO));
     }
 
+    /**
+     * AP45: one conditional DeleteItem of the row. Its actor markers stay until they expire, so the
+     * events they stand for are still counted and cannot bring the row back.
+     */
+    @Override
+    public boolean dismiss(UserId recipient, String id) {
+        Expressions condition = Expressions.update();
+        condition.when("attribute_exists(" + condition.name(TableLayout.PK) + ")");
+        return db.conditionally("AP45_notification_dismiss",
+                () -> db.deleteItem(TableLayout.notification(recipient, id), condition.build()));
+    }
+
     @Override
     public void markRead(UserId recipient, String upTo) {
         TableLayout.Entity entity = TableLayout.Entity.READ_MARKER;

@@ -354,6 +354,11 @@ class AccessPatternRequestsTest {
         // AP12: the rows above the marker, counted by the engine.
         assertThat(storage.notifications().countAfter(recipient, marker, 999)).isEqualTo(1);
         assertThat(requests.all()).isEqualTo(only("Query", 1));
+        requests.reset();
+
+        // AP45: dismissing a row is one conditional DeleteItem.
+        assertThat(storage.notifications().dismiss(recipient, rows.getFirst().id())).isTrue();
+        assertThat(requests.all()).isEqualTo(only("DeleteItem", 1));
     }
 
     @Test

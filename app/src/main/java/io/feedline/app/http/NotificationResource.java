@@ -41,6 +41,15 @@ final class NotificationResource {
         ctx.status(204);
     }
 
+    /** {@code DELETE /notifications/{id}}: 204 when dismissed, 404 when the caller has no such notification. */
+    void dismiss(Context ctx) {
+        UserId caller = Caller.of(ctx).required();
+        if (!useCases.readNotifications().dismiss(caller, ctx.pathParam("id"))) {
+            throw new io.feedline.ports.model.FeedlineException.NotFound("notification", "no such notification");
+        }
+        ctx.status(204);
+    }
+
     /** {@code types=like,follow}: a comma-separated list of type names; absent means every type. */
     private static Set<NotificationType> types(String raw) {
         if (raw == null) {

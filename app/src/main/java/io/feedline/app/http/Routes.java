@@ -69,6 +69,7 @@ final class Routes {
         routes.get("/notifications", notifications::list, SIGNED_IN);
         routes.get("/notifications/unread-count", notifications::unreadCount, SIGNED_IN);
         routes.post("/notifications/read", notifications::markRead, SIGNED_IN);
+        routes.delete("/notifications/{id}", notifications::dismiss, SIGNED_IN);
 
         routes.get("/search", search::search, ANYONE);
 

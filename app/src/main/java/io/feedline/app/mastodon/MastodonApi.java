@@ -156,6 +156,8 @@ public final class MastodonApi implements AutoCloseable {
         routes.get("/api/v1/notifications/unread_count", notifications::unreadCount, READ_NOTIFICATIONS);
         routes.post("/api/v1/notifications/clear", notifications::clear, WRITE_NOTIFICATIONS);
         routes.get("/api/v1/notifications/{id}", notifications::show, READ_NOTIFICATIONS);
+        routes.post("/api/v1/notifications/{id}/dismiss", notifications::dismiss, WRITE_NOTIFICATIONS);
+        routes.post("/api/v2/notifications/{id}/dismiss", notifications::dismiss, WRITE_NOTIFICATIONS);
         routes.get("/api/v2/notifications", notifications::grouped, READ_NOTIFICATIONS);
         routes.get("/api/v1/markers", notifications::markers, READ_STATUSES);
         routes.post("/api/v1/markers", notifications::saveMarkers, WRITE_STATUSES);

@@ -55,6 +55,25 @@ final class NotificationsResource {
     }
 
     /** One row by id, looked for among the caller's newest {@link #SCAN_LIMIT} rows. */
+    /**
+     * {@code POST /api/v1/notifications/:id/dismiss}, and {@code /api/v2/notifications/:group_key/dismiss}
+     * (a group key is the row's id, or {@code ungrouped-} and the id). An unknown id is 404.
+     */
+    void dismiss(Context ctx) {
+        String id = ctx.pathParam("id");
+        String row = id.startsWith("ungrouped-") ? id.substring("ungrouped-".length()) : id;
+        boolean dismissed;
+        try {
+            dismissed = useCases.readNotifications().dismiss(requests.user(ctx), row);
+        } catch (io.feedline.ports.model.FeedlineException.InvalidInput e) {
+            throw MastodonError.notFound();
+        }
+        if (!dismissed) {
+            throw MastodonError.notFound();
+        }
+        ctx.json(Entities.map());
+    }
+
     void show(Context ctx) {
         String id = ctx.pathParam("id");
         UserId caller = requests.user(ctx);

@@ -65,6 +65,29 @@ class NotificationsHttpTest {
     }
 
     @Test
+    void aDismissedGroupIsGoneAndDoesNotComeBackForItsActors() {
+        User alice = accounts.signUp("dismisser");
+        User fan = accounts.signUp("fan");
+        String post = publish(alice, "dismiss me");
+        assertThat(api.put("/posts/" + post + "/like").token(fan.token()).send().status()).isEqualTo(200);
+        app.drainFanout();
+        String id = notifications(alice, "").json().path("items").get(0).path("id").asText();
+
+        assertThat(api.delete("/notifications/" + id).token(fan.token()).send().status()).as("someone else's").isEqualTo(404);
+        assertThat(api.delete("/notifications/" + id).token(alice.token()).send().status()).isEqualTo(204);
+        assertThat(notifications(alice, "").json().path("items")).isEmpty();
+        assertThat(api.delete("/notifications/" + id).token(alice.token()).send().status()).isEqualTo(404);
+
+        assertThat(api.delete("/posts/" + post + "/like").token(fan.token()).send().status()).isEqualTo(200);
+        assertThat(api.put("/posts/" + post + "/like").token(fan.token()).send().status()).isEqualTo(200);
+        app.drainFanout();
+        assertThat(notifications(alice, "").json().path("items")).as("the same actor liking again").isEmpty();
+        Response bad = api.delete("/notifications/yesterday").token(alice.token()).invalid().send();
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.field()).isEqualTo("id");
+    }
+
+    @Test
     void typesFilterPagesWithSignedCursorsAndTheReadMarker() {
         User alice = accounts.signUp("busy");
         User bob = accounts.signUp("busybee");

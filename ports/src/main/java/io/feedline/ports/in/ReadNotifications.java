@@ -23,6 +23,15 @@ public interface ReadNotifications {
     /** Marks every notification up to and including {@code upTo} read. */
     void markRead(UserId caller, String upTo);
 
+    /**
+     * Deletes the caller's notification {@code id} (a grouped one whole). It does not come back for
+     * the events it counted; a later event of another actor starts it again.
+     *
+     * @return whether there was such a notification
+     * @throws io.feedline.ports.model.FeedlineException.InvalidInput naming {@code id} if it is no notification id
+     */
+    boolean dismiss(UserId caller, String id);
+
     /** The most an unread count says: one bounded count query, and "999+" is what a badge shows anyway. */
     int MAX_UNREAD_COUNT = 999;
 }

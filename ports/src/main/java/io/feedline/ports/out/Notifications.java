@@ -42,6 +42,14 @@ public interface Notifications {
      */
     Page<Notification> page(UserId recipient, Set<NotificationType> types, PageRequest page);
 
+    /**
+     * Deletes the recipient's row {@code id}. The actors it counted stay counted, so a redelivered
+     * event does not bring it back; a new actor's event starts the row again, counting from one.
+     *
+     * @return whether there was such a row
+     */
+    boolean dismiss(UserId recipient, String id);
+
     /** The id the recipient has read up to, if they ever marked any read. */
     Optional<String> readMarker(UserId recipient);
 

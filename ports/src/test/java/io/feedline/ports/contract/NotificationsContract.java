@@ -54,6 +54,37 @@ public abstract class NotificationsContract {
     }
 
     @Test
+    void aDismissedRowIsGoneStaysGoneForItsActorsAndStartsAgainForANewOne() {
+        Notifications store = notifications();
+        UserId recipient = TestIds.userId();
+        PostId post = TestIds.postId();
+        UserId first = TestIds.userId();
+        UserId second = TestIds.userId();
+        store.record(like(recipient, post, first, DAY.plusSeconds(5)));
+        store.record(like(recipient, post, second, DAY.plusSeconds(6)));
+        NotificationEvent kept = reply(recipient, TestIds.userId(), DAY.plusSeconds(7));
+        store.record(kept);
+        String id = like(recipient, post, first, DAY.plusSeconds(5)).notificationId();
+
+        assertThat(store.dismiss(recipient, id)).isTrue();
+        assertThat(store.dismiss(recipient, id)).as("already gone").isFalse();
+        assertThat(store.dismiss(TestIds.userId(), kept.notificationId())).as("another recipient's row").isFalse();
+        assertThat(store.page(recipient, Set.of(), PageRequest.first(10)).items()).extracting(Notification::id)
+                .containsExactly(kept.notificationId());
+
+        store.record(like(recipient, post, first, DAY.plusSeconds(5)));
+        assertThat(store.page(recipient, Set.of(NotificationType.LIKE), PageRequest.first(10)).items())
+                .as("a redelivered event does not bring it back").isEmpty();
+
+        UserId third = TestIds.userId();
+        store.record(like(recipient, post, third, DAY.plusSeconds(8)));
+        List<Notification> likes = store.page(recipient, Set.of(NotificationType.LIKE), PageRequest.first(10)).items();
+        assertThat(likes).hasSize(1);
+        assertThat(likes.getFirst().latestActors()).containsExactly(third);
+        assertThat(likes.getFirst().count()).isEqualTo(1);
+    }
+
+    @Test
     void recordingTheSameEventAgainChangesNothing() {
         Notifications store = notifications();
         UserId recipient = TestIds.userId();

@@ -30,6 +30,8 @@ public final class InMemoryNotifications implements io.feedline.ports.out.Notifi
 
     private final Map<UserId, NavigableMap<String, Row>> rows = new HashMap<>();
     private final Map<UserId, String> markers = new HashMap<>();
+    /** The actors of dismissed rows, by recipient and row id: they stay counted, as the engines' markers do. */
+    private final Map<String, java.util.Set<UserId>> dismissed = new HashMap<>();
     private final CallLog calls = new CallLog();
     private final InMemoryPostStore outbox;
 
@@ -77,6 +79,9 @@ public final class InMemoryNotifications implements io.feedline.ports.out.Notifi
     }
 
     private void recordLocked(NotificationEvent event) {
+        if (dismissed.getOrDefault(event.recipient().value() + "/" + event.notificationId(), java.util.Set.of()).contains(event.actor())) {
+            return;
+        }
         Row row = rows.computeIfAbsent(event.recipient(), r -> new TreeMap<>())
                 .computeIfAbsent(event.notificationId(), id -> new Row(event, new LinkedHashSet<>(), event.at()));
         if (row.actors().add(event.actor())) {
@@ -115,6 +120,17 @@ public final class InMemoryNotifications implements io.feedline.ports.out.Notifi
     public synchronized Optional<String> readMarker(UserId recipient) {
         calls.record("readMarker");
         return Optional.ofNullable(markers.get(recipient));
+    }
+
+    @Override
+    public synchronized boolean dismiss(UserId recipient, String id) {
+        calls.record("dismiss");
+        Row row = rows.getOrDefault(recipient, new TreeMap<>()).remove(id);
+        if (row == null) {
+            return false;
+        }
+        dismissed.computeIfAbsent(recipient.value() + "/" + id, k -> new java.util.HashSet<>()).addAll(row.actors());
+        return true;
     }
 
     @Override
