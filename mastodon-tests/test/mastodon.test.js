@@ -2,11 +2,12 @@
 // checked against Mastodon's OpenAPI schema after each test.
 import { after, afterEach, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { createOAuthAPIClient, createRestAPIClient, MastoHttpError } from "masto";
+import { createOAuthAPIClient, createRestAPIClient, createStreamingAPIClient, MastoHttpError } from "masto";
 import { chromium } from "playwright-core";
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { checkAll, seen } from "./schema.js";
+import WebSocket from "ws";
+import { checkAll, checkEntity, seen } from "./schema.js";
 import { registerUser, startFeedline } from "./feedline.js";
 
 let feedline;
@@ -132,9 +133,10 @@ describe("OAuth authorization code with PKCE, in a real browser", () => {
     });
     await new Promise((r) => callback.listen(0, "127.0.0.1", r));
     const redirectUri = `http://127.0.0.1:${callback.address().port}/callback`;
-    // Never a downloaded browser: Debian's chromium (see .ci/services.sh).
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"], headless: true });
+    let browser;
     try {
+      // Never a downloaded browser: Debian's chromium (see .ci/services.sh).
+      browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"], headless: true });
       const registered = await createRestAPIClient({ url: feedline.url }).v1.apps.create({
         clientName: "a browser client", redirectUris: redirectUri, scopes: "read write",
       });
@@ -179,7 +181,8 @@ describe("OAuth authorization code with PKCE, in a real browser", () => {
         grantType: "authorization_code", clientId: registered.clientId, redirectUri, code, codeVerifier: verifier,
       }), 400);
     } finally {
-      await browser.close();
+      // A browser that failed to start must not leave the callback server holding the suite open.
+      await browser?.close();
       await new Promise((r) => callback.close(r));
     }
   });
@@ -535,5 +538,167 @@ describe("hashtags, trends, search, the public timeline, mutes and blocks", () =
 
   test("every response body was checked against the schema", () => {
     assert.equal(seen.length, 0);
+  });
+});
+
+describe("streaming: the user, public and hashtag streams over WebSocket and server-sent events", () => {
+  let hal;
+  let ida;
+  let idaToken;
+  let streaming;
+  const tag = `live${randomBytes(4).toString("hex").replace(/[0-9]/g, "x")}`;
+
+  /**
+   * The next event of `events` that `wanted` accepts, skipping others, or a failure after `ms`. A
+   * read still waiting when the time is up is kept for the next call, so no event is lost to it.
+   */
+  async function nextEvent(events, wanted, what, ms = 20_000) {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      events.pending ??= events.next();
+      let timer;
+      const next = await Promise.race([events.pending, new Promise((r) => { timer = setTimeout(() => r(undefined), deadline - Date.now()); })]);
+      clearTimeout(timer);
+      if (next === undefined) break;
+      events.pending = undefined;
+      if (next.done) throw new Error(`the stream ended while waiting for ${what}`);
+      if (wanted(next.value)) return next.value;
+    }
+    throw new Error(`${what} did not arrive within ${ms} ms`);
+  }
+
+  /**
+   * Makes sure the server has taken the subscription (the protocol has no acknowledgement): posts
+   * by `author` until one arrives on `events`.
+   */
+  async function live(events, author, label) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const probe = await author.v1.statuses.create({ status: `${label} probe ${attempt} #${tag}` });
+      try {
+        return await nextEvent(events, (e) => e.event === "update" && e.payload.id === probe.id, "a probe", 3_000);
+      } catch {
+        // Not subscribed yet: try again.
+      }
+    }
+    throw new Error(`the ${label} stream never went live`);
+  }
+
+  before(async () => {
+    hal = (await signIn(await registerUser(feedline.nativeUrl, "hal"))).client;
+    const signedIn = await signIn(await registerUser(feedline.nativeUrl, "ida"));
+    ida = signedIn.client;
+    idaToken = signedIn.token.accessToken;
+    await ida.v1.accounts.$select("hal").follow();
+    const instance = await ida.v2.instance.fetch();
+    assert.match(instance.configuration.urls.streaming, /^ws:\/\/127\.0\.0\.1:\d+$/);
+    streaming = createStreamingAPIClient({ streamingApiUrl: instance.configuration.urls.streaming, accessToken: idaToken, retry: 3 });
+  });
+
+  after(() => {
+    streaming?.close();
+  });
+
+  test("stream user: a followed author's post arrives as an update, its deletion as a delete, a favourite as a notification", async () => {
+    const subscription = streaming.user.subscribe();
+    const events = subscription[Symbol.asyncIterator]();
+    try {
+      await live(events, hal, "user");
+
+      const status = await hal.v1.statuses.create({ status: "live from the stream" });
+      const update = await nextEvent(events, (e) => e.event === "update" && e.payload.id === status.id, "the update");
+      assert.deepEqual(update.stream, ["user"]);
+      assert.equal(update.payload.account.username, "hal");
+      assert.equal(update.payload.content, "<p>live from the stream</p>");
+
+      await hal.v1.statuses.$select(status.id).remove();
+      const deleted = await nextEvent(events, (e) => e.event === "delete" && e.payload === status.id, "the delete");
+      assert.deepEqual(deleted.stream, ["user"]);
+
+      const mine = await ida.v1.statuses.create({ status: "favourite this" });
+      await hal.v1.statuses.$select(mine.id).favourite();
+      const notification = await nextEvent(events, (e) => e.event === "notification", "the notification");
+      assert.equal(notification.payload.type, "favourite");
+      assert.equal(notification.payload.account.username, "hal");
+      assert.equal(notification.payload.status.id, mine.id);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  test("stream hashtag and public over the same WebSocket; an unknown stream is refused with an error", async () => {
+    const tagged = streaming.hashtag.subscribe({ tag });
+    const everything = streaming.public.subscribe();
+    const tagEvents = tagged[Symbol.asyncIterator]();
+    const publicEvents = everything[Symbol.asyncIterator]();
+    try {
+      await live(tagEvents, hal, "hashtag");
+      await live(publicEvents, hal, "public");
+      const status = await hal.v1.statuses.create({ status: `tagged #${tag} and public` });
+      const onTag = await nextEvent(tagEvents, (e) => e.event === "update" && e.payload.id === status.id, "the tag update");
+      assert.deepEqual(onTag.stream, ["hashtag", tag]);
+      assert.deepEqual(onTag.payload.tags.map((t) => t.name), [tag]);
+      const onPublic = await nextEvent(publicEvents, (e) => e.event === "update" && e.payload.id === status.id, "the public update");
+      assert.deepEqual(onPublic.stream, ["public"]);
+    } finally {
+      tagged.unsubscribe();
+      everything.unsubscribe();
+    }
+
+    const socket = new WebSocket(`${feedline.url.replace("http", "ws")}/api/v1/streaming?stream=direct`, [idaToken]);
+    const error = await new Promise((resolve, reject) => {
+      socket.on("message", (data) => resolve(JSON.parse(data.toString())));
+      socket.on("error", reject);
+    });
+    socket.close();
+    assert.deepEqual(error, { error: "Unknown stream type", status: 400 });
+  });
+
+  // masto.js hands its caller payloads with camelCased keys, so the payloads are checked against the
+  // schema here, where they are read raw.
+  test("the server-sent-events form: GET /api/v1/streaming/user sends updates and notifications, schema-checked", async () => {
+    const abort = new AbortController();
+    const response = await fetch(`${feedline.url}/api/v1/streaming/user`, {
+      headers: { Authorization: `Bearer ${idaToken}` }, signal: abort.signal,
+    });
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type"), /^text\/event-stream/);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    async function* frames() {
+      while (true) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: ?(.*)$/m.exec(frame)?.[1];
+          const data = /^data: ?(.*)$/m.exec(frame)?.[1];
+          if (event) yield { event, payload: event === "delete" ? data : JSON.parse(data) };
+        }
+      }
+    }
+    const events = frames();
+    try {
+      await live(events, hal, "server-sent user");
+      const status = await hal.v1.statuses.create({ status: "sent as an event" });
+      const update = await nextEvent(events, (e) => e.event === "update" && e.payload.id === status.id, "the SSE update");
+      checkEntity("Status", update.payload);
+      assert.equal(update.payload.account.username, "hal");
+
+      const mine = await ida.v1.statuses.create({ status: "favourite this one too" });
+      await hal.v1.statuses.$select(mine.id).favourite();
+      const notification = await nextEvent(events, (e) => e.event === "notification" && e.payload.status?.id === mine.id, "the SSE notification");
+      checkEntity("Notification", notification.payload);
+      assert.equal(notification.payload.type, "favourite");
+    } finally {
+      abort.abort();
+    }
+
+    const refused = await fetch(`${feedline.url}/api/v1/streaming/user`);
+    assert.equal(refused.status, 401);
+    const health = await fetch(`${feedline.url}/api/v1/streaming/health`);
+    assert.equal(await health.text(), "OK");
   });
 });

@@ -85,3 +85,12 @@ export function checkAll() {
   }
   return checked;
 }
+
+/** Throws unless `body` matches the component schema `name` (a streamed event's payload, say). */
+export function checkEntity(name, body) {
+  const validate = validatorFor({ $ref: `#/components/schemas/${name}` });
+  if (!validate(body)) {
+    throw new Error(`a streamed ${name} does not match the Mastodon schema: ` +
+      `${ajv.errorsText(validate.errors, { separator: "\n  " })}\n  body: ${JSON.stringify(body).slice(0, 800)}`);
+  }
+}

@@ -10,6 +10,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.IdGenerator;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
@@ -52,7 +53,8 @@ public record DomainPorts(
         TagIndex tagIndex,
         Subscriptions subscriptions,
         ExploreIndex explore,
-        Rankings rankings) {
+        Rankings rankings,
+        LiveEvents live) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -77,5 +79,6 @@ public record DomainPorts(
         Objects.requireNonNull(subscriptions, "subscriptions");
         Objects.requireNonNull(explore, "explore");
         Objects.requireNonNull(rankings, "rankings");
+        Objects.requireNonNull(live, "live");
     }
 }

@@ -109,6 +109,7 @@ public final class FanoutWorker {
     private final Consumer<Duration> deliveredAfter;
     private final TagFanout tags;
     private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
+    private volatile Consumer<List<Delivery>> windowed = deliveries -> {};
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
@@ -198,9 +199,23 @@ public final class FanoutWorker {
         handBack();
     }
 
+    /** Adds the deliveries to their readers' hot windows, then tells {@link #onWindowed}'s listener. */
+    private void addToWindows(List<Delivery> deliveries) {
+        windows.update(readers(deliveries), window -> window.add(deliveries));
+        windowed.accept(deliveries);
+    }
+
     /** Receives the changes of each batch of count jobs this worker applied (explore's popularity notes them). */
     void onCountsApplied(Consumer<List<CountChange>> listener) {
         this.countsApplied = listener;
+    }
+
+    /**
+     * Receives each set of deliveries once its hot-window write has returned (whether or not it
+     * succeeded: the durable write follows either way), before the durable feed items are written.
+     */
+    void onWindowed(Consumer<List<Delivery>> listener) {
+        this.windowed = listener;
     }
 
     /** Cuts the idle wait short: called when this process enqueued a job. */
@@ -402,7 +417,7 @@ public final class FanoutWorker {
         }
         // 2. Hot windows first, on their own: nothing durable waits for them.
         Thread windowWrite = unwindowed.isEmpty() ? null : Thread.ofVirtual().name("fanout-window-" + workerId)
-                .start(() -> withCall(() -> windows.update(readers(unwindowed), window -> window.add(unwindowed))));
+                .start(() -> withCall(() -> addToWindows(unwindowed)));
         // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
         List<Chunk> chunks = chunks(runs, batches);
         List<Outcome<Void>> written = parallel(chunks.stream().<Callable<Void>>map(chunk -> () -> {
@@ -655,7 +670,7 @@ public final class FanoutWorker {
                                 .map(reader -> new Delivery(reader, post))
                                 .toList();
                         if (!deliveries.isEmpty()) {
-                            windows.update(readers(deliveries), window -> window.add(deliveries));
+                            addToWindows(deliveries);
                         }
                         ahead.put(new Ahead(deliveries, page.next(), null));
                         if (page.next().isEmpty()) {

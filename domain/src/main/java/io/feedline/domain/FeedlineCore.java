@@ -6,6 +6,7 @@ import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.Unfollow;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.UserAccount;
 import java.time.Duration;
@@ -60,7 +61,7 @@ public final class FeedlineCore implements AutoCloseable {
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier, separations);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, ports.counters());
+                users, policy, wakeWorkers, notifier, ports.counters(), ports.live());
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users(), relationSets);
         Conversations conversations = new Conversations(ports.posts());
         this.tagPolicy = new TagPolicy(settings, ports.entityFollows(), ports.clock());
@@ -71,6 +72,7 @@ public final class FeedlineCore implements AutoCloseable {
         HomeFeedReader homeFeed = new HomeFeedReader(
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets,
                 tagSources, tagPolicy);
+        LiveDesk live = new LiveDesk(ports.live(), homeFeed, cachedPosts, relationSets, ports.clock());
         Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
         this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
@@ -93,17 +95,22 @@ public final class FeedlineCore implements AutoCloseable {
             popularity.followersChanged(followee);
             return changed;
         };
+        // Every delete and publish is announced to the live streams once it has committed.
         DeletePost delete = (caller, id) -> {
+            Post post = posts.read(id);
             posts.delete(caller, id);
             popularity.postDeleted(id);
             explore.forget();
+            ports.live().publish(new LiveEvent.Deleted(post.ref()));
         };
         // Explore's kept head of latest is forgotten by this process's own publishes.
         PublishPost publish = command -> {
             Post post = posts.publish(command);
             explore.forget();
+            ports.live().publish(new LiveEvent.Published(post.ref(), post.tags()));
             return post;
         };
+
         this.useCases = new UseCases(
                 register, users, users,
                 publish, delete, posts, posts,
@@ -118,7 +125,8 @@ public final class FeedlineCore implements AutoCloseable {
                 tags, tags,
                 new PostSubscriptions(ports.subscriptions(), users),
                 explore,
-                new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets));
+                new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets),
+                live);
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
@@ -151,9 +159,10 @@ public final class FeedlineCore implements AutoCloseable {
      */
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
-                windows, ports.notifications(), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
+                windows, new LiveNotifications(ports.notifications(), ports.live()), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay), tagFanout());
         worker.onCountsApplied(popularity::countsApplied);
+        worker.onWindowed(deliveries -> ports.live().publish(new LiveEvent.Delivered(deliveries)));
         localWorkers.add(worker);
         return worker;
     }

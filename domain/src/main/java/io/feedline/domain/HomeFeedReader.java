@@ -90,6 +90,37 @@ final class HomeFeedReader implements ReadHomeFeed {
         return assemble(owner, source, before, page.limit(), relationSets.filterFor(owner));
     }
 
+    /** The authors and tags a reader's feed merges in at read time, rather than receiving them by fan-out. */
+    record ReadTimeSources(Set<UserId> authors, Set<Tag> tags) {
+        ReadTimeSources {
+            authors = Set.copyOf(authors);
+            tags = Set.copyOf(tags);
+        }
+
+        /** Whether a post by {@code author} with {@code postTags} reaches the feed through these sources. */
+        boolean merge(UserId author, List<Tag> postTags) {
+            return authors.contains(author) || postTags.stream().anyMatch(tags::contains);
+        }
+    }
+
+    /** The reader's read-time sources in the current mode: every followee and followed tag in pull mode. */
+    ReadTimeSources readTimeSources(UserId owner) {
+        if (policy.mode() == FanoutMode.PULL) {
+            return new ReadTimeSources(sources(owner, maxPullSources, Set.of()), tags.followed(owner));
+        }
+        return new ReadTimeSources(pulledAtRead(owner), tags.followedAmong(owner, tagPolicy.hot()));
+    }
+
+    /**
+     * The posts of these feed entries as the reader's feed shows them, by the rules every page
+     * applies: a repost as its original, replies by {@link ReplyVisibility}'s rule, nothing of the
+     * accounts the reader mutes or blocks or is blocked by.
+     */
+    List<Post> shown(UserId owner, List<Post> entries) {
+        ReaderFilter filter = relationSets.filterFor(owner);
+        return filter.visible(replies.visible(owner, reposts.inFeedOf(owner, entries, filter::hides)));
+    }
+
     /** One round of a page: the posts of the next {@code want} feed entries, in feed order. */
     private interface Source {
         Round next(Optional<PostId> cursor, int want);

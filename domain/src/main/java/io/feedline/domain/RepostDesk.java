@@ -5,6 +5,7 @@ import io.feedline.ports.in.UnrepostPost;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
@@ -12,6 +13,7 @@ import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdGenerator;
+import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Reposts;
@@ -43,9 +45,11 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     private final Runnable onEnqueue;
     private final Notifier notifier;
     private final PostCounters counters;
+    private final LiveEvents live;
 
     RepostDesk(Posts posts, CachedPosts cachedPosts, Reposts reposts, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, PostCounters counters) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, PostCounters counters, LiveEvents live) {
+        this.live = live;
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.reposts = reposts;
@@ -76,6 +80,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
         boolean changed = reposts.repost(entry, jobs);
         if (changed) {
             onEnqueue.run();
+            live.publish(new LiveEvent.Published(entry.ref(), List.of()));
         }
         return answer(original, delta, changed);
     }
@@ -89,6 +94,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
                 entry -> cleanup ? List.of(delta, new FanoutJob.Retract(entry)) : List.of(delta));
         if (removed.isPresent()) {
             onEnqueue.run();
+            live.publish(new LiveEvent.Deleted(removed.get()));
         }
         return answer(original, delta, removed.isPresent());
     }

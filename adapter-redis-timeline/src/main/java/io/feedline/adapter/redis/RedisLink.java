@@ -5,6 +5,7 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisException;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
@@ -153,6 +154,20 @@ final class RedisLink implements AutoCloseable {
             throw new RedisConnectionException(closed ? "closed" : "not connected to " + where + ": " + lastFailure);
         }
         return now;
+    }
+
+    /**
+     * A new publish/subscribe connection from the same client (a cluster's goes to one node, which
+     * hears every node's PUBLISH). Lettuce reconnects it and subscribes it again by itself.
+     *
+     * @throws RedisException if Redis cannot be reached now
+     */
+    StatefulRedisPubSubConnection<String, String> connectPubSub() {
+        return switch (client) {
+            case RedisClient single -> single.connectPubSub();
+            case RedisClusterClient nodes -> nodes.connectPubSub();
+            default -> throw new IllegalStateException("unknown client " + client.getClass());
+        };
     }
 
     private boolean tryOpen() {

@@ -1,6 +1,8 @@
 package io.feedline.adapter.redis;
 
+import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.out.HealthProbe;
+import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.TimelineCache;
 import io.lettuce.core.RedisChannelHandler;
@@ -8,10 +10,16 @@ import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.NettyCustomizer;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -38,6 +46,11 @@ public final class RedisTimelines implements AutoCloseable {
     private final RedisTimelineCache cache;
     private final RedisPostCache posts;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final String liveChannel;
+    /** Where the live events this process hears go; nowhere until {@link #liveEvents} names it. */
+    private volatile Consumer<LiveEvent> heard = event -> {};
+    private final ScheduledExecutorService pubSubConnector;
+    private volatile StatefulRedisPubSubConnection<String, String> pubSub;
 
     private RedisTimelines(RedisSettings settings, NettyCustomizer channels) {
         this.settings = settings;
@@ -54,6 +67,55 @@ public final class RedisTimelines implements AutoCloseable {
         });
         this.cache = timelineCache(settings.keyPrefix(), settings.cap());
         this.posts = new RedisPostCache(link, keys, settings.postTtl(), settings.commandTimeout(), near);
+        this.liveChannel = settings.keyPrefix() + "live";
+        this.pubSubConnector = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "redis-pubsub-connect");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Opens the pub/sub connection and subscribes to the live channel; false if Redis is not there yet. */
+    private boolean listenForLiveEvents() {
+        if (closed.get()) {
+            return true;
+        }
+        try {
+            StatefulRedisPubSubConnection<String, String> connection = link.connectPubSub();
+            try {
+                RedisLiveEvents.listen(connection, liveChannel, event -> heard.accept(event));
+            } catch (RedisException e) {
+                connection.close();
+                throw e;
+            }
+            pubSub = connection;
+            return true;
+        } catch (RedisException e) {
+            LOG.log(Level.FINE, "redis: the live channel is not subscribed yet", e);
+            return false;
+        }
+    }
+
+    /** Whether this process is subscribed to the live channel (it keeps trying until it is). */
+    boolean listening() {
+        return pubSub != null;
+    }
+
+    /**
+     * The live channel between every process on this Redis: events published here reach every
+     * process's {@code local} channel, whose subscribers are that process's streams. Call it once:
+     * it opens this process's subscription (in the background, retried until Redis answers).
+     */
+    public LiveEvents liveEvents(LiveEvents local) {
+        Objects.requireNonNull(local, "local");
+        this.heard = local::publish;
+        // Subscribed from here on (until it is, events published elsewhere are not heard here).
+        pubSubConnector.scheduleWithFixedDelay(() -> {
+            if (listenForLiveEvents()) {
+                pubSubConnector.shutdown();
+            }
+        }, 0, RedisLink.RETRY_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        return new RedisLiveEvents(link, liveChannel, local);
     }
 
     /**
@@ -140,6 +202,11 @@ public final class RedisTimelines implements AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            pubSubConnector.shutdownNow();
+            StatefulRedisPubSubConnection<String, String> connection = pubSub;
+            if (connection != null) {
+                connection.close();
+            }
             link.close();
         }
     }

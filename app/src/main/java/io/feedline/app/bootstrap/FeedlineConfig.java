@@ -264,7 +264,9 @@ public record FeedlineConfig(
                     c.getInt("mastodon.port"),
                     c.getBytes("http.max-request-size"),
                     positive(c, "mastodon.token-ttl"),
-                    c.getString("mastodon.contact-email")));
+                    c.getString("mastodon.contact-email"),
+                    c.getInt("mastodon.streaming.queue"),
+                    c.getInt("mastodon.streaming.max-connections")));
             Dynamo dynamo = new Dynamo(
                     c.getString("dynamodb.table"),
                     c.getString("dynamodb.region"),

@@ -6,6 +6,7 @@ import io.feedline.adapter.dynamodb.DynamoSettings;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.lucene.LuceneSearchIndex;
+import io.feedline.adapter.memory.LocalLiveEvents;
 import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
@@ -20,6 +21,7 @@ import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
@@ -47,6 +49,8 @@ import org.slf4j.LoggerFactory;
  */
 final class Storage implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Storage.class);
+    /** The most live events waiting for this process's streams; past it they are dropped (streams are best effort). */
+    private static final int LIVE_QUEUE = 10_000;
 
     final UserAccounts users;
     final Posts posts;
@@ -75,6 +79,8 @@ final class Storage implements AutoCloseable {
     /** Explore's time index and rankings: DynamoDB in every layout (see ARCHITECTURE.md, Explore). */
     final ExploreIndex explore;
     final Rankings rankings;
+    /** The live channel: in this process with in-memory caches, between every process over Redis with Redis. */
+    final LiveEvents live;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
@@ -99,6 +105,7 @@ final class Storage implements AutoCloseable {
         this.subscriptions = dynamo.subscriptions();
         this.explore = dynamo.exploreIndex();
         this.rankings = dynamo.rankings();
+        this.live = caches.live();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -111,7 +118,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings);
+                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, live);
     }
 
     /**
@@ -163,14 +170,18 @@ final class Storage implements AutoCloseable {
             Caches caches = switch (config.timelines()) {
                 case MEMORY -> {
                     MemoryCaches memory = MemoryCaches.create(config.memory().orElseThrow());
-                    yield new Caches(memory.timelineCache(), memory.postCache(), List.of());
+                    LocalLiveEvents live = new LocalLiveEvents(LIVE_QUEUE);
+                    resources.push(live);
+                    yield new Caches(memory.timelineCache(), memory.postCache(), live, List.of());
                 }
                 case REDIS -> {
                     // Returns even while Redis is unreachable: it is only a cache, so the server starts
                     // and serves from DynamoDB while the adapter connects in the background.
                     RedisTimelines redis = RedisTimelines.connect(config.redis().orElseThrow());
                     resources.push(redis);
-                    yield new Caches(redis.timelineCache(), redis.postCache(), List.of(redis.healthProbe()));
+                    LocalLiveEvents heard = new LocalLiveEvents(LIVE_QUEUE);
+                    resources.push(heard);
+                    yield new Caches(redis.timelineCache(), redis.postCache(), redis.liveEvents(heard), List.of(redis.healthProbe()));
                 }
             };
             LOG.info("storage: profile {}, users on {}, timelines on {}, search on {}, everything else on dynamodb",
@@ -229,8 +240,11 @@ final class Storage implements AutoCloseable {
         return (end < 0 ? message : message.substring(0, end)).strip();
     }
 
-    /** The caches in front of DynamoDB, both on the engine {@code storage.timelines} names, and its probe if remote. */
-    private record Caches(TimelineCache timelines, PostCache posts, List<HealthProbe> probes) {}
+    /**
+     * The caches in front of DynamoDB, both on the engine {@code storage.timelines} names, the live
+     * channel beside them, and the engine's probe if remote.
+     */
+    private record Caches(TimelineCache timelines, PostCache posts, LiveEvents live, List<HealthProbe> probes) {}
 
     private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity,
             ClientInterceptors interceptors, Deque<AutoCloseable> resources) {

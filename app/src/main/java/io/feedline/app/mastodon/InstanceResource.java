@@ -36,7 +36,7 @@ final class InstanceResource {
                 "icon", List.of(),
                 "languages", List.of(),
                 "configuration", map(
-                        "urls", map("streaming", null, "status", null),
+                        "urls", map("streaming", (ctx.scheme().equals("https") ? "wss://" : "ws://") + ctx.host(), "status", null),
                         "accounts", map("max_featured_tags", 0, "max_pinned_statuses", 0),
                         "statuses", statuses(),
                         "media_attachments", media(),

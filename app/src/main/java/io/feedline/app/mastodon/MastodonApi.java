@@ -43,14 +43,21 @@ public final class MastodonApi implements AutoCloseable {
 
     private final Javalin javalin;
     private final Settings settings;
+    private final Streaming streaming;
 
     /**
      * Whether it listens, where, the largest request body it reads, how long its access tokens
      * live, and the contact address the instance documents name.
      */
     public record Settings(boolean enabled, String host, int port, long maxRequestBytes, Duration tokenTtl,
-            String contactEmail) {
+            String contactEmail, int streamQueue, int maxStreams) {
         public Settings {
+            if (streamQueue < 1) {
+                throw new IllegalArgumentException("mastodon.streaming.queue must be at least 1");
+            }
+            if (maxStreams < 1) {
+                throw new IllegalArgumentException("mastodon.streaming.max-connections must be at least 1");
+            }
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(contactEmail, "contactEmail");
             if (!contactEmail.matches("[^@\\s]+@[^@\\s]+")) {
@@ -66,9 +73,10 @@ public final class MastodonApi implements AutoCloseable {
         }
     }
 
-    private MastodonApi(Javalin javalin, Settings settings) {
+    private MastodonApi(Javalin javalin, Settings settings, Streaming streaming) {
         this.javalin = javalin;
         this.settings = settings;
+        this.streaming = streaming;
     }
 
     /** @param limits the rate limits every request spends (the native API's, shared) */
@@ -84,6 +92,8 @@ public final class MastodonApi implements AutoCloseable {
         NotificationsResource notifications = new NotificationsResource(useCases, requests);
         TagsResource tags = new TagsResource(useCases, requests);
         SearchResource search = new SearchResource(useCases, requests);
+        Streaming streaming = new Streaming(useCases, requests, tokens, mapper, notifications,
+                new Streaming.Settings(settings.streamQueue(), settings.maxStreams()));
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
             config.startup.showJavalinBanner = false;
@@ -93,10 +103,34 @@ public final class MastodonApi implements AutoCloseable {
             config.jsonMapper(new JavalinJackson(mapper, true));
             config.routes.beforeMatched(requests::gate);
             routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
+            streamingRoutes(config.routes, streaming);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
             config.routes.exception(Exception.class, MastodonApi::fail);
         });
-        return new MastodonApi(javalin, settings);
+        return new MastodonApi(javalin, settings, streaming);
+    }
+
+    /** The streaming API: one WebSocket for every stream, and one server-sent-events route per stream. */
+    private static void streamingRoutes(RoutesConfig routes, Streaming streaming) {
+        routes.get("/api/v1/streaming/health", streaming::health, PUBLIC);
+        routes.wsBeforeUpgrade("/api/v1/streaming", streaming::beforeUpgrade);
+        routes.ws("/api/v1/streaming", streaming::webSocket);
+        routes.get("/api/v1/streaming/user", ctx -> streaming.serverSentEvents(ctx, "user"), READ_STATUSES);
+        routes.get("/api/v1/streaming/user/notification", ctx -> streaming.serverSentEvents(ctx, "user:notification"),
+                READ_NOTIFICATIONS);
+        routes.get("/api/v1/streaming/public", ctx -> streaming.serverSentEvents(ctx, "public"), PUBLIC);
+        routes.get("/api/v1/streaming/public/local", ctx -> streaming.serverSentEvents(ctx, "public:local"), PUBLIC);
+        routes.get("/api/v1/streaming/hashtag", ctx -> streaming.serverSentEvents(ctx, "hashtag"), PUBLIC);
+        routes.get("/api/v1/streaming/hashtag/local", ctx -> streaming.serverSentEvents(ctx, "hashtag:local"), PUBLIC);
+    }
+
+    /** Streaming connections open now, and those dropped so far for not keeping up. */
+    public int streamingConnections() {
+        return streaming.connections();
+    }
+
+    public long slowStreamsDropped() {
+        return streaming.slowClientsDropped();
     }
 
     /** Every route and the scope it needs, in one list. */
@@ -224,6 +258,7 @@ public final class MastodonApi implements AutoCloseable {
 
     @Override
     public void close() {
+        streaming.close();
         javalin.stop();
     }
 }

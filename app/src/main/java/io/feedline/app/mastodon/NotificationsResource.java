@@ -75,8 +75,14 @@ final class NotificationsResource {
     }
 
     void show(Context ctx) {
-        String id = ctx.pathParam("id");
-        UserId caller = requests.user(ctx);
+        ctx.json(find(requests.user(ctx), ctx.pathParam("id"), requests.render(ctx)).orElseThrow(MastodonError::notFound));
+    }
+
+    /**
+     * The caller's notification {@code id} as the list shows it, if it is there: the rows are read
+     * newest first until one at or past the id (at most {@link #SCAN_LIMIT} of them).
+     */
+    Optional<Notification> find(UserId caller, String id, Render render) {
         Optional<PageToken> position = Optional.empty();
         int read = 0;
         while (read < SCAN_LIMIT) {
@@ -84,15 +90,10 @@ final class NotificationsResource {
                     .notifications(caller, Set.of(), new PageRequest(position, PageRequest.MAX_LIMIT));
             for (NotificationView row : page.items()) {
                 if (row.notification().id().equals(id)) {
-                    List<Notification> shown = notifications(requests.render(ctx), List.of(row));
-                    if (shown.isEmpty()) {
-                        throw MastodonError.notFound();
-                    }
-                    ctx.json(shown.getFirst());
-                    return;
+                    return notifications(render, List.of(row)).stream().findFirst();
                 }
                 if (row.notification().id().compareTo(id) < 0) {
-                    throw MastodonError.notFound();
+                    return Optional.empty();
                 }
             }
             read += page.items().size();
@@ -101,7 +102,7 @@ final class NotificationsResource {
             }
             position = page.next();
         }
-        throw MastodonError.notFound();
+        return Optional.empty();
     }
 
     /** Mastodon's {@code limit} (default 100, at most 1000) over Feedline's count, which stops at 999. */

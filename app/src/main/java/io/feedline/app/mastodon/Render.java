@@ -34,9 +34,14 @@ final class Render {
     private final Map<Username, Account> seen = new HashMap<>();
 
     Render(UseCases useCases, Authors authors, Context ctx) {
+        this(useCases, authors, ctx.scheme() + "://" + ctx.host());
+    }
+
+    /** Entities with URLs under {@code base} (a stream's, taken from the request that opened it). */
+    Render(UseCases useCases, Authors authors, String base) {
         this.useCases = useCases;
         this.authors = authors;
-        this.base = ctx.scheme() + "://" + ctx.host();
+        this.base = base;
     }
 
     String base() {

@@ -7,6 +7,7 @@ import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * What a handler reads from a request besides its path: the parameters, and the grant of its
@@ -37,6 +38,11 @@ final class Requests {
         return new Render(useCases, authors, ctx);
     }
 
+    /** Entities with URLs under {@code base}, for a stream that outlives its request. */
+    Render render(String base) {
+        return new Render(useCases, authors, base);
+    }
+
     Params params(Context ctx) {
         return Params.of(ctx, mapper, maxBodyBytes);
     }
@@ -52,7 +58,7 @@ final class Requests {
                 .findFirst().orElse(Scope.PUBLIC);
         Optional<MastodonTokens.Grant> grant;
         try {
-            grant = bearer(ctx.header("Authorization")).map(tokens::verify);
+            grant = token(ctx).map(tokens::verify);
         } catch (MastodonError refused) {
             spend(limits.takeRequest(clientKey(ctx)));
             throw refused;
@@ -99,6 +105,32 @@ final class Requests {
         if (!wait.isZero()) {
             throw MastodonError.retryAfter(429, "Too many requests", wait);
         }
+    }
+
+    /**
+     * The request's access token: the {@code Authorization} bearer, else the {@code access_token}
+     * parameter (what a browser's EventSource can send), else the WebSocket subprotocol (what
+     * Mastodon's streaming clients send, and the upgrade answers with).
+     */
+    static Optional<String> token(Context ctx) {
+        return token(ctx::header, ctx::queryParam);
+    }
+
+    /** {@link #token(Context)} over any request's headers and query parameters (a WebSocket's too). */
+    static Optional<String> token(UnaryOperator<String> header, UnaryOperator<String> query) {
+        Optional<String> bearer = bearer(header.apply("Authorization"));
+        if (bearer.isPresent()) {
+            return bearer;
+        }
+        String parameter = query.apply("access_token");
+        if (parameter != null && !parameter.isBlank()) {
+            return Optional.of(parameter.strip());
+        }
+        String protocol = header.apply("Sec-WebSocket-Protocol");
+        if (protocol != null && !protocol.isBlank()) {
+            return Optional.of(protocol.split(",")[0].strip());
+        }
+        return Optional.empty();
     }
 
     private static Optional<String> bearer(String authorization) {

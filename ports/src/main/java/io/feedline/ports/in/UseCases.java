@@ -30,7 +30,8 @@ public record UseCases(
         ReadTags readTags,
         NotifyOfPosts notifyOfPosts,
         ReadExplore readExplore,
-        ReadEngagement readEngagement) {
+        ReadEngagement readEngagement,
+        WatchLive watchLive) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -59,5 +60,6 @@ public record UseCases(
         Objects.requireNonNull(notifyOfPosts, "notifyOfPosts");
         Objects.requireNonNull(readExplore, "readExplore");
         Objects.requireNonNull(readEngagement, "readEngagement");
+        Objects.requireNonNull(watchLive, "watchLive");
     }
 }

@@ -1,0 +1,80 @@
+package io.feedline.adapter.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.ports.contract.LiveEventsContract;
+import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.fakes.InMemoryLiveEvents;
+import io.feedline.ports.out.LiveEvents;
+import io.feedline.testsupport.TestRedis;
+import io.feedline.testsupport.ThrowawayRedisCluster;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
+
+/**
+ * The live channel's contract over Redis pub/sub, on the shared test server and on a 3-master
+ * cluster: each channel is a process of its own (its own connections and in-process channel), so
+ * the peer test is two processes talking through Redis.
+ */
+class RedisLiveEventsTest {
+
+    abstract static class OverRedis extends LiveEventsContract {
+        private final List<AutoCloseable> opened = new ArrayList<>();
+        private final String prefix = "test:live:" + TestIds.userId().value() + ":";
+
+        abstract String uri();
+
+        @Override
+        protected LiveEvents channel() {
+            RedisTimelines redis = RedisTimelines.connect(TestRedisSettings.of(uri()).withKeyPrefix(prefix));
+            InMemoryLiveEvents local = new InMemoryLiveEvents();
+            opened.add(redis);
+            LiveEvents live = redis.liveEvents(local);
+            waitFor(redis::listening);
+            return live;
+        }
+
+        @Override
+        protected LiveEvents peerOf(LiveEvents first) {
+            return channel();
+        }
+
+        @AfterEach
+        void close() throws Exception {
+            for (AutoCloseable closeable : opened) {
+                closeable.close();
+            }
+        }
+
+        private static void waitFor(Supplier<Boolean> condition) {
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (!condition.get() && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            assertThat(condition.get()).as("subscribed to the live channel within 10 s").isTrue();
+        }
+    }
+
+    @Nested
+    class OnOneServer extends OverRedis {
+        @Override
+        String uri() {
+            return TestRedis.uri();
+        }
+    }
+
+    @Nested
+    class OnACluster extends OverRedis {
+        @Override
+        String uri() {
+            return ThrowawayRedisCluster.shared().uri();
+        }
+    }
+}
