@@ -113,6 +113,7 @@ public final class App implements AutoCloseable {
                                 }
                             }), mastodonLimits(http.sharedLimits())))
                     : Optional.empty();
+            mastodon.ifPresent(api -> assembly.metrics.watchStreams(api::streamingConnections, api::slowStreamsDropped));
             return new App(assembly, http, mastodon, sharedBuckets);
         } catch (RuntimeException e) {
             sharedBuckets.ifPresent(RedisRateLimitBuckets::close);

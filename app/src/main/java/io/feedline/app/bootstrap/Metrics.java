@@ -31,6 +31,8 @@ final class Metrics implements AutoCloseable {
     static final String FANOUT_OLDEST_AGE = "feedline.fanout.oldest.job.age";
     static final String TIMELINE_WRITE_FAILURES = "feedline.timeline.write.failures";
     static final String POST_CACHE_FAILURES = "feedline.post.cache.failures";
+    static final String STREAMS = "feedline.mastodon.streams";
+    static final String SLOW_STREAMS = "feedline.mastodon.streams.dropped.slow";
 
     final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gc = new JvmGcMetrics();
@@ -71,6 +73,16 @@ final class Metrics implements AutoCloseable {
         Gauge.builder(FANOUT_OLDEST_AGE, watch, FanoutBacklogWatch::oldestAgeSeconds)
                 .description("How long the longest-waiting fan-out job has waited for a worker")
                 .baseUnit("seconds")
+                .register(registry);
+    }
+
+    /** The Mastodon streaming connections open now, and those dropped for not keeping up with their stream. */
+    void watchStreams(java.util.function.IntSupplier open, java.util.function.LongSupplier droppedSlow) {
+        Gauge.builder(STREAMS, open, supplier -> supplier.getAsInt())
+                .description("Mastodon streaming connections (WebSocket and server-sent events) open in this process")
+                .register(registry);
+        FunctionCounter.builder(SLOW_STREAMS, droppedSlow, java.util.function.LongSupplier::getAsLong)
+                .description("Streaming connections dropped because their client did not keep up (its send queue filled)")
                 .register(registry);
     }
 
