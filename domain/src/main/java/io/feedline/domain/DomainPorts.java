@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.EntityFollows;
 import io.feedline.ports.out.TagIndex;
@@ -52,7 +53,8 @@ public record DomainPorts(
         TagIndex tagIndex,
         Subscriptions subscriptions,
         ExploreIndex explore,
-        Rankings rankings) {
+        Rankings rankings,
+        Articles articles) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -77,5 +79,6 @@ public record DomainPorts(
         Objects.requireNonNull(subscriptions, "subscriptions");
         Objects.requireNonNull(explore, "explore");
         Objects.requireNonNull(rankings, "rankings");
+        Objects.requireNonNull(articles, "articles");
     }
 }

@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import io.feedline.ports.in.DeletePost;
 import io.feedline.ports.in.Follow;
+import io.feedline.ports.in.PublishDraft;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.Unfollow;
@@ -54,7 +55,8 @@ public final class FeedlineCore implements AutoCloseable {
         Separations separations = new Separations(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions());
+                users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions(), ports.articles(),
+                settings.articleMaxCharacters());
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier, separations);
@@ -104,6 +106,11 @@ public final class FeedlineCore implements AutoCloseable {
             explore.forget();
             return post;
         };
+        PublishDraft publishDraft = (caller, id) -> {
+            Post post = posts.publish(caller, id);
+            explore.forget();
+            return post;
+        };
         this.useCases = new UseCases(
                 register, users, users,
                 publish, delete, posts, posts,
@@ -118,7 +125,9 @@ public final class FeedlineCore implements AutoCloseable {
                 tags, tags,
                 new PostSubscriptions(ports.subscriptions(), users),
                 explore,
-                new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets));
+                new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets),
+                new ArticleDesk(ports.articles(), cachedPosts, users, relationSets),
+                publishDraft);
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */

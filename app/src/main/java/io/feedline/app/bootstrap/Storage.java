@@ -12,6 +12,7 @@ import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
@@ -75,6 +76,8 @@ final class Storage implements AutoCloseable {
     /** Explore's time index and rankings: DynamoDB in every layout (see ARCHITECTURE.md, Explore). */
     final ExploreIndex explore;
     final Rankings rankings;
+    /** Articles' slugs, drafts and list: DynamoDB in every layout, beside the posts they are written with. */
+    final Articles articles;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
@@ -99,6 +102,7 @@ final class Storage implements AutoCloseable {
         this.subscriptions = dynamo.subscriptions();
         this.explore = dynamo.exploreIndex();
         this.rankings = dynamo.rankings();
+        this.articles = dynamo.articles();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -111,7 +115,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings);
+                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, articles);
     }
 
     /**

@@ -30,7 +30,9 @@ public record UseCases(
         ReadTags readTags,
         NotifyOfPosts notifyOfPosts,
         ReadExplore readExplore,
-        ReadEngagement readEngagement) {
+        ReadEngagement readEngagement,
+        ReadArticles readArticles,
+        PublishDraft publishDraft) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -59,5 +61,7 @@ public record UseCases(
         Objects.requireNonNull(notifyOfPosts, "notifyOfPosts");
         Objects.requireNonNull(readExplore, "readExplore");
         Objects.requireNonNull(readEngagement, "readEngagement");
+        Objects.requireNonNull(readArticles, "readArticles");
+        Objects.requireNonNull(publishDraft, "publishDraft");
     }
 }
