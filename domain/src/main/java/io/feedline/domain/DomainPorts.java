@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.EntityFollows;
 import io.feedline.ports.out.TagIndex;
@@ -54,6 +55,7 @@ public record DomainPorts(
         Subscriptions subscriptions,
         ExploreIndex explore,
         Rankings rankings,
+        Articles articles,
         LiveEvents live) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
@@ -79,6 +81,7 @@ public record DomainPorts(
         Objects.requireNonNull(subscriptions, "subscriptions");
         Objects.requireNonNull(explore, "explore");
         Objects.requireNonNull(rankings, "rankings");
+        Objects.requireNonNull(articles, "articles");
         Objects.requireNonNull(live, "live");
     }
 }

@@ -1,6 +1,7 @@
 package io.feedline.domain;
 
 import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.PostText;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -23,6 +24,8 @@ import java.util.Objects;
  *     this window, plus the backfilled ones, by key)
  * @param maxFollowing the most accounts one user may follow ({@code graph.max-following})
  * @param maxPullSources the most followees one pull-mode page merges ({@code feed.max-pull-sources})
+ * @param articleMaxCharacters the longest article body ({@code posts.article-max-characters}); a
+ *     post that is no article keeps {@link PostText#MAX_CODE_POINTS}
  */
 public record FeedSettings(
         FanoutMode mode,
@@ -39,7 +42,8 @@ public record FeedSettings(
         int workerConcurrency,
         Duration feedRetention,
         int maxFollowing,
-        int maxPullSources) {
+        int maxPullSources,
+        int articleMaxCharacters) {
 
     public FeedSettings {
         Objects.requireNonNull(mode, "mode");
@@ -61,6 +65,10 @@ public record FeedSettings(
         requirePositive("feed.retention", feedRetention.toMillis());
         requirePositive("graph.max-following", maxFollowing);
         requirePositive("feed.max-pull-sources", maxPullSources);
+        if (articleMaxCharacters < PostText.MAX_CODE_POINTS || articleMaxCharacters > PostText.MAX_ARTICLE_CODE_POINTS) {
+            throw new IllegalArgumentException("posts.article-max-characters must be from " + PostText.MAX_CODE_POINTS
+                    + " to " + PostText.MAX_ARTICLE_CODE_POINTS);
+        }
     }
 
     private static void requirePositive(String key, long value) {
@@ -73,54 +81,58 @@ public record FeedSettings(
         return new FeedSettings(
                 FanoutMode.HYBRID, 10_000, 100, 800, 16, 200,
                 Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 64, Duration.ofMillis(200), 16,
-                Duration.ofDays(90), 5_000, 5_000);
+                Duration.ofDays(90), 5_000, 5_000, 20_000);
     }
 
     public FeedSettings withMode(FanoutMode value) {
-        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withCelebrityThreshold(long value) {
-        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withBackfillPosts(int value) {
-        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withWindowSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withFanoutPageSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withJobLease(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withJobsPerClaim(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withIdlePoll(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withWorkerConcurrency(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value, feedRetention, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withFeedRetention(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, value, maxFollowing, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, value, maxFollowing, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withMaxFollowing(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, value, maxPullSources);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, value, maxPullSources, articleMaxCharacters);
     }
 
     public FeedSettings withMaxPullSources(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, value);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, value, articleMaxCharacters);
+    }
+
+    public FeedSettings withArticleMaxCharacters(int value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, value);
     }
 }

@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import io.feedline.ports.in.DeletePost;
 import io.feedline.ports.in.Follow;
+import io.feedline.ports.in.PublishDraft;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.Unfollow;
@@ -11,6 +12,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.UserAccount;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -55,7 +57,8 @@ public final class FeedlineCore implements AutoCloseable {
         Separations separations = new Separations(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions());
+                users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions(), ports.articles(),
+                settings.articleMaxCharacters());
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier, separations);
@@ -96,21 +99,29 @@ public final class FeedlineCore implements AutoCloseable {
             return changed;
         };
         // Every delete and publish is announced to the live streams once it has committed.
+        // (A draft was never shown, so neither its saving nor its deletion is announced.)
         DeletePost delete = (caller, id) -> {
-            Post post = posts.read(id);
+            Optional<Post> shown = cachedPosts.get(id);
             posts.delete(caller, id);
             popularity.postDeleted(id);
             explore.forget();
-            ports.live().publish(new LiveEvent.Deleted(post.ref()));
+            shown.ifPresent(post -> ports.live().publish(new LiveEvent.Deleted(post.ref())));
         };
         // Explore's kept head of latest is forgotten by this process's own publishes.
         PublishPost publish = command -> {
             Post post = posts.publish(command);
             explore.forget();
+            if (!post.isDraft()) {
+                ports.live().publish(new LiveEvent.Published(post.ref(), post.tags()));
+            }
+            return post;
+        };
+        PublishDraft publishDraft = (caller, id) -> {
+            Post post = posts.publish(caller, id);
+            explore.forget();
             ports.live().publish(new LiveEvent.Published(post.ref(), post.tags()));
             return post;
         };
-
         this.useCases = new UseCases(
                 register, users, users,
                 publish, delete, posts, posts,
@@ -126,6 +137,8 @@ public final class FeedlineCore implements AutoCloseable {
                 new PostSubscriptions(ports.subscriptions(), users),
                 explore,
                 new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets),
+                new ArticleDesk(ports.articles(), cachedPosts, users, relationSets),
+                publishDraft,
                 live);
     }
 

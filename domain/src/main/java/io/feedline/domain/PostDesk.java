@@ -1,9 +1,12 @@
 package io.feedline.domain;
 
 import io.feedline.ports.in.DeletePost;
+import io.feedline.ports.in.PublishDraft;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.ReadAuthorTimeline;
 import io.feedline.ports.in.ReadPost;
+import io.feedline.ports.model.Article;
+import io.feedline.ports.model.ArticleStatus;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
@@ -18,9 +21,12 @@ import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.IdGenerator;
 import io.feedline.ports.out.Posts;
@@ -36,9 +42,17 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
-/** Publishing, reading and deleting posts. */
-final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTimeline {
+/**
+ * Publishing, reading and deleting posts, and articles: a post with a title, a slug claimed in its
+ * own write, and a draft kept for its author until {@link PublishDraft} publishes it as a new post.
+ */
+final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTimeline, PublishDraft {
+    /** How many slugs one publish tries before it gives up with {@link FeedlineException.SlugTaken}. */
+    static final int SLUG_TRIES = 5;
+
     private final Posts posts;
     private final CachedPosts cachedPosts;
     private final IdempotencyKeys idempotencyKeys;
@@ -51,10 +65,14 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final Subscriptions subscriptions;
     private final RepostResolution reposts;
     private final Separations separations;
+    private final Articles articles;
+    private final int articleMaxCharacters;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
             FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, Separations separations,
-            Subscriptions subscriptions) {
+            Subscriptions subscriptions, Articles articles, int articleMaxCharacters) {
+        this.articles = articles;
+        this.articleMaxCharacters = articleMaxCharacters;
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.idempotencyKeys = idempotencyKeys;
@@ -92,7 +110,13 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                     throw new FeedlineException.IdempotencyKeyReused();
                 }
                 // The key belongs to the author, so the post is read by its key: consistent, no index.
-                yield posts.get(new PostRef(PostId.of(completed.result()), command.author()))
+                // A draft made with the key is found as the draft, or as the post it became.
+                PostId made = PostId.of(completed.result());
+                yield posts.get(new PostRef(made, command.author()))
+                        .or(() -> command.article().isPresent() ? articles.draft(command.author(), made) : Optional.empty())
+                        .or(() -> command.article().isPresent()
+                                ? articles.publishedAs(command.author(), made).flatMap(posts::get)
+                                : Optional.empty())
                         .orElseThrow(() -> new FeedlineException.NotFound("post", "the post made with this Idempotency-Key was deleted"));
             }
         };
@@ -112,18 +136,77 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
             idempotencyKeys.abandon(command.author(), key, id.value());
             throw e;
         }
-        return write(post, Optional.of(new IdempotencyCompletion(command.author(), key, id.value(), id.value(), clock.instant())));
+        try {
+            return store(post, Optional.of(new IdempotencyCompletion(command.author(), key, id.value(), id.value(), clock.instant())));
+        } catch (FeedlineException.SlugTaken e) {
+            // Every slug tried was taken: nothing was written, so the key is free again.
+            idempotencyKeys.abandon(command.author(), key, id.value());
+            throw e;
+        }
     }
 
     private Post publishNew(Command command) {
-        return write(newPost(command, ids.newPostId()), Optional.empty());
+        return store(newPost(command, ids.newPostId()), Optional.empty());
+    }
+
+    /** A post, an article (its slug claimed in the same write) or a draft (kept, never fanned out). */
+    private Post store(Post post, Optional<IdempotencyCompletion> completion) {
+        if (post.article().isEmpty()) {
+            return write(post, completion);
+        }
+        return claimingSlug(post, candidate -> {
+            if (candidate.isDraft()) {
+                articles.saveDraft(candidate, completion);
+                return candidate;
+            }
+            return write(candidate, completion);
+        });
+    }
+
+    /**
+     * Writes {@code article} with {@code write}, which claims its slug in the same atomic write. When
+     * the author holds that slug already, reads which of its numbered forms they hold (one query) and
+     * tries the first free one, {@link #SLUG_TRIES} times at most: two publishes of one title racing
+     * end with two slugs, since each claim is a put-if-absent.
+     */
+    private Post claimingSlug(Post article, UnaryOperator<Post> write) {
+        Article wanted = article.article().orElseThrow();
+        Post candidate = article;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return write.apply(candidate);
+            } catch (FeedlineException.SlugTaken taken) {
+                if (attempt == SLUG_TRIES) {
+                    throw taken;
+                }
+                Set<Slug> held = articles.slugsTaken(article.authorId(), wanted.slug());
+                Slug free = wanted.slug();
+                for (int n = 2; held.contains(free); n++) {
+                    free = wanted.slug().withSuffix(n);
+                }
+                candidate = article.asArticle(new Article(wanted.title(), free, wanted.status()));
+            }
+        }
     }
 
     private Post newPost(Command command, PostId id) {
+        int limit = command.article().isPresent() ? articleMaxCharacters : PostText.MAX_CODE_POINTS;
+        if (command.text().length() > limit) {
+            throw new FeedlineException.InvalidInput("text", "text must be 1-" + limit + " characters after trimming"
+                    + (command.article().isPresent() ? " in an article" : " (an article, with a title, may be longer)"));
+        }
         UserAccount author = users.byId(command.author());
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        Post post = new Post(id, author.id(), author.username(), command.text(), now, 0)
-                .mentioning(separations.mentionable(author.id(), users.mentionsIn(command.text())))
+        Post post = new Post(id, author.id(), author.username(), command.text(), now, 0);
+        if (command.article().isPresent()) {
+            ArticleRequest request = command.article().get();
+            post = post.asArticle(new Article(request.title(), Slug.fromTitle(request.title(), id), request.status()));
+            if (request.status() == ArticleStatus.DRAFT) {
+                // A draft names and tags nobody until it is published (mentions and tags are found then).
+                return post;
+            }
+        }
+        post = post.mentioning(separations.mentionable(author.id(), users.mentionsIn(command.text())))
                 .tagged(Hashtags.in(command.text()));
         if (command.inReplyTo().isPresent()) {
             PostRef parent = parentOf(command.inReplyTo().get());
@@ -138,6 +221,14 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
      * count, and the notifications, so none of them can be lost to a crash after the post.
      */
     private Post write(Post post, Optional<IdempotencyCompletion> completion) {
+        List<FanoutJob> jobs = jobsOf(post);
+        posts.publish(post, jobs, completion);
+        written(post, jobs);
+        return post;
+    }
+
+    /** Everything a publish enqueues with its post: the fan-out, a reply's count delta, notifications, search, tags, subscribers. */
+    private List<FanoutJob> jobsOf(Post post) {
         List<FanoutJob> jobs = new ArrayList<>();
         if (policy.pushes(post.authorId())) {
             jobs.add(new FanoutJob.Deliver(post.ref()));
@@ -153,10 +244,55 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (post.inReplyTo().isEmpty() && subscriptions.count(post.authorId()) > 0) {
             jobs.add(new FanoutJob.NotifySubscribers(post.ref()));
         }
-        posts.publish(post, jobs, completion);
+        return jobs;
+    }
+
+    private void written(Post post, List<FanoutJob> jobs) {
         post.inReplyTo().ifPresent(parent -> cachedPosts.repliesMoved(parent.postId()));
         if (!jobs.isEmpty()) {
             onEnqueue.run();
+        }
+    }
+
+    /**
+     * The draft becomes a post with a new id, so it sorts in every feed by the time it was
+     * published; its mentions and tags are found now, and it fans out exactly as a publish does,
+     * in the one write that also deletes the draft and moves its slug to the post.
+     */
+    @Override
+    public Post publish(UserId caller, PostId id) {
+        Optional<Post> draft = articles.draft(caller, id);
+        if (draft.isEmpty()) {
+            return alreadyPublished(caller, id);
+        }
+        UserAccount author = users.byId(caller);
+        Post kept = draft.get();
+        PostId postId = ids.newPostId();
+        Post post = new Post(postId, author.id(), author.username(), kept.text(), clock.instant().truncatedTo(ChronoUnit.MILLIS), 0)
+                .mentioning(separations.mentionable(author.id(), users.mentionsIn(kept.text())))
+                .tagged(Hashtags.in(kept.text()))
+                .asArticle(kept.article().orElseThrow().with(ArticleStatus.PUBLISHED));
+        List<FanoutJob> jobs = jobsOf(post);
+        if (!posts.publishDraft(id, post, jobs)) {
+            // Another request published (or deleted) the draft first.
+            return alreadyPublished(caller, id);
+        }
+        written(post, jobs);
+        return post;
+    }
+
+    /** A publish of what is no draft (any more): the article it became, or the caller's published article itself. */
+    private Post alreadyPublished(UserId caller, PostId id) {
+        Optional<PostRef> became = articles.publishedAs(caller, id);
+        if (became.isPresent()) {
+            return posts.get(became.get()).orElseThrow(() -> new FeedlineException.NotFound("post", "no such draft or article"));
+        }
+        Post post = cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such draft or article"));
+        if (!post.authorId().equals(caller)) {
+            throw new FeedlineException.Forbidden("only the author may publish an article");
+        }
+        if (post.article().isEmpty()) {
+            throw new FeedlineException.InvalidInput("id", "only an article (a post with a title) is published");
         }
         return post;
     }
@@ -186,7 +322,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                 .orElseThrow(() -> new FeedlineException.NotFound("post", "the post replied to does not exist", "inReplyTo"));
     }
 
-    /** What "the same request" means for an idempotency key: the same author, text and parent. */
+    /** What "the same request" means for an idempotency key: the same author, text, parent, title and status. */
     private static String fingerprint(Command command) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -197,6 +333,12 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                 sha.update((byte) 0);
                 sha.update(command.inReplyTo().get().value().getBytes(StandardCharsets.UTF_8));
             }
+            if (command.article().isPresent()) {
+                sha.update((byte) 1);
+                sha.update(command.article().get().title().value().getBytes(StandardCharsets.UTF_8));
+                sha.update((byte) 0);
+                sha.update(command.article().get().status().wireName().getBytes(StandardCharsets.UTF_8));
+            }
             return HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every JDK", e);
@@ -205,7 +347,15 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
 
     @Override
     public void delete(UserId caller, PostId id) {
-        Post post = read(id);
+        Optional<Post> found = cachedPosts.get(id);
+        if (found.isEmpty()) {
+            // The caller's own draft, if it is one: it and its slug go in one write.
+            if (articles.deleteDraft(caller, id)) {
+                return;
+            }
+            throw new FeedlineException.NotFound("post", "no such post");
+        }
+        Post post = found.get();
         if (!post.authorId().equals(caller)) {
             throw new FeedlineException.Forbidden("only the author may delete a post");
         }
@@ -228,6 +378,13 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     @Override
     public Post read(PostId id) {
         return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
+    }
+
+    /** The post, or the viewer's own draft of this id: anybody else is told a draft does not exist. */
+    Post readAs(UserId viewer, PostId id) {
+        return cachedPosts.get(id)
+                .or(() -> articles.draft(viewer, id))
+                .orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
     }
 
     @Override

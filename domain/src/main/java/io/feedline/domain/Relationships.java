@@ -159,7 +159,7 @@ final class Relationships implements ManageRelations, ReadAsViewer {
 
     @Override
     public Post post(UserId viewer, PostId id) {
-        Post post = posts.read(id);
+        Post post = posts.readAs(viewer, id);
         if (!sets.filterFor(viewer).showsInThread(post)) {
             throw noSuchPost();
         }

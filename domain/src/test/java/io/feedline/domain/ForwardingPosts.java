@@ -25,6 +25,11 @@ abstract class ForwardingPosts implements Posts {
     }
 
     @Override
+    public boolean publishDraft(PostId draft, Post post, List<FanoutJob> jobs) {
+        return delegate.publishDraft(draft, post, jobs);
+    }
+
+    @Override
     public boolean delete(PostRef post, List<FanoutJob> jobs) {
         return delegate.delete(post, jobs);
     }

@@ -1,5 +1,6 @@
 package io.feedline.adapter.dynamodb;
 
+import static io.feedline.adapter.dynamodb.TableLayout.ARTICLE_STATUS;
 import static io.feedline.adapter.dynamodb.TableLayout.AUTHOR_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.AUTHOR_USERNAME;
 import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
@@ -13,8 +14,13 @@ import static io.feedline.adapter.dynamodb.TableLayout.REPLY_COUNT;
 import static io.feedline.adapter.dynamodb.TableLayout.REPOST_COUNT;
 import static io.feedline.adapter.dynamodb.TableLayout.REPOST_OF;
 import static io.feedline.adapter.dynamodb.TableLayout.REPOST_OF_AUTHOR;
+import static io.feedline.adapter.dynamodb.TableLayout.SLUG;
 import static io.feedline.adapter.dynamodb.TableLayout.TEXT;
+import static io.feedline.adapter.dynamodb.TableLayout.TITLE;
 
+import io.feedline.ports.model.Article;
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyCompletion;
@@ -23,6 +29,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.Posts;
@@ -39,6 +46,7 @@ import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -67,7 +75,58 @@ final class DynamoPosts implements Posts {
 
     @Override
     public boolean publish(Post post, List<FanoutJob> outboxJobs, Optional<IdempotencyCompletion> completion) {
-        List<TransactWriteItem> items = new ArrayList<>(6 + outboxJobs.size());
+        List<TransactWriteItem> items = publishItems(post, outboxJobs);
+        // An article claims its slug: put only if absent, so the author's second article of it fails here.
+        int slugItem = items.size();
+        post.article().ifPresent(article -> items.add(db.putNew(slugDocument(post))));
+        int keyItem = items.size();
+        completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
+        // The post is item 0: its condition failing means "already published". A reply's parent is
+        // item 2, conditioned on existing: its failure means the parent is gone, and nothing is written.
+        // The key's record, if any, is last: its condition failing means this request no longer holds the key.
+        TableAccess.Outcome outcome = db.transact("publish", items, Optional.of(post.id().value()));
+        if (!outcome.failed(0) && post.inReplyTo().isPresent() && outcome.failed(PARENT_ITEM)) {
+            throw new FeedlineException.NotFound("post", "the post replied to does not exist", "inReplyTo");
+        }
+        if (!outcome.failed(0) && post.article().isPresent() && outcome.failed(slugItem)) {
+            throw new FeedlineException.SlugTaken(post.article().get().slug());
+        }
+        if (completion.isPresent() && !outcome.committed() && !outcome.failed(0) && outcome.failed(keyItem)) {
+            throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
+        }
+        return outcome.committedUnlessFailed(0, "publish");
+    }
+
+    /**
+     * AP50: the post as {@link #publish} writes it, the draft's deletion (conditioned on its
+     * existence: a second publish of the draft fails there), the record of what the draft became, and
+     * the slug item moved from the draft to the post (conditioned on naming the draft), in one
+     * transaction.
+     */
+    @Override
+    public boolean publishDraft(PostId draft, Post post, List<FanoutJob> outboxJobs) {
+        Article article = post.article().orElseThrow(() -> new IllegalArgumentException("not an article: " + post.id()));
+        List<TransactWriteItem> items = publishItems(post, outboxJobs);
+        int draftItem = items.size();
+        items.add(db.deleteExisting(TableLayout.draft(post.authorId(), draft)));
+        items.add(db.put(TableLayout.Entity.PUBLISHED_DRAFT.document(TableLayout.publishedDraft(post.authorId(), draft))
+                .putString(POST_ID, post.id().value())
+                .build()));
+        Expressions slug = Expressions.update();
+        slug.set(POST_ID, AttributeValue.fromS(post.id().value()))
+                .set(ARTICLE_STATUS, AttributeValue.fromS(article.status().wireName()))
+                .when(slug.name(POST_ID) + " = " + slug.value(AttributeValue.fromS(draft.value())));
+        items.add(db.update(TableLayout.articleSlug(post.authorId(), article.slug()), slug.build()));
+        TableAccess.Outcome outcome = db.transact("AP50_publish_draft", items, Optional.of(post.id().value()));
+        if (outcome.failed(draftItem)) {
+            return false;
+        }
+        return outcome.committedUnlessFailed(0, "AP50_publish_draft");
+    }
+
+    /** What every publish writes: the post, its author's count, a reply's thread entry and check, the pointer, tags, explore, article entry, jobs. */
+    private List<TransactWriteItem> publishItems(Post post, List<FanoutJob> outboxJobs) {
+        List<TransactWriteItem> items = new ArrayList<>(8 + outboxJobs.size());
         items.add(db.putNew(document(post)));
         items.add(Counters.change(db, post.authorId(), Map.of(POSTS, 1L)));
         post.inReplyTo().ifPresent(parent -> {
@@ -79,20 +138,22 @@ final class DynamoPosts implements Posts {
         if (post.inReplyTo().isEmpty()) {
             items.add(db.put(ExploreLayout.entryDocument(post.ref())));
         }
+        post.article().ifPresent(article -> items.add(db.put(TableLayout.Entity.ARTICLE_ENTRY
+                .document(TableLayout.articleEntry(post.authorId(), post.id()))
+                .putString(POST_ID, post.id().value())
+                .putString(SLUG, article.slug().value())
+                .build())));
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
-        int keyItem = items.size();
-        completion.map(idempotencyKeys::completeItem).ifPresent(items::add);
-        // The post is item 0: its condition failing means "already published". A reply's parent is
-        // item 2, conditioned on existing: its failure means the parent is gone, and nothing is written.
-        // The key's record, if any, is last: its condition failing means this request no longer holds the key.
-        TableAccess.Outcome outcome = db.transact("publish", items, Optional.of(post.id().value()));
-        if (!outcome.failed(0) && post.inReplyTo().isPresent() && outcome.failed(PARENT_ITEM)) {
-            throw new FeedlineException.NotFound("post", "the post replied to does not exist", "inReplyTo");
-        }
-        if (completion.isPresent() && !outcome.committed() && !outcome.failed(0) && outcome.failed(keyItem)) {
-            throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
-        }
-        return outcome.committedUnlessFailed(0, "publish");
+        return items;
+    }
+
+    /** The slug item of an article (a post's or a draft's): the id holding it, and its status. */
+    static EnhancedDocument slugDocument(Post article) {
+        Article a = article.article().orElseThrow(() -> new IllegalArgumentException("not an article: " + article.id()));
+        return TableLayout.Entity.ARTICLE_SLUG.document(TableLayout.articleSlug(article.authorId(), a.slug()))
+                .putString(POST_ID, article.id().value())
+                .putString(ARTICLE_STATUS, a.status().wireName())
+                .build();
     }
 
     @Override
@@ -113,6 +174,11 @@ final class DynamoPosts implements Posts {
         if (parent.isEmpty()) {
             items.add(db.deleteAny(ExploreLayout.entry(post.postId())));
         }
+        // An article frees its slug and leaves its author's list in its delete.
+        found.article().ifPresent(article -> {
+            items.add(db.deleteAny(TableLayout.articleSlug(post.authorId(), article.slug())));
+            items.add(db.deleteAny(TableLayout.articleEntry(post.authorId(), post.postId())));
+        });
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         // The post's condition failing means "already gone".
         return db.transact("delete_post", items, Optional.of(post.postId().value())).committedUnlessFailed(0, "delete_post");
@@ -225,7 +291,27 @@ final class DynamoPosts implements Posts {
             document.putList(MENTIONS, post.mentions().stream().map(DynamoPosts::mention).toList(), EnhancedType.of(String.class));
         }
         DynamoTagIndex.putTags(document, post);
+        putArticle(document, post);
         return document.build();
+    }
+
+    /** A draft's item: the post's attributes under the draft's key, with no index keys (no page of its own). */
+    static EnhancedDocument draftDocument(Post draft) {
+        EnhancedDocument.Builder document = TableLayout.Entity.DRAFT.document(TableLayout.draft(draft.authorId(), draft.id()))
+                .putString(POST_ID, draft.id().value())
+                .putString(AUTHOR_ID, draft.authorId().value())
+                .putString(AUTHOR_USERNAME, draft.authorUsername().value())
+                .putString(TEXT, draft.text().value())
+                .putString(CREATED_AT, draft.createdAt().toString());
+        putArticle(document, draft);
+        return document.build();
+    }
+
+    private static void putArticle(EnhancedDocument.Builder document, Post post) {
+        post.article().ifPresent(article -> document
+                .putString(TITLE, article.title().value())
+                .putString(SLUG, article.slug().value())
+                .putString(ARTICLE_STATUS, article.status().wireName()));
     }
 
     /** The posts of these items, a hot post's counts with its shards added (one batch read when any is hot). */
@@ -273,7 +359,7 @@ final class DynamoPosts implements Posts {
                 PostId.of(item.getString(POST_ID)),
                 UserId.of(item.getString(AUTHOR_ID)),
                 Username.of(item.getString(AUTHOR_USERNAME)),
-                PostText.of(item.getString(TEXT)),
+                new PostText(item.getString(TEXT)),
                 Instant.parse(item.getString(CREATED_AT)),
                 count(item, LIKE_COUNT, shardSums),
                 item.isPresent(IN_REPLY_TO)
@@ -288,7 +374,11 @@ final class DynamoPosts implements Posts {
                 count(item, REPOST_COUNT, shardSums),
                 Optional.empty(),
                 Optional.empty(),
-                DynamoTagIndex.tags(item));
+                DynamoTagIndex.tags(item),
+                item.isPresent(TITLE)
+                        ? Optional.of(new Article(ArticleTitle.of(item.getString(TITLE)), Slug.of(item.getString(SLUG)),
+                                ArticleStatus.parse(item.getString(ARTICLE_STATUS), ARTICLE_STATUS)))
+                        : Optional.empty());
     }
 
     private static long count(EnhancedDocument item, String attribute, Map<String, Long> shardSums) {

@@ -15,6 +15,7 @@ import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Relations;
 import io.feedline.ports.out.UserAccounts;
@@ -58,6 +59,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoHealthProbe health;
     private final DynamoRelations relations;
     private final DynamoExploreIndex explore;
+    private final DynamoArticles articles;
     private final DynamoRankings rankings;
 
     private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Retries retries, Clock clock) {
@@ -67,6 +69,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.jobs = new DynamoFanoutJobs(db);
         this.idempotencyKeys = new DynamoIdempotencyKeys(db, settings.idempotencyLockTimeout(), settings.idempotencyRetention());
         this.posts = new DynamoPosts(db, jobs, idempotencyKeys);
+        this.articles = new DynamoArticles(db, posts, idempotencyKeys);
         this.likes = new DynamoLikes(db, jobs);
         this.counters = new DynamoPostCounters(db, jobs, settings.hotPostThreshold());
         this.reposts = new DynamoReposts(db, jobs);
@@ -145,6 +148,11 @@ public final class DynamoStorage implements AutoCloseable {
 
     public Posts posts() {
         return posts;
+    }
+
+    /** Articles' slugs, drafts and list, written with {@link #posts()}' articles in their transactions. */
+    public Articles articles() {
+        return articles;
     }
 
     public Likes likes() {

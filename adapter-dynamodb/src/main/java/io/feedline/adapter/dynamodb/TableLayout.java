@@ -4,6 +4,7 @@ import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import java.util.Map;
@@ -106,6 +107,9 @@ public final class TableLayout {
     static final String USES = "uses";
     static final String COMPUTED_AT = "computedAt";
     static final String RANKING = "ranking";
+    static final String TITLE = "title";
+    static final String SLUG = "slug";
+    static final String ARTICLE_STATUS = "articleStatus";
 
     /** Items of every kind are handled as schemaless documents keyed by these four attributes. */
     static final DocumentTableSchema SCHEMA = TableSchema.documentSchemaBuilder()
@@ -174,7 +178,18 @@ public final class TableLayout {
         /** Explore's time index: {@code EXPLORE#<yyyymmdd>#<shard>} / {@code POST#<id>} (see {@link ExploreLayout}). */
         EXPLORE_ENTRY("explore_entry", "EXPLORE#", "POST#"),
         /** A precomputed ranking, one item: {@code RANKING#<name>} / {@code #TOP}. */
-        RANKING("ranking", "RANKING#", "#TOP");
+        RANKING("ranking", "RANKING#", "#TOP"),
+        /**
+         * An article's slug in its author's partition, {@code USER#<a>} / {@code SLUG#<slug>}: put only
+         * if absent in the article's own write (a draft's or a post's), so a slug is unique per author.
+         */
+        ARTICLE_SLUG("article_slug", "USER#", "SLUG#"),
+        /** A draft article, {@code USER#<a>} / {@code DRAFT#<id>}: no post, so no read of posts meets it. */
+        DRAFT("draft", "USER#", "DRAFT#"),
+        /** A published article in its author's list, {@code USER#<a>} / {@code ARTICLE#<post id>}: written and deleted with the post. */
+        ARTICLE_ENTRY("article_entry", "USER#", "ARTICLE#"),
+        /** What a published draft became, {@code USER#<a>} / {@code PUBLISHED#<draft id>}: {@code postId}. */
+        PUBLISHED_DRAFT("published_draft", "USER#", "PUBLISHED#");
 
         final String tag;
         final String pkPrefix;
@@ -294,6 +309,42 @@ public final class TableLayout {
     /** AP3 for a post written before pointers existed: the post's GSI1 partition. */
     static QueryConditional postById(PostId post) {
         return QueryConditional.keyEqualTo(k -> k.partitionValue(postIndexPk(post)).sortValue(postIndexSk()));
+    }
+
+    // --- articles
+
+    static Key articleSlug(UserId author, Slug slug) {
+        return key(Entity.ARTICLE_SLUG, author.value(), slug.value());
+    }
+
+    /** AP48's first half: the author's slugs from {@code base} on, in slug order. */
+    static QueryConditional slugsFrom(UserId author, Slug base) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.ARTICLE_SLUG.pkPrefix + author.value())
+                .sortValue(Entity.ARTICLE_SLUG.skPrefix + base.value()));
+    }
+
+    static Key draft(UserId author, PostId draft) {
+        return key(Entity.DRAFT, author.value(), draft.value());
+    }
+
+    /** AP49: the author's drafts. */
+    static QueryConditional drafts(UserId author) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.DRAFT.pkPrefix + author.value())
+                .sortValue(Entity.DRAFT.skPrefix));
+    }
+
+    static Key articleEntry(UserId author, PostId post) {
+        return key(Entity.ARTICLE_ENTRY, author.value(), post.value());
+    }
+
+    /** AP47: the author's published articles. */
+    static QueryConditional articles(UserId author) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.ARTICLE_ENTRY.pkPrefix + author.value())
+                .sortValue(Entity.ARTICLE_ENTRY.skPrefix));
+    }
+
+    static Key publishedDraft(UserId author, PostId draft) {
+        return key(Entity.PUBLISHED_DRAFT, author.value(), draft.value());
     }
 
     // --- follow graph

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.model.Article;
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutJob;
@@ -17,6 +20,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FanoutJobs;
@@ -369,5 +373,56 @@ class AccessPatternRequestsTest {
         storage.notifications().record(like);
 
         assertThat(requests.all()).isEqualTo(Map.of("GetItem", 1, "TransactWriteItems", 1));
+    }
+
+    @Test
+    void articlesCostOneTransactionToClaimASlugAndOneOrTwoReadsToFindOne() {
+        UserId writer = TestIds.userId();
+        Username writerName = TestIds.username();
+        java.util.function.Function<ArticleStatus, Post> article = status -> {
+            PostId id = TestIds.postId();
+            return new Post(id, writer, writerName, new PostText("body ".repeat(1_000)), Instant.ofEpochMilli(id.epochMillis()), 0)
+                    .asArticle(new Article(ArticleTitle.of("Costs"), Slug.of("costs"), status));
+        };
+
+        // AP46: an article's publish, slug claim included, is one transaction; a lost claim one Query of the slugs.
+        Post published = article.apply(ArticleStatus.PUBLISHED);
+        storage.posts().publish(published, Optional.empty());
+        assertThat(requests.all()).as("AP46").isEqualTo(only("TransactWriteItems", 1));
+        requests.reset();
+        Post draft = article.apply(ArticleStatus.DRAFT);
+        assertThatThrownBy(() -> storage.articles().saveDraft(draft, Optional.empty())).isInstanceOf(FeedlineException.SlugTaken.class);
+        assertThat(storage.articles().slugsTaken(writer, Slug.of("costs"))).containsExactly(Slug.of("costs"));
+        assertThat(requests.all()).isEqualTo(Map.of("TransactWriteItems", 1, "Query", 1));
+        requests.reset();
+        Post savedDraft = new Post(draft.id(), writer, writerName, draft.text(), draft.createdAt(), 0)
+                .asArticle(new Article(ArticleTitle.of("Costs"), Slug.of("costs-2"), ArticleStatus.DRAFT));
+        storage.articles().saveDraft(savedDraft, Optional.empty());
+        assertThat(requests.all()).isEqualTo(only("TransactWriteItems", 1));
+        requests.reset();
+
+        // AP47: a page of published articles is one Query.
+        assertThat(storage.articles().published(writer, Optional.empty(), 10)).containsExactly(published.ref());
+        assertThat(requests.all()).as("AP47").isEqualTo(only("Query", 1));
+        requests.reset();
+
+        // AP48: an article by slug is the slug item, then the post or the draft by key.
+        assertThat(storage.articles().bySlug(writer, Slug.of("costs"))).contains(published);
+        assertThat(storage.articles().bySlug(writer, Slug.of("costs-2"))).contains(savedDraft);
+        assertThat(requests.all()).as("AP48").isEqualTo(only("GetItem", 4));
+        requests.reset();
+
+        // AP49: a page of drafts is one Query, a draft one GetItem.
+        assertThat(storage.articles().drafts(writer, Optional.empty(), 10)).containsExactly(savedDraft);
+        assertThat(storage.articles().draft(writer, savedDraft.id())).contains(savedDraft);
+        assertThat(requests.all()).as("AP49").isEqualTo(Map.of("Query", 1, "GetItem", 1));
+        requests.reset();
+
+        // AP50: publishing a draft (draft out, post in, slug moved) is one transaction.
+        PostId publishedId = TestIds.postId();
+        Post fromDraft = new Post(publishedId, writer, writerName, savedDraft.text(), Instant.ofEpochMilli(publishedId.epochMillis()), 0)
+                .asArticle(savedDraft.article().orElseThrow().with(ArticleStatus.PUBLISHED));
+        assertThat(storage.posts().publishDraft(savedDraft.id(), fromDraft, List.of())).isTrue();
+        assertThat(requests.all()).as("AP50").isEqualTo(only("TransactWriteItems", 1));
     }
 }

@@ -9,6 +9,6 @@ class DynamoFanoutJobsTest extends FanoutJobsContract {
     protected PostStore postStore() {
         DynamoStorage storage = LocalDynamo.shared();
         return new PostStore(storage.posts(), storage.likes(), storage.reposts(), storage.fanoutJobs(), storage.idempotencyKeys(),
-                storage.counters());
+                storage.counters(), storage.articles());
     }
 }

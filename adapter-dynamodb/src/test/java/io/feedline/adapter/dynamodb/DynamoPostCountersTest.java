@@ -90,7 +90,7 @@ class DynamoPostCountersTest extends PostCountersContract {
     protected PostStore postStore() {
         DynamoStorage storage = LocalDynamo.shared();
         return new PostStore(storage.posts(), storage.likes(), storage.reposts(), storage.fanoutJobs(), storage.idempotencyKeys(),
-                storage.counters());
+                storage.counters(), storage.articles());
     }
 
     private static Post publishFresh() {

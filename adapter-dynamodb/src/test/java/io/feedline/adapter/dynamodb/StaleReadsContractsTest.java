@@ -1,5 +1,6 @@
 package io.feedline.adapter.dynamodb;
 
+import io.feedline.ports.contract.ArticlesContract;
 import io.feedline.ports.contract.CelebrityRegistryContract;
 import io.feedline.ports.contract.EntityFollowsContract;
 import io.feedline.ports.contract.TagIndexContract;
@@ -42,11 +43,19 @@ class StaleReadsContractsTest {
     private static PostStore postStore() {
         DynamoStorage storage = LocalDynamo.stale();
         return new PostStore(storage.posts(), storage.likes(), storage.reposts(), storage.fanoutJobs(), storage.idempotencyKeys(),
-                storage.counters());
+                storage.counters(), storage.articles());
     }
 
     @Nested
     class Posts extends PostsContract {
+        @Override
+        protected PostStore postStore() {
+            return StaleReadsContractsTest.postStore();
+        }
+    }
+
+    @Nested
+    class Articles extends ArticlesContract {
         @Override
         protected PostStore postStore() {
             return StaleReadsContractsTest.postStore();

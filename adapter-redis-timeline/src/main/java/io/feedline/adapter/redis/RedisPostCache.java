@@ -7,6 +7,10 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Article;
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -41,14 +45,15 @@ import java.util.function.Supplier;
  * {@code u}, text {@code t}, creation millis {@code c}, like count {@code l}, repost count {@code r},
  * and for a repost entry its original's id {@code o} and author {@code oa}, for a reply its
  * parent's id {@code p} and author {@code pa}, reply count {@code rc}, mentions {@code m} (each
- * {@code <user id> <username>}, one a line), tags {@code g} (space-separated); a tombstone is the
+ * {@code <user id> <username>}, one a line), tags {@code g} (space-separated), and for an article
+ * its title {@code ti}, slug {@code s} and status {@code st}; a tombstone is the
  * field {@code x} alone), each expiring {@code ttl} after it was written, with a {@link NearCache}
  * in front. A batch of reads or writes is sent as one flush: one round trip. Every Lettuce failure
  * becomes {@link FeedlineException.StorageUnavailable}.
  */
 final class RedisPostCache implements PostCache {
     static final String COMPONENT = "posts-cache";
-    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa", "p", "pa", "rc", "m", "g"};
+    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa", "p", "pa", "rc", "m", "g", "ti", "s", "st"};
 
     private final RedisLink link;
     private final TimelineKeys keys;
@@ -129,7 +134,10 @@ final class RedisPostCache implements PostCache {
                 post.inReplyTo().map(p -> p.authorId().value()).orElse(""),
                 Long.toString(post.replyCount()),
                 encodeMentions(post.mentions()),
-                post.tags().stream().map(Tag::value).collect(java.util.stream.Collectors.joining(" "))}).toList());
+                post.tags().stream().map(Tag::value).collect(java.util.stream.Collectors.joining(" ")),
+                post.article().map(a -> a.title().value()).orElse(""),
+                post.article().map(a -> a.slug().value()).orElse(""),
+                post.article().map(a -> a.status().wireName()).orElse("")}).toList());
     }
 
     /** Each mention as {@code <user id> <username>}, one a line: neither ever holds a space or a line break. */
@@ -299,11 +307,15 @@ final class RedisPostCache implements PostCache {
                 : Optional.of(new PostRef(PostId.of(values.get(9)), UserId.of(values.get(10))));
         long replies = values.get(11) == null ? 0 : Math.max(0, Long.parseLong(values.get(11)));
         return new CachedPost.Present(new Post(id, UserId.of(values.get(0)), Username.of(values.get(1)),
-                PostText.of(values.get(2)), Instant.ofEpochMilli(Long.parseLong(values.get(3))), likes,
+                new PostText(values.get(2)), Instant.ofEpochMilli(Long.parseLong(values.get(3))), likes,
                 inReplyTo, replies, decodeMentions(values.get(12)), reposts, repostOf, Optional.empty(),
                 values.get(13) == null || values.get(13).isEmpty()
                         ? List.of()
-                        : java.util.Arrays.stream(values.get(13).split(" ")).map(Tag::new).toList()));
+                        : java.util.Arrays.stream(values.get(13).split(" ")).map(Tag::new).toList(),
+                values.get(14) == null || values.get(15) == null || values.get(16) == null
+                        ? Optional.empty()
+                        : Optional.of(new Article(ArticleTitle.of(values.get(14)), Slug.of(values.get(15)),
+                                ArticleStatus.parse(values.get(16), "st")))));
     }
 
     private static <T> T call(String operation, Supplier<T> body) {

@@ -11,6 +11,7 @@ import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.domain.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.PostText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -240,7 +241,9 @@ public record FeedlineConfig(
                     .withWorkerConcurrency(between(c, "worker.concurrency", 1, 1000))
                     .withFeedRetention(positive(c, "feed.retention"))
                     .withMaxFollowing(between(c, "graph.max-following", 1, 1_000_000))
-                    .withMaxPullSources(between(c, "feed.max-pull-sources", 1, 1_000_000)));
+                    .withMaxPullSources(between(c, "feed.max-pull-sources", 1, 1_000_000))
+                    .withArticleMaxCharacters(between(c, "posts.article-max-characters", PostText.MAX_CODE_POINTS,
+                            PostText.MAX_ARTICLE_CODE_POINTS)));
             HttpApi.Settings http = checked(() -> new HttpApi.Settings(
                     c.getString("http.host"),
                     c.getInt("http.port"),

@@ -13,6 +13,7 @@ import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
@@ -79,6 +80,8 @@ final class Storage implements AutoCloseable {
     /** Explore's time index and rankings: DynamoDB in every layout (see ARCHITECTURE.md, Explore). */
     final ExploreIndex explore;
     final Rankings rankings;
+    /** Articles' slugs, drafts and list: DynamoDB in every layout, beside the posts they are written with. */
+    final Articles articles;
     /** The live channel: in this process with in-memory caches, between every process over Redis with Redis. */
     final LiveEvents live;
 
@@ -105,6 +108,7 @@ final class Storage implements AutoCloseable {
         this.subscriptions = dynamo.subscriptions();
         this.explore = dynamo.exploreIndex();
         this.rankings = dynamo.rankings();
+        this.articles = dynamo.articles();
         this.live = caches.live();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
@@ -118,7 +122,7 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, live);
+                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, articles, live);
     }
 
     /**

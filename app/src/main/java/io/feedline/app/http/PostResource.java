@@ -7,12 +7,15 @@ import io.feedline.app.http.Representations.PublishRequest;
 import io.feedline.app.http.Representations.RepostState;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
@@ -38,15 +41,60 @@ final class PostResource {
         UserId author = Caller.of(ctx).required();
         PublishRequest body = json.read(ctx, PublishRequest.class);
         Optional<String> key = Optional.ofNullable(ctx.header(IDEMPOTENCY_KEY));
+        Optional<PublishPost.ArticleRequest> article = article(body);
+        // An article's body may be as long as any configured article limit; the core applies the one configured.
+        PostText text = article.isPresent() ? PostText.within(body.text(), PostText.MAX_ARTICLE_CODE_POINTS) : PostText.of(body.text());
         Post post = useCases.publishPost().publish(new PublishPost.Command(
-                author, PostText.of(body.text()), key.map(IdempotencyKey::of), inReplyTo(body.inReplyTo())));
-        ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.of(post));
+                author, text, key.map(IdempotencyKey::of), inReplyTo(body.inReplyTo()), article));
+        ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.full(post));
+    }
+
+    /** A body with a title asks for an article (published unless {@code status} says draft); a status alone is refused. */
+    private static Optional<PublishPost.ArticleRequest> article(PublishRequest body) {
+        if (body.title() == null) {
+            if (body.status() != null) {
+                throw HttpProblem.unprocessable("status-without-title", "status", "status is for articles: give a title too");
+            }
+            return Optional.empty();
+        }
+        ArticleStatus status = body.status() == null ? ArticleStatus.PUBLISHED : ArticleStatus.parse(body.status(), "status");
+        return Optional.of(new PublishPost.ArticleRequest(ArticleTitle.of(body.title()), status));
     }
 
     void read(Context ctx) {
         Optional<UserId> viewer = Caller.of(ctx).user();
         PostId id = PathValues.postId(ctx);
-        ctx.json(PostView.of(viewer.isPresent() ? useCases.readAsViewer().post(viewer.get(), id) : useCases.readPost().read(id)));
+        ctx.json(PostView.full(viewer.isPresent() ? useCases.readAsViewer().post(viewer.get(), id) : useCases.readPost().read(id)));
+    }
+
+    /** {@code POST /posts/{id}/publish}: the caller's draft published (again: the article it became). */
+    void publishDraft(Context ctx) {
+        ctx.json(PostView.full(useCases.publishDraft().publish(Caller.of(ctx).required(), PathValues.postId(ctx))));
+    }
+
+    /** {@code GET /users/{username}/articles/{slug}}: the whole article; a draft for its author only. */
+    void article(Context ctx) {
+        Slug slug;
+        try {
+            slug = Slug.of(ctx.pathParam("slug"));
+        } catch (FeedlineException.InvalidInput e) {
+            throw new FeedlineException.NotFound("article", "no such article");
+        }
+        ctx.json(PostView.full(useCases.readArticles().bySlug(Caller.of(ctx).user(), PathValues.username(ctx, "username"), slug)));
+    }
+
+    /** {@code GET /users/{username}/articles}: the published articles, or with {@code status=draft} the caller's own drafts. */
+    void articles(Context ctx) {
+        Username author = PathValues.username(ctx, "username");
+        String status = ctx.queryParam("status");
+        ArticleStatus wanted = status == null ? ArticleStatus.PUBLISHED : ArticleStatus.parse(status, "status");
+        if (wanted == ArticleStatus.DRAFT) {
+            UserId caller = Caller.of(ctx).user()
+                    .orElseThrow(() -> HttpProblem.unauthorized("drafts are listed for their author, signed in", null));
+            ctx.json(paging.view(ctx, useCases.readArticles().drafts(caller, author, paging.request(ctx)), PostView::of));
+            return;
+        }
+        ctx.json(paging.view(ctx, useCases.readArticles().published(Caller.of(ctx).user(), author, paging.request(ctx)), PostView::of));
     }
 
     void delete(Context ctx) {

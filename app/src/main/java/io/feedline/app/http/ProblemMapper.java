@@ -60,6 +60,8 @@ final class ProblemMapper {
                     Problem.of(409, "username-taken", "Conflict", e.getMessage()).withField("username"));
             case FeedlineException.EmailTaken e -> new Rendered(
                     Problem.of(409, "email-taken", "Conflict", e.getMessage()).withField("email"));
+            case FeedlineException.SlugTaken e -> new Rendered(
+                    Problem.of(409, "slug-taken", "Conflict", e.getMessage()).withField("title"));
             case FeedlineException.IdempotencyKeyReused e -> new Rendered(
                     Problem.of(422, "idempotency-key-reused", "Unprocessable Content", e.getMessage()).withField("Idempotency-Key"));
             case FeedlineException.IdempotencyInProgress e -> new Rendered(

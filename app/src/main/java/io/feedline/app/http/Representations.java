@@ -4,6 +4,7 @@ import io.feedline.ports.model.Conversation;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.NotificationView;
+import io.feedline.ports.model.Article;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.Profile;
@@ -24,7 +25,7 @@ final class Representations {
     record LoginRequest(String username, String password) {}
 
     /** {@code inReplyTo} is the id of the post answered, when this post is a reply. */
-    record PublishRequest(String text, String inReplyTo) {}
+    record PublishRequest(String text, String inReplyTo, String title, String status) {}
 
     // Responses.
 
@@ -70,17 +71,40 @@ final class Representations {
      * {@code mentions} lists the users its text names, in order, and {@code tags} its hashtags,
      * normalised, in order.
      */
+    /**
+     * A post. In a list an article's {@code text} is its excerpt; read alone (by id, by slug, as the
+     * answer to its publish) it is the whole body. {@code article} is there only for an article.
+     */
     record PostView(String id, String authorId, String authorUsername, String text, Instant createdAt, long likeCount,
             long replyCount, long repostCount, RepostedByView repostedBy, String inReplyTo, String inReplyToAuthorId,
-            List<MentionView> mentions, List<String> tags) {
+            List<MentionView> mentions, List<String> tags, ArticleView article) {
+        /** A post in a list: an article shows its excerpt. */
         static PostView of(Post p) {
-            return new PostView(p.id().value(), p.authorId().value(), p.authorUsername().value(), p.text().value(),
+            return view(p, p.listedText());
+        }
+
+        /** A post read alone: an article shows its whole body. */
+        static PostView full(Post p) {
+            return view(p, p.text().value());
+        }
+
+        private static PostView view(Post p, String text) {
+            return new PostView(p.id().value(), p.authorId().value(), p.authorUsername().value(), text,
                     p.createdAt(), p.likeCount(), p.replyCount(), p.repostCount(),
                     p.repostedBy().map(RepostedByView::of).orElse(null),
                     p.inReplyTo().map(parent -> parent.postId().value()).orElse(null),
                     p.inReplyTo().map(parent -> parent.authorId().value()).orElse(null),
                     p.mentions().stream().map(MentionView::of).toList(),
-                    p.tags().stream().map(Tag::value).toList());
+                    p.tags().stream().map(Tag::value).toList(),
+                    p.article().map(a -> ArticleView.of(p, a)).orElse(null));
+        }
+    }
+
+    /** What makes a post an article: its title, slug, path, status and the excerpt lists show. */
+    record ArticleView(String title, String slug, String url, String status, String excerpt) {
+        static ArticleView of(Post p, Article a) {
+            return new ArticleView(a.title().value(), a.slug().value(), a.path(p.authorUsername()), a.status().wireName(),
+                    Article.excerpt(p.text().value()));
         }
     }
 
@@ -112,7 +136,7 @@ final class Representations {
      */
     record ContextView(List<AncestorView> ancestors, PostView post, List<PostView> replies, boolean moreReplies) {
         static ContextView of(Conversation c) {
-            return new ContextView(c.ancestors().stream().map(AncestorView::of).toList(), PostView.of(c.post()),
+            return new ContextView(c.ancestors().stream().map(AncestorView::of).toList(), PostView.full(c.post()),
                     c.replies().items().stream().map(PostView::of).toList(), c.replies().next().isPresent());
         }
     }

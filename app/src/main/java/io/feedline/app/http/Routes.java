@@ -27,10 +27,13 @@ final class Routes {
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
         routes.get("/users/{username}", accounts::profile, ANYONE);
         routes.get("/users/{username}/posts", posts::byAuthor, ANYONE);
+        routes.get("/users/{username}/articles", posts::articles, ANYONE);
+        routes.get("/users/{username}/articles/{slug}", posts::article, ANYONE);
 
         routes.post("/posts", posts::publish, SIGNED_IN);
         routes.get("/posts/{id}", posts::read, ANYONE);
         routes.delete("/posts/{id}", posts::delete, SIGNED_IN);
+        routes.post("/posts/{id}/publish", posts::publishDraft, SIGNED_IN);
         routes.put("/posts/{id}/like", posts::like, SIGNED_IN);
         routes.delete("/posts/{id}/like", posts::unlike, SIGNED_IN);
         routes.put("/posts/{id}/repost", posts::repost, SIGNED_IN);

@@ -234,6 +234,7 @@ public final class MastodonApi implements AutoCloseable {
             case FeedlineException.UsernameTaken e -> MastodonError.validation(e.getMessage());
             case FeedlineException.EmailTaken e -> MastodonError.validation(e.getMessage());
             case FeedlineException.IdempotencyKeyReused e -> MastodonError.validation(e.getMessage());
+            case FeedlineException.SlugTaken e -> MastodonError.of(409, e.getMessage());
             case FeedlineException.IdempotencyInProgress e -> MastodonError.of(409, e.getMessage());
             case FeedlineException.Overloaded e -> MastodonError.retryAfter(503, "Service unavailable; retry later", e.retryAfter());
             case FeedlineException.LimitReached e -> MastodonError.validation(e.getMessage());

@@ -107,8 +107,12 @@ final class Render {
                 .orElse(null);
         List<Object> mentions = post.mentions().stream().<Object>map(this::mention).toList();
         List<Object> tags = post.tags().stream().<Object>map(tag -> new StatusTag(tag.value(), tagUrl(tag))).toList();
-        return new Status(id, base + "/users/" + name + "/statuses/" + id, base + "/@" + name + "/" + id,
-                TIME.format(post.createdAt()), embeddedAccount(post.authorUsername()), html(post.text().value()), "public",
+        // An article shows its title and excerpt, and links to its native page.
+        String content = post.article().map(a -> "<p><strong>" + html(a.title().value()).substring(3)
+                .replace("</p>", "</strong></p>") + html(post.listedText())).orElse(html(post.text().value()));
+        String url = post.article().map(a -> base + a.path(post.authorUsername())).orElse(base + "/@" + name + "/" + id);
+        return new Status(id, base + "/users/" + name + "/statuses/" + id, url,
+                TIME.format(post.createdAt()), embeddedAccount(post.authorUsername()), content, "public",
                 false, "", List.of(), null, mentions, tags, List.of(), post.repostCount(), post.likeCount(), post.replyCount(),
                 inReplyToId, inReplyToAccountId, null, null, null, null, source, null, favourited, reblogged, false, false,
                 false);

@@ -31,7 +31,7 @@ class FeedlineConfigTest {
         assertThat(config.feed().backfillPosts()).isEqualTo(100);
         assertThat(config.feed().windowSize()).isEqualTo(800);
         assertThat(config.feedRetention()).isEqualTo(Duration.ofDays(90));
-        assertThat(config.http().maxRequestBytes()).isEqualTo(16 * 1024);
+        assertThat(config.http().maxRequestBytes()).isEqualTo(128 * 1024);
         assertThat(config.http().port()).isEqualTo(8080);
         assertThat(config.dynamo().dataDir()).isEqualTo(Path.of("./data"));
         assertThat(config.secrets().tokenSecret()).isEmpty();

@@ -44,7 +44,7 @@ class FeedlineCliTest {
         assertThat(help.out())
                 .contains("--config")
                 .containsPattern("fanout\\.mode\\s+FEEDLINE_FANOUT_MODE\\s+hybrid")
-                .containsPattern("http\\.max-request-size\\s+FEEDLINE_HTTP_MAX_REQUEST_SIZE\\s+16KiB")
+                .containsPattern("http\\.max-request-size\\s+FEEDLINE_HTTP_MAX_REQUEST_SIZE\\s+128KiB")
                 .containsPattern("token\\.secret\\s+FEEDLINE_TOKEN_SECRET");
     }
 

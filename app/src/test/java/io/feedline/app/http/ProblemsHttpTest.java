@@ -123,7 +123,7 @@ class ProblemsHttpTest {
 
     @Test
     void anOversizeBodyIsRefusedWith413() {
-        String huge = "{\"text\": \"" + "x".repeat(17 * 1024) + "\"}";
+        String huge = "{\"text\": \"" + "x".repeat(129 * 1024) + "\"}";
         long postsBefore = postCount();
 
         Response refused = api.post("/posts").token(alice.token()).raw("application/json", huge).invalid().send();

@@ -117,7 +117,7 @@ class RequestDeadlineHttpTest {
                 real.readConversation(),
                 real.readNotifications(), real.manageRelations(), real.readAsViewer(),
                 real.search(),
-                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.watchLive());
+                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
     }
 
     private static BearerTokens tokens() {

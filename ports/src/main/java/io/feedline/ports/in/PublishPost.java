@@ -1,5 +1,8 @@
 package io.feedline.ports.in;
 
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
@@ -22,17 +25,40 @@ public interface PublishPost {
      */
     Post publish(Command command);
 
-    record Command(UserId author, PostText text, Optional<IdempotencyKey> idempotencyKey, Optional<PostId> inReplyTo) {
+    /**
+     * With {@code article}, the post is an article: its text may be as long as the configured
+     * article limit (a post's is {@value PostText#MAX_CODE_POINTS} characters), its slug is derived
+     * from the title, and a draft is kept for its author alone until {@link PublishDraft}.
+     */
+    record Command(UserId author, PostText text, Optional<IdempotencyKey> idempotencyKey, Optional<PostId> inReplyTo,
+            Optional<ArticleRequest> article) {
         public Command {
             Objects.requireNonNull(author, "author");
             Objects.requireNonNull(text, "text");
             Objects.requireNonNull(idempotencyKey, "idempotencyKey");
             Objects.requireNonNull(inReplyTo, "inReplyTo");
+            Objects.requireNonNull(article, "article");
+            if (article.isPresent() && inReplyTo.isPresent()) {
+                throw new FeedlineException.InvalidInput("title", "a reply cannot be an article");
+            }
+        }
+
+        /** A post, or a reply, that is no article. */
+        public Command(UserId author, PostText text, Optional<IdempotencyKey> idempotencyKey, Optional<PostId> inReplyTo) {
+            this(author, text, idempotencyKey, inReplyTo, Optional.empty());
         }
 
         /** A post that starts a thread. */
         public Command(UserId author, PostText text, Optional<IdempotencyKey> idempotencyKey) {
             this(author, text, idempotencyKey, Optional.empty());
+        }
+    }
+
+    /** The title of an article and whether it is published at once or kept as a draft. */
+    record ArticleRequest(ArticleTitle title, ArticleStatus status) {
+        public ArticleRequest {
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(status, "status");
         }
     }
 }

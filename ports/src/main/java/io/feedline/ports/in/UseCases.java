@@ -31,6 +31,8 @@ public record UseCases(
         NotifyOfPosts notifyOfPosts,
         ReadExplore readExplore,
         ReadEngagement readEngagement,
+        ReadArticles readArticles,
+        PublishDraft publishDraft,
         WatchLive watchLive) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
@@ -60,6 +62,8 @@ public record UseCases(
         Objects.requireNonNull(notifyOfPosts, "notifyOfPosts");
         Objects.requireNonNull(readExplore, "readExplore");
         Objects.requireNonNull(readEngagement, "readEngagement");
+        Objects.requireNonNull(readArticles, "readArticles");
+        Objects.requireNonNull(publishDraft, "publishDraft");
         Objects.requireNonNull(watchLive, "watchLive");
     }
 }

@@ -82,6 +82,23 @@ public abstract sealed class FeedlineException extends RuntimeException {
         }
     }
 
+    /**
+     * The author already has an article (or a draft) under this slug. The publish takes the next
+     * free suffix itself; this reaches the caller only when a bounded number of tries all lost.
+     */
+    public static final class SlugTaken extends FeedlineException {
+        private final Slug slug;
+
+        public SlugTaken(Slug slug) {
+            super("the slug '" + slug.value() + "' is taken among the author's articles", null);
+            this.slug = Objects.requireNonNull(slug);
+        }
+
+        public Slug slug() {
+            return slug;
+        }
+    }
+
     /** The same idempotency key was sent with a different request body. */
     public static final class IdempotencyKeyReused extends FeedlineException {
         public IdempotencyKeyReused() {

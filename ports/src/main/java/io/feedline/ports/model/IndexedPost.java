@@ -9,7 +9,11 @@ public record IndexedPost(PostRef ref, PostText text) {
         Objects.requireNonNull(text, "text");
     }
 
+    /** The words a post is found by: its text, and an article's title before its body. */
     public static IndexedPost of(Post post) {
-        return new IndexedPost(post.ref(), post.text());
+        return new IndexedPost(post.ref(), post.article()
+                .filter(a -> post.text().length() + a.title().value().length() < PostText.MAX_ARTICLE_CODE_POINTS)
+                .map(a -> new PostText(a.title().value() + "\n" + post.text().value()))
+                .orElse(post.text()));
     }
 }

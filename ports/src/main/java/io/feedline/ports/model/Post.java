@@ -21,7 +21,7 @@ import java.util.Optional;
 public record Post(
         PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
         Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions, long repostCount,
-        Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy, List<Tag> tags) {
+        Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy, List<Tag> tags, Optional<Article> article) {
     public Post {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(authorId, "authorId");
@@ -31,6 +31,7 @@ public record Post(
         Objects.requireNonNull(inReplyTo, "inReplyTo");
         Objects.requireNonNull(repostOf, "repostOf");
         Objects.requireNonNull(repostedBy, "repostedBy");
+        Objects.requireNonNull(article, "article");
         mentions = List.copyOf(mentions);
         tags = List.copyOf(tags);
         if (likeCount < 0) {
@@ -48,6 +49,17 @@ public record Post(
         if (repostOf.isPresent() && (inReplyTo.isPresent() || repostedBy.isPresent())) {
             throw new IllegalArgumentException("a repost entry is neither a reply nor shown as a repost");
         }
+        if (article.isPresent() && (repostOf.isPresent() || inReplyTo.isPresent())) {
+            throw new IllegalArgumentException("an article is neither a reply nor a repost entry");
+        }
+    }
+
+    /** A post that is no article. */
+    public Post(PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
+            Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions, long repostCount,
+            Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy, List<Tag> tags) {
+        this(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions, repostCount,
+                repostOf, repostedBy, tags, Optional.empty());
     }
 
     /** A post with no tags. */
@@ -104,17 +116,17 @@ public record Post(
 
     public Post withLikeCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, count, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, repostedBy, tags);
+                repostCount, repostOf, repostedBy, tags, article);
     }
 
     public Post withReplyCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, count, mentions,
-                repostCount, repostOf, repostedBy, tags);
+                repostCount, repostOf, repostedBy, tags, article);
     }
 
     public Post withRepostCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                count, repostOf, repostedBy, tags);
+                count, repostOf, repostedBy, tags, article);
     }
 
     /** This post as shown in a feed through {@code repost}, a repost entry of it. */
@@ -123,24 +135,40 @@ public record Post(
             throw new IllegalArgumentException(repost.id() + " is not a repost of " + id);
         }
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, Optional.of(new RepostedBy(repost.id(), repost.authorId(), repost.authorUsername())), tags);
+                repostCount, repostOf, Optional.of(new RepostedBy(repost.id(), repost.authorId(), repost.authorUsername())), tags, article);
     }
 
     /** This post naming {@code mentioned}, the users its text mentions by handle. */
     public Post mentioning(List<Mention> mentioned) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentioned,
-                repostCount, repostOf, repostedBy, tags);
+                repostCount, repostOf, repostedBy, tags, article);
     }
 
     /** This post carrying {@code found}, the hashtags of its text (see {@link Hashtags}). */
     public Post tagged(List<Tag> found) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, repostedBy, found);
+                repostCount, repostOf, repostedBy, found, article);
     }
 
     /** This post as a reply to {@code parent}. */
     public Post replyingTo(PostRef parent) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, Optional.of(parent), replyCount, mentions,
-                repostCount, repostOf, repostedBy, tags);
+                repostCount, repostOf, repostedBy, tags, article);
+    }
+
+    /** This post as the article {@code made}: its text is the article's body. */
+    public Post asArticle(Article made) {
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
+                repostCount, repostOf, repostedBy, tags, Optional.of(made));
+    }
+
+    /** Whether this is an article not yet published: seen by its author only, in no feed. */
+    public boolean isDraft() {
+        return article.map(a -> a.status() == ArticleStatus.DRAFT).orElse(false);
+    }
+
+    /** What a list shows of the text: an article's {@linkplain Article#excerpt excerpt}, a post's whole text. */
+    public String listedText() {
+        return article.isPresent() ? Article.excerpt(text.value()) : text.value();
     }
 }

@@ -21,10 +21,12 @@ public interface Posts {
      * Writes the post, adds one to its author's post count and, when given, enqueues the fan-out job,
      * all in one atomic write. Idempotent by post id: a second publish of the same id returns false
      * and changes nothing. A reply also joins its parent's thread in that write, only while the
-     * parent exists.
+     * parent exists. An article also claims its slug in that write.
      *
      * @throws io.feedline.ports.model.FeedlineException.NotFound naming {@code inReplyTo} if the
      *     parent does not exist (nothing is written)
+     * @throws io.feedline.ports.model.FeedlineException.SlugTaken if the author already holds the
+     *     article's slug (nothing is written)
      */
     default boolean publish(Post post, Optional<FanoutJob> fanout) {
         return publish(post, fanout.stream().toList(), Optional.empty());
@@ -46,6 +48,15 @@ public interface Posts {
      */
     boolean publish(Post post, List<FanoutJob> jobs, Optional<IdempotencyCompletion> completion);
 
+    /**
+     * Publishes {@code post}, an article, in place of the author's draft {@code draft}: one atomic
+     * write of everything {@link #publish(Post, List, Optional)} writes (the slug item now naming the
+     * post, not claimed again), the draft's deletion, and a record that the draft became this post
+     * ({@link Articles#publishedAs}). Returns false, writing nothing, if the draft is gone (published
+     * or deleted meanwhile).
+     */
+    boolean publishDraft(PostId draft, Post post, List<FanoutJob> jobs);
+
     /** As {@link #delete(PostRef, List)} with at most one job. */
     default boolean delete(PostRef post, Optional<FanoutJob> cleanup) {
         return delete(post, cleanup.stream().toList());
@@ -54,7 +65,7 @@ public interface Posts {
     /**
      * Deletes the post, subtracts one from its author's post count and enqueues {@code jobs} (the
      * clean-up, a parent's reply-count delta), all in one atomic write. Returns false (and changes
-     * nothing) if it did not exist. A reply also leaves its parent's thread. The post's own replies
+     * nothing) if it did not exist. A reply also leaves its parent's thread; an article frees its slug. The post's own replies
      * stay, readable by id and in its thread.
      */
     boolean delete(PostRef post, List<FanoutJob> jobs);

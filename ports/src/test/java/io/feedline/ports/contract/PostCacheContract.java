@@ -2,7 +2,11 @@ package io.feedline.ports.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.ports.model.Article;
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
 import io.feedline.ports.model.Post;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.Tag;
@@ -37,6 +41,28 @@ public abstract class PostCacheContract {
         assertThat(cache.getAll(List.of(tagged.id(), plain.id())))
                 .containsEntry(tagged.id(), new CachedPost.Present(tagged))
                 .containsEntry(plain.id(), new CachedPost.Present(plain));
+    }
+
+    @Test
+    void aCachedArticleKeepsItsTitleSlugStatusAndWholeBody() {
+        PostCache cache = postCache();
+        String body = "A long body, line one.\nLine two: ünïcødé ✓ \"quoted\" ".repeat(400);
+        Post article = new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), new PostText(body),
+                Instant.now().truncatedTo(ChronoUnit.MILLIS), 2)
+                .asArticle(new Article(ArticleTitle.of("Héllo: a \"title\""), Slug.of("hello-a-title-2"), ArticleStatus.PUBLISHED));
+        Post plain = freshPost("no article", 0);
+        cache.putAll(List.of(article, plain));
+
+        assertThat(cache.get(article.id())).contains(new CachedPost.Present(article));
+        assertThat(cache.getAll(List.of(article.id(), plain.id())))
+                .containsEntry(article.id(), new CachedPost.Present(article))
+                .containsEntry(plain.id(), new CachedPost.Present(plain));
+
+        // Written again as a plain post (the fields of the last put are the truth).
+        Post rewritten = new Post(article.id(), article.authorId(), article.authorUsername(), PostText.of("plain now"),
+                article.createdAt(), 2);
+        cache.putAll(List.of(rewritten));
+        assertThat(cache.get(article.id())).contains(new CachedPost.Present(rewritten));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.feedline.ports.contract;
 
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
@@ -14,9 +15,10 @@ import java.util.Objects;
  * repost moves the post's repost count, so their contracts run against one store.
  */
 public record PostStore(Posts posts, Likes likes, Reposts reposts, FanoutJobs jobs, IdempotencyKeys idempotencyKeys,
-        PostCounters counters) {
+        PostCounters counters, Articles articles) {
     public PostStore {
         Objects.requireNonNull(counters, "counters");
+        Objects.requireNonNull(articles, "articles");
         Objects.requireNonNull(idempotencyKeys, "idempotencyKeys");
         Objects.requireNonNull(posts, "posts");
         Objects.requireNonNull(likes, "likes");

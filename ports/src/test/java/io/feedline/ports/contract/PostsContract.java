@@ -3,6 +3,9 @@ package io.feedline.ports.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.ports.model.Article;
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
@@ -14,6 +17,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.Posts;
@@ -73,6 +77,23 @@ public abstract class PostsContract {
         assertThat(posts.get(post.id())).contains(post);
         assertThat(posts.get(post.id()).orElseThrow().likeCount()).isZero();
         assertThat(posts.countByAuthor(post.authorId())).isEqualTo(1);
+    }
+
+    @Test
+    void anArticleIsReadBackWithItsTitleSlugStatusAndLongBodyEverywhere() {
+        Posts posts = postStore().posts();
+        Author author = Author.fresh();
+        PostId id = TestIds.postId();
+        Post article = new Post(id, author.id(), author.username(), new PostText("word ".repeat(4_000)),
+                Instant.ofEpochMilli(id.epochMillis()), 0)
+                .asArticle(new Article(ArticleTitle.of("A title"), Slug.of("a-title"), ArticleStatus.PUBLISHED));
+
+        assertThat(posts.publish(article, Optional.empty())).isTrue();
+
+        assertThat(posts.get(id)).contains(article);
+        assertThat(posts.get(article.ref())).contains(article);
+        assertThat(posts.getAll(List.of(article.ref()))).containsExactly(article);
+        assertThat(posts.byAuthor(author.id(), Optional.empty(), 5)).containsExactly(article);
     }
 
     @Test

@@ -14,7 +14,9 @@ import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.Likes;
@@ -78,6 +80,12 @@ public final class InMemoryPostStore {
     private final Map<Tag, NavigableMap<PostId, PostRef>> tagged = new HashMap<>();
     /** The counts as applied, which may dip below zero for a moment; posts show them clamped at zero. */
     private final Map<PostId, Map<CounterKind, Long>> counts = new HashMap<>();
+    /** Each author's slugs: the id of the article (a post or a draft) holding each. */
+    private final Map<UserId, NavigableMap<String, PostId>> slugs = new HashMap<>();
+    /** Each author's drafts, by id. */
+    private final Map<UserId, NavigableMap<PostId, Post>> drafts = new HashMap<>();
+    /** Each author's published drafts: the draft's id to the post it became. */
+    private final Map<UserId, Map<PostId, PostId>> publishedDrafts = new HashMap<>();
     private final CallLog calls = new CallLog();
     private final Clock clock;
     private final InMemoryIdempotencyKeys idempotencyKeys;
@@ -90,6 +98,7 @@ public final class InMemoryPostStore {
     private final InMemoryTagUses tagUses = new InMemoryTagUses(calls);
     private final TagIndex tagIndexPort = new TagIndexView();
     private final ExploreIndex explorePort = new ExploreView();
+    private final Articles articlesPort = new ArticlesView();
 
     /** Stamps enqueued jobs with the wall clock. */
     public InMemoryPostStore() {
@@ -142,8 +151,13 @@ public final class InMemoryPostStore {
         return explorePort;
     }
 
+    /** The articles' slugs, drafts and list, kept with the posts (a publish claims a slug in the same write). */
+    public Articles articles() {
+        return articlesPort;
+    }
+
     public PostStore store() {
-        return new PostStore(postsPort, likesPort, repostsPort, jobsPort, idempotencyKeys, countersPort);
+        return new PostStore(postsPort, likesPort, repostsPort, jobsPort, idempotencyKeys, countersPort, articlesPort);
     }
 
     public CallLog calls() {
@@ -188,6 +202,114 @@ public final class InMemoryPostStore {
         outbox.putIfAbsent(job.key(), new JobRow(job, Optional.empty(), Instant.MIN, Optional.empty(), 0, clock.instant()));
     }
 
+    /** Refuses an article whose slug its author already holds, before anything is written. */
+    private void requireFreeSlug(Post article) {
+        article.article().ifPresent(a -> {
+            if (slugs.getOrDefault(article.authorId(), new TreeMap<>()).containsKey(a.slug().value())) {
+                throw new FeedlineException.SlugTaken(a.slug());
+            }
+        });
+    }
+
+    private void claimSlug(Post article) {
+        article.article().ifPresent(a ->
+                slugs.computeIfAbsent(article.authorId(), u -> new TreeMap<>()).put(a.slug().value(), article.id()));
+    }
+
+    private final class ArticlesView implements Articles {
+        @Override
+        public boolean saveDraft(Post draft, Optional<IdempotencyCompletion> completion) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("saveDraft");
+                if (!draft.isDraft()) {
+                    throw new IllegalArgumentException("not a draft: " + draft.id());
+                }
+                NavigableMap<PostId, Post> mine = drafts.computeIfAbsent(draft.authorId(), a -> new TreeMap<>());
+                if (mine.containsKey(draft.id())) {
+                    return false;
+                }
+                requireFreeSlug(draft);
+                if (completion.isPresent() && !idempotencyKeys.completeHeld(completion.get())) {
+                    throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
+                }
+                claimSlug(draft);
+                mine.put(draft.id(), draft);
+                return true;
+            }
+        }
+
+        @Override
+        public Optional<Post> draft(UserId author, PostId id) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("draft");
+                return Optional.ofNullable(drafts.getOrDefault(author, new TreeMap<>()).get(id));
+            }
+        }
+
+        @Override
+        public List<Post> drafts(UserId author, Optional<PostId> before, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("drafts");
+                NavigableMap<PostId, Post> all = drafts.getOrDefault(author, new TreeMap<>());
+                NavigableMap<PostId, Post> older = before.map(b -> all.headMap(b, false)).orElse(all);
+                return older.descendingMap().values().stream().limit(limit).toList();
+            }
+        }
+
+        @Override
+        public boolean deleteDraft(UserId author, PostId id) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("deleteDraft");
+                Post draft = drafts.getOrDefault(author, new TreeMap<>()).remove(id);
+                if (draft == null) {
+                    return false;
+                }
+                slugs.get(author).remove(draft.article().orElseThrow().slug().value());
+                return true;
+            }
+        }
+
+        @Override
+        public Optional<PostRef> publishedAs(UserId author, PostId draft) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("publishedAs");
+                return Optional.ofNullable(publishedDrafts.getOrDefault(author, Map.of()).get(draft))
+                        .map(id -> new PostRef(id, author));
+            }
+        }
+
+        @Override
+        public Optional<Post> bySlug(UserId author, Slug slug) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("bySlug");
+                PostId id = slugs.getOrDefault(author, new TreeMap<>()).get(slug.value());
+                if (id == null) {
+                    return Optional.empty();
+                }
+                return existing(new PostRef(id, author)).or(() -> Optional.ofNullable(drafts.getOrDefault(author, new TreeMap<>()).get(id)));
+            }
+        }
+
+        @Override
+        public List<PostRef> published(UserId author, Optional<PostId> before, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("publishedArticles");
+                NavigableMap<PostId, Post> all = byAuthor.getOrDefault(author, new TreeMap<>());
+                NavigableMap<PostId, Post> older = before.map(b -> all.headMap(b, false)).orElse(all);
+                return older.descendingMap().values().stream().filter(p -> p.article().isPresent()).limit(limit).map(Post::ref).toList();
+            }
+        }
+
+        @Override
+        public Set<Slug> slugsTaken(UserId author, Slug base) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("slugsTaken");
+                return slugs.getOrDefault(author, new TreeMap<>()).keySet().stream()
+                        .map(Slug::new).filter(base::isBaseOf).limit(1000).collect(java.util.stream.Collectors.toSet());
+            }
+        }
+    }
+
     private final class PostsView implements Posts {
         @Override
         public boolean publish(Post post, List<FanoutJob> jobs, Optional<IdempotencyCompletion> completion) {
@@ -200,17 +322,40 @@ public final class InMemoryPostStore {
                 Optional<Post> parent = post.inReplyTo().map(ref -> existing(ref)
                         .orElseThrow(() -> new FeedlineException.NotFound(
                                 "post", "the post replied to does not exist", "inReplyTo")));
+                requireFreeSlug(post);
                 if (completion.isPresent() && !idempotencyKeys.completeHeld(completion.get())) {
                     throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
                 }
-                Post stored = post.withLikeCount(0).withReplyCount(0).withRepostCount(0);
-                posts.put(post.id(), stored);
-                byAuthor.computeIfAbsent(post.authorId(), a -> new TreeMap<>()).put(post.id(), stored);
-                parent.ifPresent(p -> threads.computeIfAbsent(p.id(), id -> new TreeMap<>()).put(post.id(), post.ref()));
-                post.tags().forEach(tag -> tagged.computeIfAbsent(tag, t -> new TreeMap<>()).put(post.id(), post.ref()));
-                jobs.forEach(InMemoryPostStore.this::enqueueLocked);
+                claimSlug(post);
+                store(post, parent, jobs);
                 return true;
             }
+        }
+
+        @Override
+        public boolean publishDraft(PostId draft, Post post, List<FanoutJob> jobs) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("publishDraft");
+                NavigableMap<PostId, Post> mine = drafts.getOrDefault(post.authorId(), new TreeMap<>());
+                if (!mine.containsKey(draft) || posts.containsKey(post.id())) {
+                    return false;
+                }
+                mine.remove(draft);
+                publishedDrafts.computeIfAbsent(post.authorId(), a -> new HashMap<>()).put(draft, post.id());
+                claimSlug(post);
+                store(post, Optional.empty(), jobs);
+                return true;
+            }
+        }
+
+        /** Writes a post and its jobs; the caller holds the store's lock. */
+        private void store(Post post, Optional<Post> parent, List<FanoutJob> jobs) {
+            Post stored = post.withLikeCount(0).withReplyCount(0).withRepostCount(0);
+            posts.put(post.id(), stored);
+            byAuthor.computeIfAbsent(post.authorId(), a -> new TreeMap<>()).put(post.id(), stored);
+            parent.ifPresent(p -> threads.computeIfAbsent(p.id(), id -> new TreeMap<>()).put(post.id(), post.ref()));
+            post.tags().forEach(tag -> tagged.computeIfAbsent(tag, t -> new TreeMap<>()).put(post.id(), post.ref()));
+            jobs.forEach(InMemoryPostStore.this::enqueueLocked);
         }
 
         @Override
@@ -224,6 +369,7 @@ public final class InMemoryPostStore {
                 }
                 posts.remove(ref.postId());
                 byAuthor.get(ref.authorId()).remove(ref.postId());
+                post.article().ifPresent(a -> slugs.get(ref.authorId()).remove(a.slug().value()));
                 post.tags().forEach(tag -> tagged.getOrDefault(tag, new TreeMap<>()).remove(ref.postId()));
                 likes.remove(ref.postId());
                 counts.remove(ref.postId());
