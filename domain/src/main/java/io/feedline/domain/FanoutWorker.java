@@ -110,6 +110,7 @@ public final class FanoutWorker {
     private final TagFanout tags;
     private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
     private volatile Consumer<List<Delivery>> windowed = deliveries -> {};
+    private volatile Consumer<List<NotificationEvent>> notified = events -> {};
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
@@ -218,6 +219,11 @@ public final class FanoutWorker {
         this.windowed = listener;
     }
 
+    /** Receives the events of each set of notifications once they are recorded. */
+    void onNotified(Consumer<List<NotificationEvent>> listener) {
+        this.notified = listener;
+    }
+
     /** Cuts the idle wait short: called when this process enqueued a job. */
     public void wake() {
         lock.lock();
@@ -307,6 +313,8 @@ public final class FanoutWorker {
             releaseAll(notes);
             return 0;
         }
+        notified.accept(notes.stream().map(ClaimedJob::job).filter(FanoutJob.Notify.class::isInstance)
+                .map(job -> ((FanoutJob.Notify) job).event()).toList());
         return notes.size();
     }
 
@@ -844,8 +852,10 @@ public final class FanoutWorker {
             List<Outcome<Void>> recorded = parallel(page.items().stream()
                     .filter(subscriber -> !subscriber.equals(post.authorId()))
                     .<Callable<Void>>map(subscriber -> () -> {
-                        withCall(() -> notifications.record(new NotificationEvent(
-                                subscriber, NotificationType.POST, Optional.of(post.postId()), post.authorId(), at)));
+                        NotificationEvent event = new NotificationEvent(
+                                subscriber, NotificationType.POST, Optional.of(post.postId()), post.authorId(), at);
+                        withCall(() -> notifications.record(event));
+                        notified.accept(List.of(event));
                         return null;
                     })
                     .toList());

@@ -172,10 +172,15 @@ public final class FeedlineCore implements AutoCloseable {
      */
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
-                windows, new LiveNotifications(ports.notifications(), ports.live()), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
+                windows, ports.notifications(), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay), tagFanout());
         worker.onCountsApplied(popularity::countsApplied);
         worker.onWindowed(deliveries -> ports.live().publish(new LiveEvent.Delivered(deliveries)));
+        // Each row once per set, however many of its actors the set recorded.
+        worker.onNotified(events -> events.stream()
+                .map(event -> new LiveEvent.Notified(event.recipient(), event.notificationId()))
+                .distinct()
+                .forEach(ports.live()::publish));
         localWorkers.add(worker);
         return worker;
     }

@@ -49,8 +49,8 @@ final class LiveDesk implements WatchLive {
     }
 
     @Override
-    public LiveEvents.Subscription subscribe(Consumer<LiveEvent> listener) {
-        return live.subscribe(listener);
+    public WatchLive.Subscription subscribe(Consumer<LiveEvent> listener) {
+        return live.subscribe(listener)::close;
     }
 
     @Override

@@ -9,7 +9,7 @@ import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserId;
-import io.feedline.ports.out.LiveEvents;
+import io.feedline.ports.in.WatchLive;
 import io.javalin.http.Context;
 import io.javalin.websocket.WsCloseStatus;
 import io.javalin.websocket.WsConfig;
@@ -140,7 +140,7 @@ final class Streaming implements AutoCloseable {
     private final Map<String, Client> bySession = new ConcurrentHashMap<>();
     private final LongAdder slowDropped = new LongAdder();
     private final ExecutorService work = Executors.newVirtualThreadPerTaskExecutor();
-    private final LiveEvents.Subscription subscription;
+    private final WatchLive.Subscription subscription;
 
     Streaming(UseCases useCases, Requests requests, MastodonTokens tokens, ObjectMapper mapper,
             NotificationsResource notifications, Settings settings) {

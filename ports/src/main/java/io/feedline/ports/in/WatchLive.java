@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 public interface WatchLive {
 
     /** Calls {@code listener} with every live event from now on (see {@link LiveEvents#subscribe}). */
-    LiveEvents.Subscription subscribe(Consumer<LiveEvent> listener);
+    Subscription subscribe(Consumer<LiveEvent> listener);
 
     /**
      * What the event adds to {@code reader}'s home feed, oldest first: the posts of deliveries to them,
@@ -35,4 +35,10 @@ public interface WatchLive {
      * and replies, not reposts, less what a signed-in viewer mutes or blocks or is blocked by.
      */
     Optional<Post> published(Optional<UserId> viewer, LiveEvent.Published event);
+
+    /** A subscription; closing it stops its listener. */
+    interface Subscription extends AutoCloseable {
+        @Override
+        void close();
+    }
 }
