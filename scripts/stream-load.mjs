@@ -2,6 +2,9 @@
 // following one author; the author publishes POSTS posts, one at a time, and every stream's
 // receipt of each is timed from the moment the publish was sent. Prints one line per post and the
 // medians over the posts of each post's p50, p99 and max delivery time, as JSON on the last line.
+// Beside each post, the same run polls the first follower's home timeline (GET
+// /api/v1/timelines/home, every 10 ms) until the post is on it: the baseline that follower's
+// stream is compared with.
 //
 // Run by scripts/stream-load.sh, which starts the server; NATIVE and MASTODON are its base URLs.
 // The ws client of the Mastodon test suite (mastodon-tests/package.json), by path: this script has no package of its own.
@@ -60,7 +63,8 @@ console.error(`seeded 1 author and ${STREAMS} followers in ${((Date.now() - star
 
 const streamUrl = `${MASTODON.replace("http", "ws")}/api/v1/streaming?stream=user`;
 const received = new Map(); // post id -> array of receipt times (ms)
-const sockets = await inParallel(tokens, (token) => new Promise((resolve, reject) => {
+const first = new Map(); // post id -> when the first follower's stream (the one whose timeline is polled) got it
+const sockets = await inParallel(tokens, (token, index) => new Promise((resolve, reject) => {
   const socket = new WebSocket(streamUrl, [token]);
   socket.on("open", () => resolve(socket));
   socket.on("error", reject);
@@ -71,19 +75,33 @@ const sockets = await inParallel(tokens, (token) => new Promise((resolve, reject
     const id = JSON.parse(message.payload).id;
     if (!received.has(id)) received.set(id, []);
     received.get(id).push(at);
+    if (index === 0) first.set(id, at);
   });
 }));
 console.error(`${sockets.length} streams open`);
+
+/** When the post is first on the first follower's home timeline, polled every 10 ms. */
+async function onHomeTimeline(id, deadline) {
+  while (Date.now() < deadline) {
+    const page = await call(`${MASTODON}/api/v1/timelines/home?limit=1`, { method: "GET", token: tokens[0] });
+    if (page[0]?.id === id) return performance.now();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return undefined;
+}
 
 async function publishAndWait(text) {
   const sentAt = performance.now();
   const status = await call(`${MASTODON}/api/v1/statuses`, { form: { status: text }, token: author });
   const deadline = Date.now() + WAIT_MS;
+  const polled = onHomeTimeline(status.id, deadline);
   while ((received.get(status.id)?.length ?? 0) < STREAMS && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const times = (received.get(status.id) ?? []).map((at) => at - sentAt).sort((a, b) => a - b);
-  return { id: status.id, delivered: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99), max: times.at(-1) };
+  const home = (await polled) - sentAt;
+  const firstStream = first.get(status.id) - sentAt;
+  return { id: status.id, delivered: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99), max: times.at(-1), home, firstStream };
 }
 
 // The first post also shows that every stream is subscribed (nothing acknowledges a subscription).
@@ -93,7 +111,7 @@ const runs = [];
 for (let i = 0; i < POSTS; i++) {
   const run = await publishAndWait(`post ${i}`);
   runs.push(run);
-  console.error(`post ${i + 1}/${POSTS}: delivered to ${run.delivered}/${STREAMS}, p50 ${run.p50?.toFixed(1)} ms, p99 ${run.p99?.toFixed(1)} ms, max ${run.max?.toFixed(1)} ms`);
+  console.error(`post ${i + 1}/${POSTS}: delivered to ${run.delivered}/${STREAMS}, p50 ${run.p50?.toFixed(1)} ms, p99 ${run.p99?.toFixed(1)} ms, max ${run.max?.toFixed(1)} ms; the first follower's stream after ${run.firstStream.toFixed(1)} ms, its polled home timeline after ${run.home.toFixed(1)} ms`);
   await new Promise((r) => setTimeout(r, 250));
 }
 sockets.forEach((socket) => socket.close());
@@ -104,4 +122,7 @@ console.log(JSON.stringify({
   medianP99Ms: Number(median(runs.map((r) => r.p99)).toFixed(1)),
   medianMaxMs: Number(median(runs.map((r) => r.max)).toFixed(1)),
   worstP99Ms: Number(Math.max(...runs.map((r) => r.p99)).toFixed(1)),
+  medianFirstFollowerStreamMs: Number(median(runs.map((r) => r.firstStream)).toFixed(1)),
+  medianFirstFollowerHomeTimelineMs: Number(median(runs.map((r) => r.home)).toFixed(1)),
+  firstFollowerStreamOverTimeline: Number((median(runs.map((r) => r.firstStream)) / median(runs.map((r) => r.home))).toFixed(2)),
 }));
