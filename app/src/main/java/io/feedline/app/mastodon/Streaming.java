@@ -170,9 +170,12 @@ final class Streaming implements AutoCloseable {
         ctx.contentType("text/plain").result("OK");
     }
 
-    /** The WebSocket endpoint. A bad token is refused at the upgrade (401), as Mastodon refuses it. */
+    /**
+     * Before the WebSocket upgrade: the gate every route passes (one request of the caller's rate
+     * limit; a bad token is refused here, 401, as Mastodon refuses it).
+     */
     void beforeUpgrade(Context ctx) {
-        Requests.token(ctx).ifPresent(tokens::verify);
+        requests.gate(ctx);
     }
 
     void webSocket(WsConfig ws) {

@@ -173,6 +173,23 @@ class MastodonStreamingHttpTest {
     }
 
     @Test
+    void aWebSocketUpgradeSpendsTheCallersRateLimitAsEveryRequestDoes() throws Exception {
+        int limit = 3;
+        try (App app = TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0,
+                "http.rate-limit.requests", limit, "http.rate-limit.period", "1h"))) {
+            int port = app.mastodonPort().orElseThrow();
+            for (int i = 0; i < limit; i++) {
+                connect(port, "?stream=public", null, new Inbox()).abort();
+            }
+
+            assertThatThrownBy(() -> connect(port, "?stream=public", null, new Inbox()))
+                    .hasCauseInstanceOf(WebSocketHandshakeException.class)
+                    .satisfies(e -> assertThat(((WebSocketHandshakeException) e.getCause()).getResponse().statusCode())
+                            .as("the upgrade past the address's budget").isEqualTo(429));
+        }
+    }
+
+    @Test
     void theWebSocketRefusesUnknownStreamsAUserStreamWithoutATokenAndABadToken() throws Exception {
         try (App app = TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0))) {
             int port = app.mastodonPort().orElseThrow();
