@@ -18,7 +18,6 @@ import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,7 +25,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Explore's three surfaces. Latest walks the time index slice by slice (deleted posts dropped at
@@ -35,21 +33,22 @@ import java.util.concurrent.ConcurrentHashMap;
  * ranking (one read) and hydrate it; popular pages by position in the ranking. Every list passes
  * through {@link #visible}, the one place a reader's filters apply.
  *
- * <p>The first slice of latest (per page size) and each ranking are kept for {@link #KEPT} in the
- * process and loaded by one caller at a time, since every anonymous reader asks for the same
- * ones: a process reads the index head and each ranking at most about once a second however many
- * readers it serves. A publish or delete through this process, and an explicit refresh of the
+ * <p>The first slice of latest (per page size), each ranking and the ranked users' accounts are
+ * kept for {@link #KEPT} in the process ({@link KeptValues}), since every anonymous reader asks for
+ * the same ones: a process reads the index head, each ranking and the accounts at most about once
+ * a second however many readers it serves. A publish or delete through this process, and an explicit refresh of the
  * rankings, forget them at once; another process's publish shows within {@link #KEPT}.
  */
 final class ExploreDesk implements ReadExplore {
     static final int ROUNDS = 3;
     static final Duration KEPT = Duration.ofSeconds(1);
 
-    private record Kept<T>(T value, Instant until) {}
+    /** Page sizes and ranking names are few: these bounds are never reached in practice. */
+    private static final int MAX_KEPT = 256;
 
-    private final Map<Integer, Kept<ExploreIndex.Slice>> heads = new ConcurrentHashMap<>();
-    private final Map<String, Kept<Ranking>> ranked = new ConcurrentHashMap<>();
-    private final Map<Object, Object> loading = new ConcurrentHashMap<>();
+    private final KeptValues<Integer, ExploreIndex.Slice> heads;
+    private final KeptValues<String, Ranking> ranked;
+    private final KeptValues<Integer, ExploreUsers> users;
 
     private final ExploreIndex index;
     private final Rankings rankings;
@@ -66,6 +65,9 @@ final class ExploreDesk implements ReadExplore {
         this.posts = posts;
         this.accounts = accounts;
         this.clock = clock;
+        this.heads = new KeptValues<>(clock, KEPT, MAX_KEPT);
+        this.ranked = new KeptValues<>(clock, KEPT, MAX_KEPT);
+        this.users = new KeptValues<>(clock, KEPT, MAX_KEPT);
     }
 
     @Override
@@ -106,6 +108,11 @@ final class ExploreDesk implements ReadExplore {
         if (limit < 1 || limit > PageRequest.MAX_LIMIT) {
             throw new FeedlineException.InvalidInput("limit", "limit must be between 1 and " + PageRequest.MAX_LIMIT);
         }
+        // The accounts are kept with the rankings: their counts and names may be a second old.
+        return users.get(limit, () -> rankedUsers(limit));
+    }
+
+    private ExploreUsers rankedUsers(int limit) {
         List<Ranking.Entry> popular = ranking(Popularity.POPULAR_USERS).entries().stream().limit(limit).toList();
         List<Ranking.Entry> newest = ranking(Popularity.NEWEST_USERS).entries().stream().limit(limit).toList();
         Set<UserId> ids = new LinkedHashSet<>();
@@ -125,35 +132,17 @@ final class ExploreDesk implements ReadExplore {
 
     /** Forgets the kept head slices and rankings: this process just changed what they show. */
     void forget() {
-        heads.clear();
-        ranked.clear();
+        heads.forget();
+        ranked.forget();
+        users.forget();
     }
 
     private ExploreIndex.Slice head(int limit) {
-        return kept(heads, limit, () -> index.latest(Optional.empty(), limit));
+        return heads.get(limit, () -> index.latest(Optional.empty(), limit));
     }
 
     private Ranking ranking(String name) {
-        return kept(ranked, name, () -> rankings.read(name));
-    }
-
-    /** The value kept under {@code key} while fresh, else loaded by one caller while the others wait for it. */
-    private <K, T> T kept(Map<K, Kept<T>> store, K key, java.util.function.Supplier<T> load) {
-        Kept<T> hit = store.get(key);
-        if (hit != null && clock.instant().isBefore(hit.until())) {
-            return hit.value();
-        }
-        Object lock = loading.computeIfAbsent(List.of(((Object) store) == heads, key), k -> new Object());
-        synchronized (lock) {
-            hit = store.get(key);
-            Instant now = clock.instant();
-            if (hit != null && now.isBefore(hit.until())) {
-                return hit.value();
-            }
-            T value = load.get();
-            store.put(key, new Kept<>(value, now.plus(KEPT)));
-            return value;
-        }
+        return ranked.get(name, () -> rankings.read(name));
     }
 
     /** The posts of {@code refs} that still exist, in the order of {@code refs}. */

@@ -37,6 +37,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final List<FanoutWorker> localWorkers = new CopyOnWriteArrayList<>();
     private final TagPolicy tagPolicy;
     private final TrendingRanker trendingRanker;
+    private final TagDesk tagDesk;
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
 
     private FeedlineCore(DomainPorts ports, FeedSettings settings, ExecutorService executor, boolean ownsExecutor) {
@@ -70,7 +71,7 @@ public final class FeedlineCore implements AutoCloseable {
         this.tagPolicy = new TagPolicy(settings, ports.entityFollows(), ports.clock());
         this.trendingRanker = new TrendingRanker(ports.tagIndex());
         TagSources tagSources = new TagSources(ports.entityFollows(), ports.tagIndex(), cachedPosts, settings.maxFollowing());
-        TagDesk tags = new TagDesk(ports.entityFollows(), ports.tagIndex(), tagSources, tagPolicy, ports.feedItems(), windows,
+        TagDesk tags = this.tagDesk = new TagDesk(ports.entityFollows(), ports.tagIndex(), tagSources, tagPolicy, ports.feedItems(), windows,
                 ports.jobs(), ports.clock(), users, settings, relationSets, wakeWorkers);
         HomeFeedReader homeFeed = new HomeFeedReader(
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets,
@@ -198,6 +199,7 @@ public final class FeedlineCore implements AutoCloseable {
     /** Ranks the trending tags and stores the ranking now, rather than when a worker's interval allows. */
     public void rankTrendingTags() {
         ports.tagIndex().storeTrending(trendingRanker.rank(ports.clock().instant()));
+        tagDesk.trendingRanked();
     }
 
     /** Merges what explore's rankings have not taken in yet into them, now, rather than at the next refresh. */

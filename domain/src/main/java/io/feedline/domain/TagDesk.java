@@ -54,6 +54,9 @@ final class TagDesk implements FollowTags, ReadTags {
     private final RelationSets relationSets;
     private final Runnable onEnqueue;
 
+    /** The ranking, kept a second in the process as explore's are (the worker ranks once a minute). */
+    private final KeptValues<Boolean, Trending> trending;
+
     TagDesk(EntityFollows follows, TagIndex index, TagSources sources, TagPolicy policy, FeedItems feedItems, Windows windows,
             FanoutJobs jobs, Clock clock, UserDirectory users, FeedSettings settings, RelationSets relationSets, Runnable onEnqueue) {
         this.follows = follows;
@@ -70,6 +73,7 @@ final class TagDesk implements FollowTags, ReadTags {
         this.retention = settings.feedRetention();
         this.relationSets = relationSets;
         this.onEnqueue = onEnqueue;
+        this.trending = new KeptValues<>(clock, ExploreDesk.KEPT, 1);
     }
 
     @Override
@@ -143,7 +147,12 @@ final class TagDesk implements FollowTags, ReadTags {
 
     @Override
     public Trending trending() {
-        return index.trending();
+        return trending.get(Boolean.TRUE, index::trending);
+    }
+
+    /** Forgets the kept ranking: this process just stored a new one. */
+    void trendingRanked() {
+        trending.forget();
     }
 
     @Override

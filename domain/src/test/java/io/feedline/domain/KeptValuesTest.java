@@ -1,0 +1,83 @@
+package io.feedline.domain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.feedline.ports.fakes.MutableClock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Values kept a short while: one load per key and period, however many readers ask. */
+class KeptValuesTest {
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+
+    @Test
+    void aKeptValueIsLoadedOnceUntilItExpiresOrIsForgotten() {
+        KeptValues<String, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(1), 10);
+        AtomicInteger loads = new AtomicInteger();
+
+        assertThat(kept.get("ranking", loads::incrementAndGet)).isEqualTo(1);
+        clock.advance(Duration.ofMillis(999));
+        assertThat(kept.get("ranking", loads::incrementAndGet)).as("still fresh").isEqualTo(1);
+        clock.advance(Duration.ofMillis(1));
+        assertThat(kept.get("ranking", loads::incrementAndGet)).as("expired").isEqualTo(2);
+        kept.forget();
+        assertThat(kept.get("ranking", loads::incrementAndGet)).as("forgotten").isEqualTo(3);
+        assertThat(kept.get("other", loads::incrementAndGet)).as("another key, its own load").isEqualTo(4);
+    }
+
+    @Test
+    void readersArrivingTogetherWaitForOneLoad() throws Exception {
+        KeptValues<String, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(1), 10);
+        AtomicInteger loads = new AtomicInteger();
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            answers.add(readers.submit(() -> kept.get("trending", () -> {
+                loading.countDown();
+                await(release);
+                return loads.incrementAndGet();
+            })));
+            loading.await();
+            for (int i = 0; i < 8; i++) {
+                answers.add(readers.submit(() -> kept.get("trending", loads::incrementAndGet)));
+            }
+            release.countDown();
+            for (Future<Integer> answer : answers) {
+                assertThat(answer.get()).isEqualTo(1);
+            }
+            assertThat(loads).as("one load for nine readers").hasValue(1);
+        } finally {
+            readers.shutdownNow();
+        }
+    }
+
+    @Test
+    void pastItsBoundItStartsOverRatherThanGrow() {
+        KeptValues<Integer, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(1), 2);
+        AtomicInteger loads = new AtomicInteger();
+        kept.get(1, loads::incrementAndGet);
+        kept.get(2, loads::incrementAndGet);
+        kept.get(3, loads::incrementAndGet);
+
+        assertThat(kept.get(3, loads::incrementAndGet)).as("the newest is kept").isEqualTo(3);
+        assertThat(kept.get(1, loads::incrementAndGet)).as("the older ones were dropped").isEqualTo(4);
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
