@@ -294,8 +294,7 @@ public final class TableLayout {
 
     /** AP2: the author's partition, posts only. */
     static QueryConditional authorTimeline(UserId author) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.POST.pkPrefix + author.value())
-                .sortValue(Entity.POST.skPrefix));
+        return every(Entity.POST, author.value());
     }
 
     /**
@@ -329,8 +328,7 @@ public final class TableLayout {
 
     /** AP49: the author's drafts. */
     static QueryConditional drafts(UserId author) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.DRAFT.pkPrefix + author.value())
-                .sortValue(Entity.DRAFT.skPrefix));
+        return every(Entity.DRAFT, author.value());
     }
 
     static Key articleEntry(UserId author, PostId post) {
@@ -339,8 +337,7 @@ public final class TableLayout {
 
     /** AP47: the author's published articles. */
     static QueryConditional articles(UserId author) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.ARTICLE_ENTRY.pkPrefix + author.value())
-                .sortValue(Entity.ARTICLE_ENTRY.skPrefix));
+        return every(Entity.ARTICLE_ENTRY, author.value());
     }
 
     static Key publishedDraft(UserId author, PostId draft) {
@@ -364,8 +361,7 @@ public final class TableLayout {
 
     /** AP4: the edges out of {@code user}. */
     static QueryConditional following(UserId user) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.FOLLOW_EDGE.pkPrefix + user.value())
-                .sortValue(Entity.FOLLOW_EDGE.skPrefix));
+        return every(Entity.FOLLOW_EDGE, user.value());
     }
 
     /** A subscriber of {@code author}'s posts, in the author's own subscriber partition. */
@@ -380,8 +376,7 @@ public final class TableLayout {
 
     /** AP19: {@code author}'s subscribers, in subscriber id order. */
     static QueryConditional subscribers(UserId author) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.SUBSCRIPTION.pkPrefix + author.value())
-                .sortValue(Entity.SUBSCRIPTION.skPrefix));
+        return every(Entity.SUBSCRIPTION, author.value());
     }
 
     /**
@@ -394,8 +389,7 @@ public final class TableLayout {
 
     /** AP5: the follower entries of {@code user}, in follower id order. */
     static QueryConditional followerEntries(UserId user) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.FOLLOWER_ENTRY.pkPrefix + user.value())
-                .sortValue(Entity.FOLLOWER_ENTRY.skPrefix));
+        return every(Entity.FOLLOWER_ENTRY, user.value());
     }
 
     /** AP5 for edges written before follower entries existed: the edges into {@code user}, on GSI1. */
@@ -436,8 +430,7 @@ public final class TableLayout {
 
     /** AP1: the reader's feed partition. */
     static QueryConditional homeFeed(UserId reader) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.FEED_ITEM.pkPrefix + reader.value())
-                .sortValue(Entity.FEED_ITEM.skPrefix));
+        return every(Entity.FEED_ITEM, reader.value());
     }
 
     // --- likes
@@ -461,13 +454,11 @@ public final class TableLayout {
     /** AP15: the original's partition, repost marks only. */
     /** AP43: a post's likes, in user id order. */
     static QueryConditional likes(PostId post) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.LIKE.pkPrefix + post.value())
-                .sortValue(Entity.LIKE.skPrefix));
+        return every(Entity.LIKE, post.value());
     }
 
     static QueryConditional repostMarks(PostId original) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.REPOST_MARK.pkPrefix + original.value())
-                .sortValue(Entity.REPOST_MARK.skPrefix));
+        return every(Entity.REPOST_MARK, original.value());
     }
 
     // --- threads
@@ -479,8 +470,7 @@ public final class TableLayout {
 
     /** AP9: the parent's partition, thread entries only, oldest first by reply id. */
     static QueryConditional thread(PostId parent) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(Entity.REPLY.pkPrefix + parent.value())
-                .sortValue(Entity.REPLY.skPrefix));
+        return every(Entity.REPLY, parent.value());
     }
 
     // --- counter shards
@@ -637,8 +627,12 @@ public final class TableLayout {
 
     /** AP21: the relations of one kind ({@link Entity#MUTE} or {@link Entity#BLOCK}), in target id order. */
     static QueryConditional relationsOfKind(Entity kind, UserId user) {
-        return QueryConditional.sortBeginsWith(k -> k.partitionValue(kind.pkPrefix + user.value())
-                .sortValue(kind.skPrefix));
+        return every(kind, user.value());
+    }
+
+    /** Every item of {@code entity} in the partition of {@code owner}, in sort key order. */
+    private static QueryConditional every(Entity entity, String owner) {
+        return QueryConditional.sortBeginsWith(k -> k.partitionValue(entity.pkPrefix + owner).sortValue(entity.skPrefix));
     }
 
     /** The relation entity a sort key under {@link #RELATION_PREFIX} belongs to. */
