@@ -9,6 +9,7 @@ import io.feedline.ports.in.Unfollow;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserAccount;
 import java.time.Duration;
 import java.util.List;
@@ -102,11 +103,10 @@ public final class FeedlineCore implements AutoCloseable {
         // Every delete and publish is announced to the live streams once it has committed.
         // (A draft was never shown, so neither its saving nor its deletion is announced.)
         DeletePost delete = (caller, id) -> {
-            Optional<Post> shown = cachedPosts.get(id);
-            posts.delete(caller, id);
+            Optional<PostRef> deleted = posts.remove(caller, id);
             popularity.postDeleted(id);
             explore.forget();
-            shown.ifPresent(post -> ports.live().publish(new LiveEvent.Deleted(post.ref())));
+            deleted.ifPresent(ref -> ports.live().publish(new LiveEvent.Deleted(ref)));
         };
         // Explore's kept head of latest is forgotten by this process's own publishes.
         PublishPost publish = command -> {

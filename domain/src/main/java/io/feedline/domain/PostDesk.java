@@ -347,11 +347,19 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
 
     @Override
     public void delete(UserId caller, PostId id) {
+        remove(caller, id);
+    }
+
+    /**
+     * {@link #delete}, answering what was deleted: the post's key, or empty for the caller's own
+     * draft (never shown, so nothing to tell anyone).
+     */
+    Optional<PostRef> remove(UserId caller, PostId id) {
         Optional<Post> found = cachedPosts.get(id);
         if (found.isEmpty()) {
             // The caller's own draft, if it is one: it and its slug go in one write.
             if (articles.deleteDraft(caller, id)) {
-                return;
+                return Optional.empty();
             }
             throw new FeedlineException.NotFound("post", "no such post");
         }
@@ -373,6 +381,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         if (!jobs.isEmpty()) {
             onEnqueue.run();
         }
+        return Optional.of(post.ref());
     }
 
     @Override
