@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Values every reader asks for alike (explore's head and rankings, the trending tags), kept in the
- * process for a short while and loaded by one caller at a time while the others wait for it: a
+ * Values many readers ask for (explore's head and rankings, the trending tags, a streaming
+ * reader's read-time sources), kept in the process for a short while and loaded by one caller at a time while the others wait for it: a
  * process reads each from storage at most about once per {@code ttl}, however many readers it
  * serves. Past {@code maxKeys} keys it starts over, which costs one load per key.
  */
@@ -43,6 +43,8 @@ final class KeptValues<K, T> {
             T value = load.get();
             if (values.size() >= maxKeys) {
                 values.clear();
+                // Another key's load under way keeps its own lock; the map of locks starts over too.
+                loading.clear();
             }
             values.put(key, new Kept<>(value, now.plus(ttl)));
             return value;

@@ -10,20 +10,19 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.LiveEvents;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
  * What each live event shows each reader. A delivery shows its reader the delivered post; a
  * published post shows the readers whose feeds merge it in at read time (their sources kept here
- * for {@link #SOURCES_TTL}, the staleness {@link RelationSets} allows mutes and blocks), its author
- * among them when the author's posts are not pushed to their own feed. Either way the post is read through the post cache and put through the feed's own rules,
- * so a stream never shows what a page of the feed would not.
+ * for {@link #SOURCES_TTL} in {@link KeptValues}, the staleness {@link RelationSets} allows mutes
+ * and blocks), its author among them when the author's posts are not pushed to their own feed.
+ * Either way the post is read through the post cache and put through the feed's own rules, so a
+ * stream never shows what a page of the feed would not.
  */
 final class LiveDesk implements WatchLive {
     /** How stale a reader's read-time sources may be: a follow reaches the stream within this. */
@@ -31,21 +30,18 @@ final class LiveDesk implements WatchLive {
     /** The most readers whose sources are kept; past it the cache starts over. */
     static final int MAX_READERS = 50_000;
 
-    private record Sources(HomeFeedReader.ReadTimeSources sources, Instant readAt) {}
-
     private final LiveEvents live;
     private final HomeFeedReader home;
     private final CachedPosts posts;
     private final RelationSets relationSets;
-    private final Clock clock;
-    private final Map<UserId, Sources> sources = new ConcurrentHashMap<>();
+    private final KeptValues<UserId, HomeFeedReader.ReadTimeSources> sources;
 
     LiveDesk(LiveEvents live, HomeFeedReader home, CachedPosts posts, RelationSets relationSets, Clock clock) {
         this.live = live;
         this.home = home;
         this.posts = posts;
         this.relationSets = relationSets;
-        this.clock = clock;
+        this.sources = new KeptValues<>(clock, SOURCES_TTL, MAX_READERS);
     }
 
     @Override
@@ -86,16 +82,6 @@ final class LiveDesk implements WatchLive {
     }
 
     private HomeFeedReader.ReadTimeSources sourcesOf(UserId reader) {
-        Instant now = clock.instant();
-        Sources kept = sources.get(reader);
-        if (kept != null && now.isBefore(kept.readAt().plus(SOURCES_TTL))) {
-            return kept.sources();
-        }
-        HomeFeedReader.ReadTimeSources read = home.readTimeSources(reader);
-        if (sources.size() >= MAX_READERS) {
-            sources.clear();
-        }
-        sources.put(reader, new Sources(read, now));
-        return read;
+        return sources.get(reader, () -> home.readTimeSources(reader));
     }
 }

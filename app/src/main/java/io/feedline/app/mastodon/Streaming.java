@@ -62,17 +62,8 @@ final class Streaming implements AutoCloseable {
     private static final Set<String> STREAMS = Set.of("user", "user:notification", "public", "public:local",
             "hashtag", "hashtag:local");
 
-    /** The per-connection send queue and the most connections this process holds. */
-    record Settings(int queue, int maxConnections) {
-        Settings {
-            if (queue < 1) {
-                throw new IllegalArgumentException("mastodon.streaming.queue must be at least 1");
-            }
-            if (maxConnections < 1) {
-                throw new IllegalArgumentException("mastodon.streaming.max-connections must be at least 1");
-            }
-        }
-    }
+    /** The per-connection send queue and the most connections this process holds (checked by {@link MastodonApi.Settings}). */
+    record Settings(int queue, int maxConnections) {}
 
     /** One subscription of a client: Mastodon's stream name and, for a hashtag stream, its tag. */
     record Channel(String name, Optional<Tag> tag) {
@@ -123,6 +114,15 @@ final class Streaming implements AutoCloseable {
         boolean firstHomeUpdate(Post post) {
             String key = post.id().value() + post.repostedBy().map(by -> "<" + by.repostId().value()).orElse("");
             return recentHome.put(key, Boolean.TRUE) == null;
+        }
+
+        /** Queues the event once for each of this client's subscriptions that {@code to} accepts. */
+        void send(java.util.function.Predicate<Channel> to, String event, String payload) {
+            for (Channel channel : channels) {
+                if (to.test(channel)) {
+                    connection.offer(new StreamConnection.Message(channel.field(), event, payload));
+                }
+            }
         }
 
         boolean subscribed(java.util.function.Predicate<Channel> kind) {
@@ -386,11 +386,7 @@ final class Streaming implements AutoCloseable {
     }
 
     private String error(String message, int status) {
-        try {
-            return mapper.writeValueAsString(Map.of("error", message, "status", status));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return json(Map.of("error", message, "status", status));
     }
 
     // ---- events -----------------------------------------------------------------------------
@@ -419,12 +415,7 @@ final class Streaming implements AutoCloseable {
                 watching.forEach((viewer, theirs) -> tasks.add(() -> published(viewer, theirs, published, rendered)));
             }
             case LiveEvent.Deleted deleted -> {
-                for (Client client : now) {
-                    for (Channel channel : client.channels) {
-                        client.connection.offer(new StreamConnection.Message(channel.field(), "delete",
-                                deleted.post().postId().value()));
-                    }
-                }
+                now.forEach(client -> client.send(channel -> true, "delete", deleted.post().postId().value()));
             }
             case LiveEvent.Notified notified -> byUser(now, client -> client.user.filter(notified.recipient()::equals).isPresent()
                     && client.subscribed(Channel::notifications) && Scope.READ_NOTIFICATIONS.grantedBy(client.scopes))
@@ -450,54 +441,38 @@ final class Streaming implements AutoCloseable {
         return clients.stream().filter(which).collect(Collectors.groupingBy(client -> client.user.orElseThrow()));
     }
 
-    private Void home(UserId reader, List<Client> theirs, LiveEvent event, Map<String, String> rendered) throws JsonProcessingException {
+    private Void home(UserId reader, List<Client> theirs, LiveEvent event, Map<String, String> rendered) {
         for (Post post : useCases.watchLive().home(reader, event)) {
             for (Client client : theirs) {
                 if (!client.firstHomeUpdate(post)) {
                     continue;
                 }
-                String payload = status(client.base, post, rendered);
-                for (Channel channel : client.channels) {
-                    if (channel.home()) {
-                        client.connection.offer(new StreamConnection.Message(channel.field(), "update", payload));
-                    }
-                }
+                client.send(Channel::home, "update", status(client.base, post, rendered));
             }
         }
         return null;
     }
 
     private Void published(Optional<UserId> viewer, List<Client> theirs, LiveEvent.Published event,
-            Map<String, String> rendered) throws JsonProcessingException {
+            Map<String, String> rendered) {
         Optional<Post> shown = useCases.watchLive().published(viewer, event);
         if (shown.isEmpty()) {
             return null;
         }
         for (Client client : theirs) {
-            String payload = status(client.base, shown.get(), rendered);
-            for (Channel channel : client.channels) {
-                if (channel.everyPost() || channel.tag().filter(event.tags()::contains).isPresent()) {
-                    client.connection.offer(new StreamConnection.Message(channel.field(), "update", payload));
-                }
-            }
+            client.send(channel -> channel.everyPost() || channel.tag().filter(event.tags()::contains).isPresent(),
+                    "update", status(client.base, shown.get(), rendered));
         }
         return null;
     }
 
-    private Void notification(LiveEvent.Notified event, List<Client> theirs) throws JsonProcessingException {
+    private Void notification(LiveEvent.Notified event, List<Client> theirs) {
         Map<String, Optional<String>> byBase = new ConcurrentHashMap<>();
         for (Client client : theirs) {
             Optional<String> payload = byBase.computeIfAbsent(client.base, base -> notifications
                     .find(event.recipient(), event.notificationId(), requests.render(base))
                     .map(this::json));
-            if (payload.isEmpty()) {
-                continue;
-            }
-            for (Channel channel : client.channels) {
-                if (channel.notifications()) {
-                    client.connection.offer(new StreamConnection.Message(channel.field(), "notification", payload.get()));
-                }
-            }
+            payload.ifPresent(json -> client.send(Channel::notifications, "notification", json));
         }
         return null;
     }
