@@ -26,6 +26,9 @@ import java.util.Objects;
  * @param maxPullSources the most followees one pull-mode page merges ({@code feed.max-pull-sources})
  * @param articleMaxCharacters the longest article body ({@code posts.article-max-characters}); a
  *     post that is no article keeps {@link PostText#MAX_CODE_POINTS}
+ * @param celebrityReadsTtl how long this process keeps a reader's edges to the celebrities and each
+ *     celebrity's newest entries ({@code feed.celebrity-reads-ttl}; zero keeps nothing): its own
+ *     changes show at once, another process's within this
  */
 public record FeedSettings(
         FanoutMode mode,
@@ -43,7 +46,8 @@ public record FeedSettings(
         Duration feedRetention,
         int maxFollowing,
         int maxPullSources,
-        int articleMaxCharacters) {
+        int articleMaxCharacters,
+        Duration celebrityReadsTtl) {
 
     public FeedSettings {
         Objects.requireNonNull(mode, "mode");
@@ -51,6 +55,10 @@ public record FeedSettings(
         Objects.requireNonNull(jobLease, "jobLease");
         Objects.requireNonNull(idlePoll, "idlePoll");
         Objects.requireNonNull(feedRetention, "feedRetention");
+        Objects.requireNonNull(celebrityReadsTtl, "celebrityReadsTtl");
+        if (celebrityReadsTtl.isNegative()) {
+            throw new IllegalArgumentException("feed.celebrity-reads-ttl must not be negative");
+        }
         requirePositive("fanout.celebrity-threshold", celebrityThreshold);
         requirePositive("fanout.backfill-posts", backfillPosts + 1);
         requirePositive("timelines.cap", windowSize);
@@ -81,58 +89,62 @@ public record FeedSettings(
         return new FeedSettings(
                 FanoutMode.HYBRID, 10_000, 100, 800, 16, 200,
                 Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 64, Duration.ofMillis(200), 16,
-                Duration.ofDays(90), 5_000, 5_000, 20_000);
+                Duration.ofDays(90), 5_000, 5_000, 20_000, Duration.ofSeconds(1));
     }
 
     public FeedSettings withMode(FanoutMode value) {
-        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withCelebrityThreshold(long value) {
-        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withBackfillPosts(int value) {
-        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withWindowSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withFanoutPageSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withJobLease(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withJobsPerClaim(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withIdlePoll(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withWorkerConcurrency(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withFeedRetention(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, value, maxFollowing, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, value, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withMaxFollowing(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, value, maxPullSources, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, value, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withMaxPullSources(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, value, articleMaxCharacters);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, value, articleMaxCharacters, celebrityReadsTtl);
     }
 
     public FeedSettings withArticleMaxCharacters(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, value);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, value, celebrityReadsTtl);
+    }
+
+    public FeedSettings withCelebrityReadsTtl(Duration value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, value);
     }
 }

@@ -5,7 +5,9 @@ import io.feedline.ports.in.Follow;
 import io.feedline.ports.in.PublishDraft;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.in.RepostPost;
 import io.feedline.ports.in.Unfollow;
+import io.feedline.ports.in.UnrepostPost;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.Post;
@@ -74,9 +76,11 @@ public final class FeedlineCore implements AutoCloseable {
         TagSources tagSources = new TagSources(ports.entityFollows(), ports.tagIndex(), cachedPosts, settings.maxFollowing());
         TagDesk tags = this.tagDesk = new TagDesk(ports.entityFollows(), ports.tagIndex(), tagSources, tagPolicy, ports.feedItems(), windows,
                 ports.jobs(), ports.clock(), users, settings, relationSets, wakeWorkers);
+        CelebrityReads celebrityReads = new CelebrityReads(ports.graph(), ports.posts(), pull, ports.clock(),
+                settings.celebrityReadsTtl());
         HomeFeedReader homeFeed = new HomeFeedReader(
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets,
-                tagSources, tagPolicy);
+                tagSources, tagPolicy, celebrityReads);
         LiveDesk live = new LiveDesk(ports.live(), homeFeed, cachedPosts, relationSets, ports.clock());
         Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
@@ -90,13 +94,16 @@ public final class FeedlineCore implements AutoCloseable {
             popularity.registered(account);
             return account;
         };
+        // A follow or unfollow shows in this process's next hybrid read of the follower at once.
         Follow follow = (follower, followee) -> {
             boolean changed = graph.follow(follower, followee);
+            celebrityReads.edgesChanged(follower);
             popularity.followersChanged(followee);
             return changed;
         };
         Unfollow unfollow = (follower, followee) -> {
             boolean changed = graph.unfollow(follower, followee);
+            celebrityReads.edgesChanged(follower);
             popularity.followersChanged(followee);
             return changed;
         };
@@ -104,6 +111,7 @@ public final class FeedlineCore implements AutoCloseable {
         // (A draft was never shown, so neither its saving nor its deletion is announced.)
         DeletePost delete = (caller, id) -> {
             Optional<PostRef> deleted = posts.remove(caller, id);
+            deleted.ifPresent(ref -> celebrityReads.entriesChanged(ref.authorId()));
             popularity.postDeleted(id);
             explore.forget();
             deleted.ifPresent(ref -> ports.live().publish(new LiveEvent.Deleted(ref)));
@@ -111,6 +119,7 @@ public final class FeedlineCore implements AutoCloseable {
         // Explore's kept head of latest is forgotten by this process's own publishes.
         PublishPost publish = command -> {
             Post post = posts.publish(command);
+            celebrityReads.entriesChanged(post.authorId());
             explore.forget();
             if (!post.isDraft()) {
                 ports.live().publish(new LiveEvent.Published(post.ref(), post.tags()));
@@ -119,9 +128,21 @@ public final class FeedlineCore implements AutoCloseable {
         };
         PublishDraft publishDraft = (caller, id) -> {
             Post post = posts.publish(caller, id);
+            celebrityReads.entriesChanged(post.authorId());
             explore.forget();
             ports.live().publish(new LiveEvent.Published(post.ref(), post.tags()));
             return post;
+        };
+        // A repost is an entry of the reposter's, as a post is.
+        RepostPost repost = (user, post) -> {
+            long count = reposts.repost(user, post);
+            celebrityReads.entriesChanged(user);
+            return count;
+        };
+        UnrepostPost unrepost = (user, post) -> {
+            long count = reposts.unrepost(user, post);
+            celebrityReads.entriesChanged(user);
+            return count;
         };
         this.useCases = new UseCases(
                 register, users, users,
@@ -129,7 +150,7 @@ public final class FeedlineCore implements AutoCloseable {
                 follow, unfollow, graph, graph, graph,
                 homeFeed,
                 likes, likes,
-                reposts, reposts,
+                repost, unrepost,
                 conversations,
                 notifications,
                 relationships, relationships,

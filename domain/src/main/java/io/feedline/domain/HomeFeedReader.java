@@ -16,7 +16,6 @@ import io.feedline.ports.out.FollowGraph;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -59,10 +58,12 @@ final class HomeFeedReader implements ReadHomeFeed {
     private final RelationSets relationSets;
     private final TagSources tags;
     private final TagPolicy tagPolicy;
+    private final CelebrityReads celebrityReads;
 
     HomeFeedReader(CachedPosts posts, FollowGraph graph, FeedItems feedItems, Windows windows, FanoutPolicy policy,
             PullMerge pull, RepostResolution reposts, ExecutorService background, FeedSettings settings,
-            RelationSets relationSets, TagSources tags, TagPolicy tagPolicy) {
+            RelationSets relationSets, TagSources tags, TagPolicy tagPolicy, CelebrityReads celebrityReads) {
+        this.celebrityReads = celebrityReads;
         this.tags = tags;
         this.tagPolicy = tagPolicy;
         this.posts = posts;
@@ -182,10 +183,10 @@ final class HomeFeedReader implements ReadHomeFeed {
         Set<Tag> pulledTags = tags.followedAmong(owner, tagPolicy.hot());
         return (cursor, want) -> {
             Candidates candidates = candidates(owner, cursor, want, pulledAuthors, pulledTags);
-            List<Post> celebrities = pulledTags.isEmpty()
-                    ? pull.newest(pulledAuthors, cursor, want)
-                    : PullMerge.merge(List.of(pull.newest(pulledAuthors, cursor, want), tags.newest(pulledTags, cursor, want)), want);
-            List<Candidate> taken = mergeTop(candidates, celebrities, want);
+            // The celebrities' entries are hydrated with the page's; a hot tag's posts come whole.
+            List<PostRef> celebrities = celebrityReads.newest(pulledAuthors, cursor, want);
+            List<Post> hotTags = pulledTags.isEmpty() ? List.of() : tags.newest(pulledTags, cursor, want);
+            List<Candidate> taken = mergeTop(candidates, celebrities, hotTags, want);
             Optional<PostId> last = taken.isEmpty() ? cursor : Optional.of(taken.getLast().id());
             return new Round(hydrate(taken), last, taken.size() == want);
         };
@@ -193,17 +194,7 @@ final class HomeFeedReader implements ReadHomeFeed {
 
     /** The authors merged in at read time: followed celebrities, and the reader if they are one. */
     private Set<UserId> pulledAtRead(UserId owner) {
-        Set<UserId> celebrities = policy.celebrities();
-        if (celebrities.isEmpty()) {
-            return Set.of();
-        }
-        Set<UserId> others = new HashSet<>(celebrities);
-        boolean self = others.remove(owner);
-        Set<UserId> pulled = new HashSet<>(others.isEmpty() ? Set.of() : graph.followedAmong(owner, others));
-        if (self) {
-            pulled.add(owner);
-        }
-        return pulled;
+        return celebrityReads.followedBy(owner, policy.celebrities());
     }
 
     /** Feed entries older than the cursor, plus posts from a bounded pull merge past the feed's end. */
@@ -278,15 +269,18 @@ final class HomeFeedReader implements ReadHomeFeed {
     /** A feed entry still to hydrate, or a post already read in full. */
     private record Candidate(PostId id, PostRef ref, Post post) {}
 
-    private static List<Candidate> mergeTop(Candidates candidates, List<Post> celebrities, int want) {
+    private static List<Candidate> mergeTop(Candidates candidates, List<PostRef> celebrities, List<Post> hotTags, int want) {
         Map<PostId, Candidate> byId = new HashMap<>();
         for (PostRef ref : candidates.refs()) {
+            byId.putIfAbsent(ref.postId(), new Candidate(ref.postId(), ref, null));
+        }
+        for (PostRef ref : celebrities) {
             byId.putIfAbsent(ref.postId(), new Candidate(ref.postId(), ref, null));
         }
         for (Post post : candidates.pulled()) {
             byId.put(post.id(), new Candidate(post.id(), post.ref(), post));
         }
-        for (Post post : celebrities) {
+        for (Post post : hotTags) {
             byId.put(post.id(), new Candidate(post.id(), post.ref(), post));
         }
         return byId.values().stream()

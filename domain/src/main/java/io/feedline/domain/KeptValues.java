@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Supplier;
 
 /**
@@ -14,10 +15,18 @@ import java.util.function.Supplier;
  * serves. Past {@code maxKeys} keys it starts over, which costs one load per key.
  */
 final class KeptValues<K, T> {
+    private static final int STRIPES = 64;
+
     private record Kept<T>(T value, Instant until) {}
 
     private final Map<K, Kept<T>> values = new ConcurrentHashMap<>();
     private final Map<K, Object> loading = new ConcurrentHashMap<>();
+    /**
+     * Moved on by a forget of a key in that stripe (all of them by {@link #forget()}), so that a load
+     * which began before it is answered but not kept; striped, so that frequent forgets of some keys
+     * do not stop the others being kept.
+     */
+    private final AtomicLongArray changes = new AtomicLongArray(STRIPES);
     private final Clock clock;
     private final Duration ttl;
     private final int maxKeys;
@@ -30,17 +39,23 @@ final class KeptValues<K, T> {
 
     /** The value kept under {@code key} while fresh, else loaded by one caller while the others wait for it. */
     T get(K key, Supplier<T> load) {
-        Kept<T> hit = values.get(key);
-        if (hit != null && clock.instant().isBefore(hit.until())) {
-            return hit.value();
+        T kept = fresh(key);
+        if (kept != null) {
+            return kept;
         }
         synchronized (loading.computeIfAbsent(key, k -> new Object())) {
-            hit = values.get(key);
+            Kept<T> hit = values.get(key);
             Instant now = clock.instant();
             if (hit != null && now.isBefore(hit.until())) {
                 return hit.value();
             }
+            int stripe = stripe(key);
+            long changesBefore = changes.get(stripe);
             T value = load.get();
+            if (changes.get(stripe) != changesBefore) {
+                // What was read may predate a change this process just made: answer it, keep nothing.
+                return value;
+            }
             if (values.size() >= maxKeys) {
                 values.clear();
                 // Another key's load under way keeps its own lock; the map of locks starts over too.
@@ -53,6 +68,26 @@ final class KeptValues<K, T> {
 
     /** Forgets every kept value: this process just changed what they show. */
     void forget() {
+        for (int i = 0; i < STRIPES; i++) {
+            changes.incrementAndGet(i);
+        }
         values.clear();
+    }
+
+    /** Forgets the value kept under {@code key}: this process just changed what it shows. */
+    void forget(K key) {
+        changes.incrementAndGet(stripe(key));
+        values.remove(key);
+    }
+
+    /** The value kept under {@code key} while fresh, without loading it; null when there is none. */
+    T fresh(K key) {
+        Kept<T> hit = values.get(key);
+        return hit != null && clock.instant().isBefore(hit.until()) ? hit.value() : null;
+    }
+
+    private static int stripe(Object key) {
+        int h = key.hashCode();
+        return (h ^ (h >>> 16)) & (STRIPES - 1);
     }
 }

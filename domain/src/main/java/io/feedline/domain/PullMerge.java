@@ -7,6 +7,7 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Posts;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.function.Function;
 
 /**
  * Fan-out on read: the newest posts of many authors, merged newest first. Each author is one query
@@ -48,28 +50,39 @@ final class PullMerge {
     }
 
     private List<List<Post>> fetch(Collection<UserId> authors, Optional<PostId> before, int limit) {
+        return each(authors, author -> posts.byAuthor(author, before, limit));
+    }
+
+    /**
+     * {@code read} of each author, in the order given, at most {@code parallelism} at once (inline
+     * for one author). When one read fails, the others are cancelled and this fails at once.
+     */
+    <T> List<T> each(Collection<UserId> authors, Function<UserId, T> read) {
         if (authors.size() == 1) {
-            return List.of(posts.byAuthor(authors.iterator().next(), before, limit));
+            return List.of(read.apply(authors.iterator().next()));
         }
         Semaphore permits = new Semaphore(parallelism);
-        CompletionService<List<Post>> done = new ExecutorCompletionService<>(executor);
-        List<Future<List<Post>>> futures = new ArrayList<>(authors.size());
+        CompletionService<Indexed<T>> done = new ExecutorCompletionService<>(executor);
+        List<Future<Indexed<T>>> futures = new ArrayList<>(authors.size());
+        int index = 0;
         for (UserId author : authors) {
+            int at = index++;
             futures.add(done.submit(() -> {
                 permits.acquire();
                 try {
-                    return posts.byAuthor(author, before, limit);
+                    return new Indexed<>(at, read.apply(author));
                 } finally {
                     permits.release();
                 }
             }));
         }
-        // Results are taken as they finish, so the first failure is seen at once and the queries
+        // Results are taken as they finish, so the first failure is seen at once and the reads
         // still running or waiting are cancelled: a failed page holds no storage calls behind it.
-        List<List<Post>> results = new ArrayList<>(futures.size());
+        List<T> results = new ArrayList<>(Collections.nCopies(futures.size(), null));
         try {
             for (int i = 0; i < futures.size(); i++) {
-                results.add(await(done));
+                Indexed<T> result = await(done);
+                results.set(result.index(), result.value());
             }
         } finally {
             futures.forEach(future -> future.cancel(true));
@@ -77,7 +90,9 @@ final class PullMerge {
         return results;
     }
 
-    private static List<Post> await(CompletionService<List<Post>> done) {
+    private record Indexed<T>(int index, T value) {}
+
+    private static <T> T await(CompletionService<T> done) {
         try {
             return done.take().get();
         } catch (InterruptedException e) {

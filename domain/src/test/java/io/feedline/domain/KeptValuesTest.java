@@ -34,6 +34,36 @@ class KeptValuesTest {
     }
 
     @Test
+    void forgettingOneKeyLeavesTheOthersKept() {
+        KeptValues<String, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(1), 10);
+        AtomicInteger loads = new AtomicInteger();
+        kept.get("a", loads::incrementAndGet);
+        kept.get("b", loads::incrementAndGet);
+
+        kept.forget("a");
+
+        assertThat(kept.get("a", loads::incrementAndGet)).as("forgotten, loaded again").isEqualTo(3);
+        assertThat(kept.get("b", loads::incrementAndGet)).as("still kept").isEqualTo(2);
+    }
+
+    @Test
+    void aLoadUnderWayWhenAKeyIsForgottenIsAnsweredButNotKept() {
+        KeptValues<String, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(1), 10);
+        AtomicInteger loads = new AtomicInteger();
+
+        // The change lands while the read that predates it is under way.
+        int answered = kept.get("edges", () -> {
+            int value = loads.incrementAndGet();
+            kept.forget("edges");
+            return value;
+        });
+
+        assertThat(answered).isEqualTo(1);
+        assertThat(kept.get("edges", loads::incrementAndGet)).as("the older read was not kept").isEqualTo(2);
+        assertThat(kept.get("edges", loads::incrementAndGet)).as("the newer one is").isEqualTo(2);
+    }
+
+    @Test
     void readersArrivingTogetherWaitForOneLoad() throws Exception {
         KeptValues<String, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(1), 10);
         AtomicInteger loads = new AtomicInteger();
