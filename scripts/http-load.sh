@@ -7,6 +7,11 @@
 #
 #   scripts/http-load.sh                      # 64 connections, 20 s
 #   DURATION=30s CONNECTIONS=64 scripts/http-load.sh
+#   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
+#
+# Beside GET /feed it loads GET /health on the same server with the same wrk settings: the
+# server's cheapest route (its answer is kept for http.health-cache), the baseline of what the
+# HTTP stack alone allows on this machine in the same run.
 #
 # Needs: a JDK 21+ under /usr/lib/jvm (or FEEDLINE_JAVA), Maven, curl, jq, psql, redis-server,
 # redis-benchmark and redis-cli; Postgres on POSTGRES_HOST:POSTGRES_PORT (trust auth) and Redis on
@@ -30,6 +35,7 @@ POSTGRES_USER=${POSTGRES_USER:-postgres}
 REDIS_URI=${REDIS_URI:-redis://127.0.0.1:6379}
 REDIS_REQUESTS=${REDIS_REQUESTS:-100000}
 MVN_FLAGS=${MVN_FLAGS:-}
+SERVER_JAVA_OPTS=${SERVER_JAVA_OPTS:-}
 
 TAG=$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/feedline-load.XXXXXX")
@@ -92,7 +98,7 @@ env FEEDLINE_PROFILE=polyglot \
   FEEDLINE_POSTGRES_URL="jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$POSTGRES_DB" \
   FEEDLINE_POSTGRES_USER="$POSTGRES_USER" FEEDLINE_POSTGRES_SCHEMA="$SCHEMA" \
   FEEDLINE_REDIS_URI="$REDIS_URI" FEEDLINE_REDIS_KEY_PREFIX="$PREFIX" \
-  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
+  "$JAVA" --enable-native-access=ALL-UNNAMED $SERVER_JAVA_OPTS -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 600); do
   curl -fs "$BASE/health" >/dev/null 2>&1 && break
@@ -139,7 +145,9 @@ CPU_BEFORE="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seco
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /feed"
 wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/feed.lua" "$BASE" | tee "$WORK/wrk.txt" >&2
 CPU_AFTER="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
-for run in wrk1 wrk; do
+say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /health (the same server's cheapest route)"
+wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE/health" >"$WORK/health.txt"
+for run in wrk1 wrk health; do
   NON_2XX=$(sed -n 's/^ *Non-2xx or 3xx responses: *\([0-9]*\)/\1/p' "$WORK/$run.txt")
   [[ -z $NON_2XX ]] || fail "$NON_2XX responses were not 2xx"
 done
@@ -163,11 +171,15 @@ RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/wrk.txt")
 ONE_P50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$WORK/wrk1.txt")")
 ONE_P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/wrk1.txt")")
 ONE_RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/wrk1.txt")
+HEALTH_RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/health.txt")
+HEALTH_P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/health.txt")")
 CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "machine: $(nproc) processors ($CPU), $(free -h | awk '/^Mem:/ { print $2 }') RAM, $("$JAVA" -version 2>&1 | head -1)"
 echo "GET /feed (polyglot, $USERS users x $FOLLOWS follows x $POSTS posts, first page of 20), wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION:"
 echo "  p50 ${P50} ms, p99 ${P99} ms, ${RPS} requests/s (target p99 <= 5 ms: $(awk -v p="$P99" 'BEGIN { print (p <= 5) ? "met" : "NOT met" }'))"
 echo "  one connection (wrk -t1 -c1 -d5s): p50 ${ONE_P50} ms, p99 ${ONE_P99} ms, ${ONE_RPS} requests/s"
+echo "GET /health on the same server, same wrk settings: ${HEALTH_RPS} requests/s, p99 ${HEALTH_P99} ms"
+awk -v ours="$RPS" -v theirs="$HEALTH_RPS" 'BEGIN { printf "  ratio: GET /feed %.3fx GET /health (target >= 0.50: %s)\n", ours / theirs, (ours / theirs >= 0.5) ? "met" : "NOT met" }'
 read -r S0 D0 R0 <<<"$CPU_BEFORE"
 read -r S1 D1 R1 <<<"$CPU_AFTER"
 awk -v s="$S0 $S1" -v d="$D0 $D1" -v r="$R0 $R1" -v n="$(nproc)" 'BEGIN {
