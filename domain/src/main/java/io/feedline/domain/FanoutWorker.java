@@ -40,6 +40,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -61,8 +63,12 @@ import java.util.logging.Logger;
  * pages after it are read ahead by a virtual thread of the job's own), and then:
  * <ol>
  *   <li>sends the hot-window inserts of all those pages as one write (one pipelined round trip),
- *       without waiting for anything durable; pages read ahead had theirs sent as they were read,
- *       so a big fan-out reaches every hot window at the speed of the follower reads;</li>
+ *       without waiting for anything durable; pages read ahead had theirs sent as they were read
+ *       (each page's edge check and window insert on a thread of its own, up to
+ *       {@value #PAGES_IN_FLIGHT} at once, while the next page is read), so a big fan-out reaches
+ *       every hot window at the speed of the follower queries; and its durable writes wait until
+ *       the whole audience has been read and windowed (or {@value #READ_AHEAD_PAGES} pages are
+ *       waiting), so that they do not compete with the window pass for the engine;</li>
  *   <li>writes the durable feed items of all those pages, coalesced across jobs into chunks of
  *       {@value #WRITE_BATCH} (one BatchWriteItem each), the chunks in parallel;</li>
  *   <li>checkpoints each job whose pages are durable, or completes it after its last page.</li>
@@ -70,8 +76,9 @@ import java.util.logging.Logger;
  * A window write that fails or hangs never holds up the durable write (the window is a cache,
  * and the read path continues into the durable items past the window's end); the durable write
  * and the checkpoint always come before completion. Storage calls run on virtual threads, at most
- * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (one call at a time per
- * held job, so bounded by the batch).
+ * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (per held job, one
+ * follower query at a time and at most {@value #PAGES_IN_FLIGHT} pages being checked and windowed,
+ * so bounded by the batch).
  *
  * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held: each claim's count jobs are applied
  * at once as one batch ({@link PostCounters#apply}: each delta in one atomic write with its job's
@@ -87,6 +94,10 @@ public final class FanoutWorker {
     static final int WRITE_BATCH = 25;
     /** Follower pages a job may read ahead of its durable writes (at most 100 ids each). */
     static final int READ_AHEAD_PAGES = 100;
+    /** How often a step waiting for a job's window pass looks again. */
+    private static final Duration READ_AHEAD_WAIT = Duration.ofMillis(10);
+    /** Read-ahead pages of one job whose edge check and window insert run at once. */
+    static final int PAGES_IN_FLIGHT = 4;
     /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
     static final int PAGES_PER_STEP = 10;
     /** The author's posts read per page of an unfollow purge. */
@@ -550,7 +561,7 @@ public final class FanoutWorker {
      */
     private record Batch(List<Delivery> deliveries, boolean windowed, Optional<PageToken> position, boolean last) {}
 
-    /** A page read ahead, or the failure that stopped the reading. */
+    /** A page read ahead (checked and windowed), or the failure that stopped the reading. */
     private record Ahead(List<Delivery> deliveries, Optional<PageToken> next, RuntimeException failure) {}
 
     /** One held job and, for a delivery with more than one page, its read-ahead. */
@@ -560,7 +571,8 @@ public final class FanoutWorker {
         /** The post was gone when the delivery started afresh, so nothing was written. */
         boolean skipped;
         private boolean started;
-        private LinkedBlockingQueue<Ahead> ahead;
+        /** The pages read ahead, in page order, each done once its check and window insert are. */
+        private LinkedBlockingQueue<CompletableFuture<Ahead>> ahead;
         private Thread reader;
         private volatile boolean stopped;
 
@@ -640,8 +652,13 @@ public final class FanoutWorker {
                 page.next().ifPresent(next -> startReading(post, audience, next));
                 return new Batch(deliveries, false, page.next(), page.next().isEmpty());
             }
-            List<Ahead> pages = new ArrayList<>();
+            List<CompletableFuture<Ahead>> pages = new ArrayList<>();
             try {
+                // Hot windows first: the durable writes wait until the audience has been read (or
+                // the read-ahead is full), so they do not compete with the window pass for the engine.
+                while (ahead.remainingCapacity() > 0 && !reader.join(READ_AHEAD_WAIT)) {
+                    // still reading
+                }
                 pages.add(ahead.take());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -650,7 +667,8 @@ public final class FanoutWorker {
             ahead.drainTo(pages, PAGES_PER_STEP - 1);
             List<Delivery> deliveries = new ArrayList<>();
             Optional<PageToken> position = Optional.empty();
-            for (Ahead page : pages) {
+            for (CompletableFuture<Ahead> next : pages) {
+                Ahead page = awaitPage(next);
                 if (page.failure() != null) {
                     // The pages before it are written again on the retry: every write is idempotent.
                     throw page.failure();
@@ -664,23 +682,40 @@ public final class FanoutWorker {
             return new Batch(deliveries, true, position, false);
         }
 
-        /** Reads the follower pages after {@code from}, sending each page's window inserts as it comes. */
+        /**
+         * Reads the follower pages after {@code from}, one query after another (each needs the
+         * last one's position), and checks and windows each page on a thread of its own while the
+         * next is read, at most {@value #PAGES_IN_FLIGHT} pages at once.
+         */
         private void startReading(PostRef post, Audience audience, PageToken from) {
             ahead = new LinkedBlockingQueue<>(READ_AHEAD_PAGES);
-            reader = Thread.ofVirtual().name("fanout-read-" + claimed.job().key()).start(() -> {
+            Semaphore inFlight = new Semaphore(PAGES_IN_FLIGHT);
+            String name = "fanout-read-" + claimed.job().key();
+            reader = Thread.ofVirtual().name(name).start(() -> {
                 PageToken token = from;
                 try {
                     while (!stopped) {
-                        // Outside the bound on calls: one call at a time per held job, so that the
-                        // windows of a big fan-out never queue behind the durable writes.
+                        // Outside the bound on calls (see the class comment), so that the windows
+                        // of a big fan-out never queue behind the durable writes.
                         Page<UserId> page = audience.page().apply(new PageRequest(Optional.of(token), settings.fanoutPageSize()));
-                        List<Delivery> deliveries = stillFollowing(audience, page.items()).stream()
-                                .map(reader -> new Delivery(reader, post))
-                                .toList();
-                        if (!deliveries.isEmpty()) {
-                            addToWindows(deliveries);
-                        }
-                        ahead.put(new Ahead(deliveries, page.next(), null));
+                        inFlight.acquire();
+                        CompletableFuture<Ahead> checked = new CompletableFuture<>();
+                        Thread.ofVirtual().name(name + "-page").start(() -> {
+                            try {
+                                List<Delivery> deliveries = stillFollowing(audience, page.items()).stream()
+                                        .map(reader -> new Delivery(reader, post))
+                                        .toList();
+                                if (!deliveries.isEmpty()) {
+                                    addToWindows(deliveries);
+                                }
+                                checked.complete(new Ahead(deliveries, page.next(), null));
+                            } catch (Throwable failure) {
+                                checked.completeExceptionally(failure);
+                            } finally {
+                                inFlight.release();
+                            }
+                        });
+                        ahead.put(checked);
                         if (page.next().isEmpty()) {
                             return;
                         }
@@ -701,7 +736,23 @@ public final class FanoutWorker {
         /** Ends the read-ahead with {@code failure}: the pages not yet written are dropped and redone on the retry. */
         private void failed(RuntimeException failure) {
             ahead.clear();
-            ahead.offer(new Ahead(List.of(), Optional.empty(), failure));
+            ahead.offer(CompletableFuture.completedFuture(new Ahead(List.of(), Optional.empty(), failure)));
+        }
+
+        /** The page once checked and windowed; a check that failed is the page's failure, an Error is rethrown. */
+        private static Ahead awaitPage(CompletableFuture<Ahead> page) {
+            try {
+                return page.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for follower pages", e);
+            } catch (ExecutionException e) {
+                return switch (e.getCause()) {
+                    case RuntimeException failure -> new Ahead(List.of(), Optional.empty(), failure);
+                    case Error error -> throw error;
+                    case Throwable other -> new Ahead(List.of(), Optional.empty(), new IllegalStateException(other));
+                };
+            }
         }
 
         void stopReading() {

@@ -10,12 +10,21 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FollowCounts;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.out.FeedItems;
+import io.feedline.ports.out.FollowGraph;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 class FanoutWorkerTest {
@@ -260,6 +269,157 @@ class FanoutWorkerTest {
                         .extracting(PostRef::postId).containsExactly(post.id());
             }
             assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    /** The world's graph, but the edge check of one follower page (the {@code failAt}-th) fails once. */
+    private static FollowGraph failingCheck(FollowGraph delegate, int failAt) {
+        return beforeEachCheck(delegate, check -> {
+            if (check == failAt) {
+                throw new FeedlineException.StorageUnavailable("graph", "throttled", null);
+            }
+        });
+    }
+
+    /** The world's graph, running {@code hook} with each follower page's edge check's number before it. */
+    private static FollowGraph beforeEachCheck(FollowGraph delegate, IntConsumer hook) {
+        return withHooks(delegate, hook, page -> {});
+    }
+
+    /** The world's graph, running hooks with the number of each edge check and of each follower page read before it. */
+    private static FollowGraph withHooks(FollowGraph delegate, IntConsumer beforeCheck, IntConsumer beforePage) {
+        AtomicInteger checks = new AtomicInteger();
+        AtomicInteger pages = new AtomicInteger();
+        return new FollowGraph() {
+            @Override
+            public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
+                beforeCheck.accept(checks.incrementAndGet());
+                return delegate.followersAmong(followee, candidates);
+            }
+
+            @Override
+            public Page<UserId> followers(UserId user, PageRequest request) {
+                beforePage.accept(pages.incrementAndGet());
+                return delegate.followers(user, request);
+            }
+
+            @Override
+            public boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs) {
+                return delegate.follow(follower, followee, at, jobs);
+            }
+
+            @Override
+            public boolean unfollow(UserId follower, UserId followee) {
+                return delegate.unfollow(follower, followee);
+            }
+
+            @Override
+            public Page<UserId> following(UserId user, PageRequest request) {
+                return delegate.following(user, request);
+            }
+
+            @Override
+            public boolean isFollowing(UserId follower, UserId followee) {
+                return delegate.isFollowing(follower, followee);
+            }
+
+            @Override
+            public Set<UserId> followedAmong(UserId follower, Collection<UserId> candidates) {
+                return delegate.followedAmong(follower, candidates);
+            }
+
+            @Override
+            public FollowCounts counts(UserId user) {
+                return delegate.counts(user);
+            }
+        };
+    }
+
+    @Test
+    void aReadAheadPageWhoseEdgeCheckFailsIsRedoneOnTheRetryAndEveryFollowerGetsThePostOnce() {
+        try (World world = pushWorldWithFollowers()) {
+            Post post = world.publish("author", "a check fails on the third page");
+            // Pages of 10: the first is read in the step, the other three ahead, each checked on its own thread.
+            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), failingCheck(world.graph, 3),
+                    world.postStore.posts(), world.postStore.reposts(), world.feedItems, world.windows(), world.notifications,
+                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
+                    world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+
+            worker.drain();
+            assertThat(world.postStore.jobs().pending()).as("given back when the page failed").isEqualTo(1);
+            world.clock.advance(Duration.ofSeconds(2));
+            worker.drain();
+
+            assertThat(world.postStore.jobs().pending()).as("done after its retry").isZero();
+            for (int i = 0; i < FOLLOWERS; i++) {
+                UserId follower = world.id("follower_" + i);
+                assertThat(world.feedItems.page(follower, Optional.empty(), 10)).as("follower %d's feed", i)
+                        .extracting(PostRef::postId).containsExactly(post.id());
+                assertThat(world.timelines.range(follower, Optional.empty(), 10)).as("follower %d's window", i)
+                        .hasValueSatisfying(window -> assertThat(window).extracting(PostRef::postId).containsExactly(post.id()));
+            }
+        }
+    }
+
+    @Test
+    void aBigFanOutsDurableWritesWaitUntilEveryHotWindowHasThePost() {
+        try (World world = pushWorldWithFollowers()) {
+            AtomicReference<PostId> post = new AtomicReference<>();
+            AtomicInteger writtenBeforeEveryWindow = new AtomicInteger();
+            FeedItems watching = new FeedItems() {
+                @Override
+                public void append(Collection<Delivery> deliveries) {
+                    long windowed = 0;
+                    for (int i = 0; i < FOLLOWERS; i++) {
+                        windowed += world.timelines.range(world.id("follower_" + i), Optional.empty(), 10)
+                                .filter(window -> window.stream().anyMatch(ref -> ref.postId().equals(post.get())))
+                                .isPresent() ? 1 : 0;
+                    }
+                    if (windowed < FOLLOWERS) {
+                        writtenBeforeEveryWindow.addAndGet(deliveries.size());
+                    }
+                    world.feedItems.append(deliveries);
+                }
+
+                @Override
+                public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
+                    return world.feedItems.page(reader, before, limit);
+                }
+
+                @Override
+                public void remove(Collection<Delivery> entries) {
+                    world.feedItems.remove(entries);
+                }
+            };
+            // The follower pages after the second are read slowly: a durable write that did not wait would pass them.
+            FollowGraph slowLaterPages = withHooks(world.graph, check -> {}, page -> {
+                if (page >= 3) {
+                    sleep(Duration.ofMillis(50));
+                }
+            });
+            FanoutWorker worker = new FanoutWorker("windows-first", world.postStore.jobs(), slowLaterPages,
+                    world.postStore.posts(), world.postStore.reposts(), watching, world.windows(), world.notifications,
+                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
+                    world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+            post.set(world.publish("author", "windows first").id());
+
+            worker.drain();
+
+            assertThat(writtenBeforeEveryWindow).as("only the first page (10 followers and the author) went before the window pass")
+                    .hasValueLessThanOrEqualTo(11);
+            for (int i = 0; i < FOLLOWERS; i++) {
+                assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10))
+                        .extracting(PostRef::postId).containsExactly(post.get());
+            }
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 }

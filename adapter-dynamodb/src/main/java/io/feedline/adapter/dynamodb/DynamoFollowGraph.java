@@ -23,6 +23,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -145,11 +149,28 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
             entries.exclusiveStartKey(TableLayout.keyMap(TableLayout.followerEntry(user, last)));
             legacy.exclusiveStartKey(TableLayout.followersStart(user, last));
         });
+        // The two Queries are independent: the index's runs beside the entries' (a big fan-out reads
+        // its audience one page after another, so each page's time is its slower Query, not both).
         SortedSet<String> ids = new TreeSet<>();
-        db.queryPage("AP5_followers", entries.build()).items().forEach(item -> ids.add(item.getString(FOLLOWER_ID)));
-        db.queryIndexPage("AP5_followers_by_index", legacy.build()).items().forEach(item -> ids.add(item.getString(FOLLOWER_ID)));
+        try (ExecutorService beside = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<List<String>> byIndex = beside.submit(() -> followerIds(db.queryIndexPage("AP5_followers_by_index", legacy.build())));
+            ids.addAll(followerIds(db.queryPage("AP5_followers", entries.build())));
+            ids.addAll(byIndex.get());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw TableAccess.unavailable("AP5_followers_by_index", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FeedlineException.StorageUnavailable("dynamodb", "interrupted while reading followers", e);
+        }
         List<UserId> merged = ids.stream().limit(request.limit() + 1L).map(UserId::of).toList();
         return page(merged, request.limit(), id -> id);
+    }
+
+    private static List<String> followerIds(software.amazon.awssdk.enhanced.dynamodb.model.Page<EnhancedDocument> page) {
+        return page.items().stream().map(item -> item.getString(FOLLOWER_ID)).toList();
     }
 
     /**
