@@ -11,13 +11,11 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.FanoutJob;
-import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -48,23 +46,13 @@ class FanoutWorkerTest {
 
     private static FeedItems dyingAfter(FeedItems delegate, int appends) {
         AtomicInteger calls = new AtomicInteger();
-        return new FeedItems() {
+        return new ForwardingFeedItems(delegate) {
             @Override
             public void append(Collection<Delivery> deliveries) {
                 if (calls.incrementAndGet() > appends) {
                     throw new ProcessDeath();
                 }
                 delegate.append(deliveries);
-            }
-
-            @Override
-            public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
-                return delegate.page(reader, before, limit);
-            }
-
-            @Override
-            public void remove(Collection<Delivery> entries) {
-                delegate.remove(entries);
             }
         };
     }
@@ -101,7 +89,7 @@ class FanoutWorkerTest {
             Post post = world.publish("author", "deleted mid-fan-out");
             FanoutWorker cleaner = world.core.worker("cleaner");
             AtomicInteger appends = new AtomicInteger();
-            FeedItems racing = new FeedItems() {
+            FeedItems racing = new ForwardingFeedItems(world.feedItems) {
                 @Override
                 public void append(Collection<Delivery> deliveries) {
                     if (appends.incrementAndGet() == 1) {
@@ -109,17 +97,7 @@ class FanoutWorkerTest {
                         world.app.deletePost().delete(world.id("author"), post.id());
                         cleaner.drain();
                     }
-                    world.feedItems.append(deliveries);
-                }
-
-                @Override
-                public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
-                    return world.feedItems.page(reader, before, limit);
-                }
-
-                @Override
-                public void remove(Collection<Delivery> entries) {
-                    world.feedItems.remove(entries);
+                    delegate.append(deliveries);
                 }
             };
             FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
@@ -158,23 +136,13 @@ class FanoutWorkerTest {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "flaky storage");
             AtomicInteger failures = new AtomicInteger(1);
-            FeedItems flaky = new FeedItems() {
+            FeedItems flaky = new ForwardingFeedItems(world.feedItems) {
                 @Override
                 public void append(Collection<Delivery> deliveries) {
                     if (failures.getAndDecrement() > 0) {
                         throw new FeedlineException.StorageUnavailable("feed", "throttled", null);
                     }
-                    world.feedItems.append(deliveries);
-                }
-
-                @Override
-                public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
-                    return world.feedItems.page(reader, before, limit);
-                }
-
-                @Override
-                public void remove(Collection<Delivery> entries) {
-                    world.feedItems.remove(entries);
+                    delegate.append(deliveries);
                 }
             };
             FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(), flaky, world.windows(),
@@ -287,10 +255,10 @@ class FanoutWorkerTest {
     }
 
     /** The world's graph, running hooks with the number of each edge check and of each follower page read before it. */
-    private static FollowGraph withHooks(FollowGraph delegate, IntConsumer beforeCheck, IntConsumer beforePage) {
+    private static FollowGraph withHooks(FollowGraph graph, IntConsumer beforeCheck, IntConsumer beforePage) {
         AtomicInteger checks = new AtomicInteger();
         AtomicInteger pages = new AtomicInteger();
-        return new FollowGraph() {
+        return new ForwardingFollowGraph(graph) {
             @Override
             public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
                 beforeCheck.accept(checks.incrementAndGet());
@@ -301,36 +269,6 @@ class FanoutWorkerTest {
             public Page<UserId> followers(UserId user, PageRequest request) {
                 beforePage.accept(pages.incrementAndGet());
                 return delegate.followers(user, request);
-            }
-
-            @Override
-            public boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs) {
-                return delegate.follow(follower, followee, at, jobs);
-            }
-
-            @Override
-            public boolean unfollow(UserId follower, UserId followee) {
-                return delegate.unfollow(follower, followee);
-            }
-
-            @Override
-            public Page<UserId> following(UserId user, PageRequest request) {
-                return delegate.following(user, request);
-            }
-
-            @Override
-            public boolean isFollowing(UserId follower, UserId followee) {
-                return delegate.isFollowing(follower, followee);
-            }
-
-            @Override
-            public Set<UserId> followedAmong(UserId follower, Collection<UserId> candidates) {
-                return delegate.followedAmong(follower, candidates);
-            }
-
-            @Override
-            public FollowCounts counts(UserId user) {
-                return delegate.counts(user);
             }
         };
     }
@@ -366,7 +304,7 @@ class FanoutWorkerTest {
         try (World world = pushWorldWithFollowers()) {
             AtomicReference<PostId> post = new AtomicReference<>();
             AtomicInteger writtenBeforeEveryWindow = new AtomicInteger();
-            FeedItems watching = new FeedItems() {
+            FeedItems watching = new ForwardingFeedItems(world.feedItems) {
                 @Override
                 public void append(Collection<Delivery> deliveries) {
                     long windowed = 0;
@@ -378,17 +316,7 @@ class FanoutWorkerTest {
                     if (windowed < FOLLOWERS) {
                         writtenBeforeEveryWindow.addAndGet(deliveries.size());
                     }
-                    world.feedItems.append(deliveries);
-                }
-
-                @Override
-                public List<PostRef> page(UserId reader, Optional<PostId> before, int limit) {
-                    return world.feedItems.page(reader, before, limit);
-                }
-
-                @Override
-                public void remove(Collection<Delivery> entries) {
-                    world.feedItems.remove(entries);
+                    delegate.append(deliveries);
                 }
             };
             // The follower pages after the second are read slowly: a durable write that did not wait would pass them.

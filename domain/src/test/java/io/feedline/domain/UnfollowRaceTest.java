@@ -2,19 +2,14 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FanoutMode;
-import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FollowGraph;
-import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -23,13 +18,12 @@ import org.junit.jupiter.api.Test;
 class UnfollowRaceTest {
 
     /** A graph that runs a hook once, right after answering a chosen kind of read with what was true before it. */
-    private static final class Interleaving implements FollowGraph {
-        private final FollowGraph delegate;
+    private static final class Interleaving extends ForwardingFollowGraph {
         final AtomicReference<Runnable> afterFollowers = new AtomicReference<>();
         final AtomicReference<Runnable> afterIsFollowing = new AtomicReference<>();
 
         Interleaving(FollowGraph delegate) {
-            this.delegate = delegate;
+            super(delegate);
         }
 
         private static void once(AtomicReference<Runnable> hook) {
@@ -51,36 +45,6 @@ class UnfollowRaceTest {
             boolean answer = delegate.isFollowing(follower, followee);
             once(afterIsFollowing);
             return answer;
-        }
-
-        @Override
-        public boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs) {
-            return delegate.follow(follower, followee, at, jobs);
-        }
-
-        @Override
-        public boolean unfollow(UserId follower, UserId followee) {
-            return delegate.unfollow(follower, followee);
-        }
-
-        @Override
-        public Page<UserId> following(UserId user, PageRequest request) {
-            return delegate.following(user, request);
-        }
-
-        @Override
-        public Set<UserId> followedAmong(UserId follower, Collection<UserId> candidates) {
-            return delegate.followedAmong(follower, candidates);
-        }
-
-        @Override
-        public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
-            return delegate.followersAmong(followee, candidates);
-        }
-
-        @Override
-        public FollowCounts counts(UserId user) {
-            return delegate.counts(user);
         }
     }
 
