@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # HTTP load on the home feed: GET /feed with real users, follows, posts and bearer tokens, on the
-# polyglot profile (DynamoDB Local in a process of its own, users on Postgres, timelines on Redis),
-# listening on loopback only. wrk runs for a bounded time; the script prints wrk's p50, p99 and
+# polyglot profile (DynamoDB Local in a process of its own, users on Postgres, timelines on Redis)
+# or with PROFILE=embedded on the embedded one (everything in the server's process), listening on
+# loopback only. wrk runs for a bounded time; the script prints wrk's p50, p99 and
 # throughput beside redis-benchmark -t lrange_100 on a private redis-server on the same machine,
 # then stops everything it started and removes its Redis keys and Postgres schema.
 #
 #   scripts/http-load.sh                      # 64 connections, 20 s
 #   DURATION=30s CONNECTIONS=64 scripts/http-load.sh
 #   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
+#   PROFILE=embedded scripts/http-load.sh     # the embedded profile: DynamoDB Local in the server, in memory
 #
 # Beside GET /feed it loads GET /health on the same server with the same wrk settings: the
 # server's cheapest route (its answer is kept for http.health-cache), the baseline of what the
@@ -36,6 +38,8 @@ REDIS_URI=${REDIS_URI:-redis://127.0.0.1:6379}
 REDIS_REQUESTS=${REDIS_REQUESTS:-100000}
 MVN_FLAGS=${MVN_FLAGS:-}
 SERVER_JAVA_OPTS=${SERVER_JAVA_OPTS:-}
+PROFILE=${PROFILE:-polyglot}
+[[ $PROFILE == polyglot || $PROFILE == embedded ]] || { echo "http-load: PROFILE is polyglot or embedded, not '$PROFILE'" >&2; exit 2; }
 
 TAG=$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/feedline-load.XXXXXX")
@@ -77,35 +81,48 @@ APP_JAR="$PWD/app/target/feedline-all.jar"
 BENCH_JAR="$PWD/bench/target/feedline-bench.jar"
 
 # --- engines and server ----------------------------------------------------------------------------
-"$JAVA" --enable-native-access=ALL-UNNAMED -jar "$BENCH_JAR" bench dynamodb-local \
-  >"$WORK/dynamodb.log" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 300); do
-  ENDPOINT=$(sed -n 's/^endpoint \(http[^ ]*\)$/\1/p' "$WORK/dynamodb.log")
-  [[ -n $ENDPOINT ]] && break
-  sleep 0.1
-done
-[[ -n ${ENDPOINT:-} ]] || fail "DynamoDB Local did not start (see $WORK/dynamodb.log)"
-
 PORT=$(free_port)
 BASE="http://127.0.0.1:$PORT"
-env FEEDLINE_PROFILE=polyglot \
-  FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
-  FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS=1000000000 \
-  FEEDLINE_PASSWORD_MAX_WAIT=60s \
-  FEEDLINE_TOKEN_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
-  FEEDLINE_DYNAMODB_ENDPOINT="$ENDPOINT" FEEDLINE_DYNAMODB_TABLE="load-$TAG" \
-  FEEDLINE_POSTGRES_URL="jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$POSTGRES_DB" \
-  FEEDLINE_POSTGRES_USER="$POSTGRES_USER" FEEDLINE_POSTGRES_SCHEMA="$SCHEMA" \
-  FEEDLINE_REDIS_URI="$REDIS_URI" FEEDLINE_REDIS_KEY_PREFIX="$PREFIX" \
-  "$JAVA" --enable-native-access=ALL-UNNAMED $SERVER_JAVA_OPTS -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
-PIDS+=($!)
+if [[ $PROFILE == polyglot ]]; then
+  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$BENCH_JAR" bench dynamodb-local \
+    >"$WORK/dynamodb.log" 2>&1 &
+  DYNAMO_PID=$!
+  PIDS+=("$DYNAMO_PID")
+  for _ in $(seq 300); do
+    ENDPOINT=$(sed -n 's/^endpoint \(http[^ ]*\)$/\1/p' "$WORK/dynamodb.log")
+    [[ -n $ENDPOINT ]] && break
+    sleep 0.1
+  done
+  [[ -n ${ENDPOINT:-} ]] || fail "DynamoDB Local did not start (see $WORK/dynamodb.log)"
+  ENDPOINT="at $ENDPOINT"
+  env FEEDLINE_PROFILE=polyglot \
+    FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
+    FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS=1000000000 \
+    FEEDLINE_PASSWORD_MAX_WAIT=60s \
+    FEEDLINE_TOKEN_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+    FEEDLINE_DYNAMODB_ENDPOINT="${ENDPOINT#at }" FEEDLINE_DYNAMODB_TABLE="load-$TAG" \
+    FEEDLINE_POSTGRES_URL="jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$POSTGRES_DB" \
+    FEEDLINE_POSTGRES_USER="$POSTGRES_USER" FEEDLINE_POSTGRES_SCHEMA="$SCHEMA" \
+    FEEDLINE_REDIS_URI="$REDIS_URI" FEEDLINE_REDIS_KEY_PREFIX="$PREFIX" \
+    "$JAVA" --enable-native-access=ALL-UNNAMED $SERVER_JAVA_OPTS -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
+else
+  # Everything in the server's process: DynamoDB Local in memory, the windows and the post cache in its heap.
+  ENDPOINT="in the server's process"
+  DYNAMO_PID=0
+  env FEEDLINE_PROFILE=embedded FEEDLINE_DYNAMODB_IN_MEMORY=true \
+    FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
+    FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS=1000000000 \
+    FEEDLINE_PASSWORD_MAX_WAIT=60s \
+    "$JAVA" --enable-native-access=ALL-UNNAMED $SERVER_JAVA_OPTS -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
+fi
+SERVER_PID=$!
+PIDS+=("$SERVER_PID")
 for _ in $(seq 600); do
   curl -fs "$BASE/health" >/dev/null 2>&1 && break
   sleep 0.1
 done
 curl -fs "$BASE/health" >/dev/null || fail "the server did not become healthy (see $WORK/server.log)"
-say "server up on $BASE (polyglot; DynamoDB Local at $ENDPOINT)"
+say "server up on $BASE ($PROFILE; DynamoDB Local $ENDPOINT)"
 
 # --- users, follows, posts -------------------------------------------------------------------------
 PASSWORD="load-test-$TAG"
@@ -137,8 +154,6 @@ LUA
 } >"$WORK/feed.lua"
 # CPU seconds a process has used (cpu_seconds, scripts/lib.sh) show where the time of the run went.
 REDIS_PID=$(redis-cli -u "$REDIS_URI" info server 2>/dev/null | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
-DYNAMO_PID=${PIDS[0]}
-SERVER_PID=${PIDS[1]}
 say "wrk: 1 connection, 5s on GET /feed (unloaded latency)"
 wrk -t1 -c1 -d5s --latency -s "$WORK/feed.lua" "$BASE" >"$WORK/wrk1.txt"
 CPU_BEFORE="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
@@ -175,7 +190,7 @@ HEALTH_RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/health.txt")
 HEALTH_P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/health.txt")")
 CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "machine: $(nproc) processors ($CPU), $(free -h | awk '/^Mem:/ { print $2 }') RAM, $("$JAVA" -version 2>&1 | head -1)"
-echo "GET /feed (polyglot, $USERS users x $FOLLOWS follows x $POSTS posts, first page of 20), wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION:"
+echo "GET /feed ($PROFILE, $USERS users x $FOLLOWS follows x $POSTS posts, first page of 20), wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION:"
 echo "  p50 ${P50} ms, p99 ${P99} ms, ${RPS} requests/s (target p99 <= 5 ms: $(awk -v p="$P99" 'BEGIN { print (p <= 5) ? "met" : "NOT met" }'))"
 echo "  one connection (wrk -t1 -c1 -d5s): p50 ${ONE_P50} ms, p99 ${ONE_P99} ms, ${ONE_RPS} requests/s"
 echo "GET /health on the same server, same wrk settings: ${HEALTH_RPS} requests/s, p99 ${HEALTH_P99} ms"
