@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Bearer tokens: JWTs signed with HS256, with the user id as subject, a random id ({@code jti}) and
@@ -26,6 +27,8 @@ public final class BearerTokens {
     /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
     public static final int MIN_KEY_BYTES = 32;
     private static final String ISSUER = "feedline";
+    /** What a token id may be; compiled once (it is checked on every authenticated request). */
+    private static final Pattern TOKEN_ID = Pattern.compile("[A-Za-z0-9_-]{1,128}");
 
     private final Algorithm algorithm;
     private final JWTVerifier verifier;
@@ -88,7 +91,7 @@ public final class BearerTokens {
         } catch (JWTVerificationException | FeedlineException.InvalidInput e) {
             throw HttpProblem.unauthorized("the bearer token is not valid", "invalid_token");
         }
-        if (!verified.tokenId().matches("[A-Za-z0-9_-]{1,128}") || revocations.isRevoked(verified.tokenId())) {
+        if (!TOKEN_ID.matcher(verified.tokenId()).matches() || revocations.isRevoked(verified.tokenId())) {
             throw HttpProblem.unauthorized("the bearer token has been revoked", "invalid_token");
         }
         return verified;

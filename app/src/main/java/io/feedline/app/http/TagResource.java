@@ -11,6 +11,7 @@ import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
 import java.time.Instant;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Tags: following one as the caller, a tag and its posts, the tags a user follows, the trending
@@ -22,6 +23,7 @@ final class TagResource {
     static final int MAX_COMPLETIONS = 20;
     /** A prefix is 1 to this many characters, after normalisation. */
     static final int MAX_PREFIX = 30;
+    private static final Pattern PREFIX = Pattern.compile("[\\p{L}\\p{M}\\p{Nd}_]+");
 
     private final UseCases useCases;
     private final Paging paging;
@@ -103,7 +105,7 @@ final class TagResource {
             throw HttpProblem.badRequest("prefix", "prefix is required: 1-" + MAX_PREFIX + " letters, digits or _");
         }
         String prefix = Tag.normalise(raw.startsWith("#") ? raw.substring(1) : raw);
-        if (prefix.isEmpty() || prefix.length() > MAX_PREFIX || !prefix.matches("[\\p{L}\\p{M}\\p{Nd}_]+")) {
+        if (prefix.isEmpty() || prefix.length() > MAX_PREFIX || !PREFIX.matcher(prefix).matches()) {
             throw HttpProblem.badRequest("prefix", "prefix must be 1-" + MAX_PREFIX + " letters, digits or _");
         }
         int limit = limit(ctx.queryParam("limit"));
