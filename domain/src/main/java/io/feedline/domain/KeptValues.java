@@ -52,16 +52,15 @@ final class KeptValues<K, T> {
             int stripe = stripe(key);
             long changesBefore = changes.get(stripe);
             T value = load.get();
-            if (changes.get(stripe) != changesBefore) {
-                // What was read may predate a change this process just made: answer it, keep nothing.
-                return value;
-            }
             if (values.size() >= maxKeys) {
                 values.clear();
                 // Another key's load under way keeps its own lock; the map of locks starts over too.
                 loading.clear();
             }
-            values.put(key, new Kept<>(value, now.plus(ttl)));
+            // Kept only if no forget came since the load began: what was read may predate a change
+            // this process just made. The check and the put are one step on the key, so a forget
+            // either is seen here or removes the value after it (forget moves the count, then removes).
+            values.compute(key, (k, old) -> changes.get(stripe) == changesBefore ? new Kept<>(value, now.plus(ttl)) : old);
             return value;
         }
     }
