@@ -30,6 +30,7 @@ class FeedlineConfigTest {
         assertThat(config.feed().celebrityThreshold()).isEqualTo(10_000);
         assertThat(config.feed().backfillPosts()).isEqualTo(100);
         assertThat(config.feed().windowSize()).isEqualTo(800);
+        assertThat(config.feed().celebrityReadsTtl()).isEqualTo(Duration.ofSeconds(1));
         assertThat(config.feedRetention()).isEqualTo(Duration.ofDays(90));
         assertThat(config.http().maxRequestBytes()).isEqualTo(128 * 1024);
         assertThat(config.http().port()).isEqualTo(8080);
@@ -109,6 +110,10 @@ class FeedlineConfigTest {
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("http.rate-limit.period");
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("memory.max-windows", 0)))
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("memory.max-windows");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("feed.celebrity-reads-ttl", "-1s")))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("feed.celebrity-reads-ttl");
+        assertThat(FeedlineConfig.of(Map.of("feed.celebrity-reads-ttl", "0s")).feed().celebrityReadsTtl())
+                .as("zero keeps nothing").isZero();
     }
 
     @Test
