@@ -338,7 +338,13 @@ final class FeedBenchmark {
                         .map(Post::id).toList();
                 List<PostId> truth = oracle.useCases().readHomeFeed().read(id, id, PageRequest.first(PAGE)).items().stream()
                         .map(Post::id).toList();
-                equal += served.equals(truth) ? 1 : 0;
+                if (served.equals(truth)) {
+                    equal++;
+                } else {
+                    // What differs is printed, so that a mismatch can be studied from the run's log.
+                    LOG.warn("bench: {} mode: the first page of {} differs from the pull oracle's: served {}, oracle {}",
+                            mode, id.value(), served, truth);
+                }
             }
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
