@@ -1,6 +1,5 @@
 package io.feedline.adapter.dynamodb;
 
-import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
@@ -13,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -83,20 +81,12 @@ final class DynamoExploreIndex implements ExploreIndex {
             }
             List<PostRef> all = new ArrayList<>();
             for (Future<List<PostRef>> shard : shards) {
-                all.addAll(shard.get());
+                all.addAll(TableAccess.resultOf(shard, "AP40_explore_latest"));
             }
             return all.stream()
                     .sorted(Comparator.comparing(PostRef::postId).reversed())
                     .limit(need)
                     .toList();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw TableAccess.unavailable("AP40_explore_latest", e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new FeedlineException.StorageUnavailable("dynamodb", "interrupted while reading explore", e);
         }
     }
 

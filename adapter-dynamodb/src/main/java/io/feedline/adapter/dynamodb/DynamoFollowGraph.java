@@ -23,7 +23,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -155,15 +154,7 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
         try (ExecutorService beside = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<List<String>> byIndex = beside.submit(() -> followerIds(db.queryIndexPage("AP5_followers_by_index", legacy.build())));
             ids.addAll(followerIds(db.queryPage("AP5_followers", entries.build())));
-            ids.addAll(byIndex.get());
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw TableAccess.unavailable("AP5_followers_by_index", e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new FeedlineException.StorageUnavailable("dynamodb", "interrupted while reading followers", e);
+            ids.addAll(TableAccess.resultOf(byIndex, "AP5_followers_by_index"));
         }
         List<UserId> merged = ids.stream().limit(request.limit() + 1L).map(UserId::of).toList();
         return page(merged, request.limit(), id -> id);

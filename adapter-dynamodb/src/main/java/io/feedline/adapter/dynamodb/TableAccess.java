@@ -5,6 +5,8 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -102,6 +104,24 @@ final class TableAccess {
 
     static FeedlineException.StorageUnavailable unavailable(String pattern, Throwable cause) {
         return new FeedlineException.StorageUnavailable(COMPONENT, pattern + " failed: " + cause.getMessage(), cause);
+    }
+
+    /**
+     * The answer of a request run on another thread (requests of one read sent side by side): its
+     * storage failure as thrown, anything else it threw as unavailable, an interrupt as unavailable.
+     */
+    static <T> T resultOf(Future<T> request, String pattern) {
+        try {
+            return request.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw unavailable(pattern, e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FeedlineException.StorageUnavailable(COMPONENT, "interrupted during " + pattern, e);
+        }
     }
 
     // --- reads
