@@ -94,20 +94,20 @@ if [[ $PROFILE == polyglot ]]; then
     sleep 0.1
   done
   [[ -n ${ENDPOINT:-} ]] || fail "DynamoDB Local did not start (see $WORK/dynamodb.log)"
-  ENDPOINT="at $ENDPOINT"
+  WHERE="at $ENDPOINT"
   env FEEDLINE_PROFILE=polyglot \
     FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
     FEEDLINE_HTTP_RATE_LIMIT_REQUESTS=1000000000 FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS=1000000000 \
     FEEDLINE_PASSWORD_MAX_WAIT=60s \
     FEEDLINE_TOKEN_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
-    FEEDLINE_DYNAMODB_ENDPOINT="${ENDPOINT#at }" FEEDLINE_DYNAMODB_TABLE="load-$TAG" \
+    FEEDLINE_DYNAMODB_ENDPOINT="$ENDPOINT" FEEDLINE_DYNAMODB_TABLE="load-$TAG" \
     FEEDLINE_POSTGRES_URL="jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$POSTGRES_DB" \
     FEEDLINE_POSTGRES_USER="$POSTGRES_USER" FEEDLINE_POSTGRES_SCHEMA="$SCHEMA" \
     FEEDLINE_REDIS_URI="$REDIS_URI" FEEDLINE_REDIS_KEY_PREFIX="$PREFIX" \
     "$JAVA" --enable-native-access=ALL-UNNAMED $SERVER_JAVA_OPTS -jar "$APP_JAR" serve >"$WORK/server.log" 2>&1 &
 else
   # Everything in the server's process: DynamoDB Local in memory, the windows and the post cache in its heap.
-  ENDPOINT="in the server's process"
+  WHERE="in the server's process"
   DYNAMO_PID=0
   env FEEDLINE_PROFILE=embedded FEEDLINE_DYNAMODB_IN_MEMORY=true \
     FEEDLINE_HTTP_HOST=127.0.0.1 FEEDLINE_HTTP_PORT="$PORT" \
@@ -122,7 +122,7 @@ for _ in $(seq 600); do
   sleep 0.1
 done
 curl -fs "$BASE/health" >/dev/null || fail "the server did not become healthy (see $WORK/server.log)"
-say "server up on $BASE ($PROFILE; DynamoDB Local $ENDPOINT)"
+say "server up on $BASE ($PROFILE; DynamoDB Local $WHERE)"
 
 # --- users, follows, posts -------------------------------------------------------------------------
 PASSWORD="load-test-$TAG"

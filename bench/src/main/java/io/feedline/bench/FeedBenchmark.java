@@ -229,7 +229,6 @@ final class FeedBenchmark {
             ports.users().create(new UserAccount(ids[user], username(layout, user), Email.of(username(layout, user).value() + "@bench.example"),
                     DisplayName.of("Bench " + user), Bio.EMPTY, now), hash);
         });
-        int[][] edges = edges(graph);
         if (ports.graph() instanceof FollowEdgeImport bulk) {
             // BatchWriteItem, a followee's followers at a time: one follow transaction per edge takes
             // more than 15 minutes at 100,000 users (800,000 edges). The followers' own "following"
@@ -243,9 +242,10 @@ final class FeedBenchmark {
                 }
             });
         } else {
+            int[][] edges = edges(graph);
             Parallel.forEach(edges.length, i -> ports.graph().follow(ids[edges[i][0]], ids[edges[i][1]], now));
         }
-        LOG.info("bench: {} accounts and {} follow edges written in {} s", publishers.size(), edges.length,
+        LOG.info("bench: {} accounts and {} follow edges written in {} s", publishers.size(), graph.edges(),
                 (System.nanoTime() - start) / 1_000_000_000);
         for (int celebrity : celebrities) {
             ports.celebrities().mark(ids[celebrity]);
