@@ -1,5 +1,8 @@
 package io.feedline.adapter.redis;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.RateLimitBuckets;
 import io.github.bucket4j.Bandwidth;
@@ -9,6 +12,8 @@ import io.github.bucket4j.EstimationProbe;
 import io.github.bucket4j.distributed.BucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.distributed.proxy.optimization.DelayParameters;
+import io.github.bucket4j.distributed.proxy.optimization.Optimizations;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
@@ -42,6 +47,15 @@ import java.util.function.LongSupplier;
  * costs a fast {@link FeedlineException.StorageUnavailable} per call (commands are rejected while
  * disconnected, not queued), and the connection is tried again in the background (Lettuce's
  * reconnect) or, if it was never made, on a call at most once per {@link #RECONNECT_INTERVAL}.
+ *
+ * <p>A bucket of at least {@link #UNSYNCED_SHARE} tokens is answered in the process first (bucket4j's
+ * delaying optimization over a bucket kept per limit and key): a process takes up to a
+ * {@code 1/UNSYNCED_SHARE} of the bucket, or answers for at most {@link #SYNC_EVERY}, from what it last
+ * read, then charges what it took and reads the bucket again in one compare-and-swap. A busy caller
+ * costs Redis about one exchange a second instead of one a request; the price is that N processes
+ * may together let through up to N times that share more than the limit, and that a process which
+ * took its share may refuse for up to {@link #SYNC_EVERY} what another process has given back. A
+ * smaller bucket (the credential and failed-login limits) asks Redis on every call and holds exactly.
  */
 public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoCloseable {
     static final String COMPONENT = "rate-limits";
@@ -51,12 +65,32 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
     private static final Duration KEEP_AFTER_REFILL = Duration.ofSeconds(10);
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(30);
+    /** A process may take this fraction of a bucket (1/20: 5%) before it tells Redis. */
+    static final long UNSYNCED_SHARE = 20;
+    /** The longest a process answers from what it last read of a bucket. */
+    static final Duration SYNC_EVERY = Duration.ofSeconds(1);
+    /** Buckets kept for answering in the process; one pushed out first charges what it took. */
+    static final long KEPT_BUCKETS = 10_000;
+    /** A kept bucket nobody used for this long is dropped (after charging what it took). */
+    private static final Duration KEEP_IDLE = Duration.ofMinutes(1);
 
     private final RedisSettings settings;
     private final TimelineKeys keys;
     private final AbstractRedisClient client;
     private final LongSupplier nanoTime;
     private final Map<Limit, BucketConfiguration> configurations = new ConcurrentHashMap<>();
+    /** The buckets answered in the process first, each with what it took since it last asked Redis. */
+    private final Cache<KeptKey, BucketProxy> kept = Caffeine.newBuilder()
+            .maximumSize(KEPT_BUCKETS)
+            .expireAfterAccess(KEEP_IDLE)
+            // Charged in the thread that removes it, so that close() has charged every bucket when it returns.
+            .executor(Runnable::run)
+            .removalListener((KeptKey key, BucketProxy bucket, RemovalCause cause) -> {
+                if (bucket != null && cause != RemovalCause.REPLACED) {
+                    chargeWhatWasTaken(bucket);
+                }
+            })
+            .build();
     private final Object connecting = new Object();
     private volatile Connected connected;
     private long lastAttempt;
@@ -64,6 +98,8 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
     private volatile boolean closed;
 
     private record Connected(StatefulConnection<String, byte[]> connection, ProxyManager<String> buckets) {}
+
+    private record KeptKey(Limit limit, String key) {}
 
     private RedisRateLimitBuckets(RedisSettings settings, LongSupplier nanoTime) {
         this.settings = settings;
@@ -149,7 +185,23 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
 
     private BucketProxy bucket(Limit limit, String key) {
         BucketConfiguration configuration = configurations.computeIfAbsent(limit, RedisRateLimitBuckets::configuration);
-        return connection().buckets().builder().build(keys.rateLimit(limit.name(), key), () -> configuration);
+        Connected connection = connection();
+        long share = limit.requests() / UNSYNCED_SHARE;
+        if (share == 0) {
+            return connection.buckets().builder().build(keys.rateLimit(limit.name(), key), () -> configuration);
+        }
+        return kept.get(new KeptKey(limit, key), k -> connection.buckets().builder()
+                .withOptimization(Optimizations.delaying(new DelayParameters(share, SYNC_EVERY)))
+                .build(keys.rateLimit(limit.name(), key), () -> configuration));
+    }
+
+    /** Tells Redis what a kept bucket took since it last asked; a Redis that is away loses that much. */
+    private static void chargeWhatWasTaken(BucketProxy bucket) {
+        try {
+            bucket.getOptimizationController().syncImmediately();
+        } catch (RuntimeException e) {
+            // At most the bucket's unsynchronized share goes uncharged, the same bound as while it was kept.
+        }
     }
 
     private static BucketConfiguration configuration(Limit limit) {
@@ -220,6 +272,8 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
             }
             closed = true;
             if (connected != null) {
+                kept.invalidateAll();
+                kept.cleanUp();
                 connected.connection().close();
             }
         }

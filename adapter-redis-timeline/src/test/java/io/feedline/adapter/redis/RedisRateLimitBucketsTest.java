@@ -13,6 +13,7 @@ import io.feedline.testsupport.RedisAdmin;
 import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The Redis buckets against the port's contract on the shared test server; then that two clients
  * (two processes' worth) share one bucket, that keys expire, and that a Redis that is down fails
- * fast as unavailable and is used again once it is back.
+ * fast as unavailable and is used again once it is back; that a busy bucket is answered in the
+ * process between its exchanges with Redis, within the share a process may take unannounced.
  */
 // A guard, not a measurement: a call that hung would block the build instead of failing it.
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -76,6 +78,67 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
             long ttl = admin.run(redis -> redis.pttl(PREFIX + "rl:credentials:" + key));
             assertThat(ttl).as("milliseconds to live: refilling one token takes 6 s, plus what it keeps after")
                     .isPositive().isLessThanOrEqualTo(Duration.ofMinutes(2).toMillis());
+        }
+    }
+
+    @Test
+    void aBusyBucketAsksRedisOncePerShareOrSecondNotOncePerRequest() {
+        Limit limit = new Limit("caller", 2_000, Duration.ofHours(1));
+        long share = limit.requests() / RedisRateLimitBuckets.UNSYNCED_SHARE;
+        try (ThrowawayRedis server = ThrowawayRedis.start();
+                RedisRateLimitBuckets buckets = RedisRateLimitBuckets.open(TestRedisSettings.of(server.uri()))) {
+            server.resetCommandStats();
+            long started = System.nanoTime();
+            for (int i = 0; i < 1_000; i++) {
+                assertThat(buckets.take(limit, "alice")).as("take %d of a bucket of 2,000", i).isZero();
+            }
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+
+            // An exchange is a read and a write. bucket4j asks Redis about once per half share (20 exchanges
+            // for these 1,000 takes when first run), and once a second besides.
+            long exchanges = 2 * (1_000 / share + 1) + seconds + 1;
+            long commands = server.commandCalls().entrySet().stream()
+                    .filter(call -> !call.getKey().equals("info") && !call.getKey().equals("config|resetstat"))
+                    .mapToLong(Map.Entry::getValue).sum();
+            assertThat(commands).as("Redis commands for 1,000 takes (asking every time would be 2,000)")
+                    .isPositive().isLessThanOrEqualTo(2 * exchanges);
+        }
+    }
+
+    @Test
+    void processesSharingABucketLetThroughAtMostTheirSharesOverIt() {
+        Limit limit = new Limit("caller", 100, Duration.ofHours(1));
+        long share = limit.requests() / RedisRateLimitBuckets.UNSYNCED_SHARE;
+        String key = "user:" + TestIds.userId().value();
+        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX));
+                RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+            int taken = 0;
+            for (int i = 0; i < 300; i++) {
+                if ((i % 3 == 0 ? second : first).take(limit, key).isZero()) {
+                    taken++;
+                }
+            }
+            assertThat(taken).as("300 requests from two processes against one bucket of 100")
+                    .isBetween((int) limit.requests(), (int) (limit.requests() + 2 * share));
+        }
+    }
+
+    @Test
+    void whatAProcessTookWithoutTellingRedisIsChargedWhenItCloses() {
+        Limit limit = new Limit("caller", 40, Duration.ofHours(1));
+        String key = "user:" + TestIds.userId().value();
+        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+            // The first take asks Redis; the next two are this process's share of 40 (2), not yet charged there.
+            for (int i = 0; i < 3; i++) {
+                assertThat(first.take(limit, key)).isZero();
+            }
+        }
+        try (RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+            int taken = 0;
+            while (second.take(limit, key).isZero()) {
+                taken++;
+            }
+            assertThat(taken).as("what is left of 40 once the closed process charged its 3").isEqualTo(37);
         }
     }
 
