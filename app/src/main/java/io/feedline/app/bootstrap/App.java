@@ -21,8 +21,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -155,14 +157,27 @@ public final class App implements AutoCloseable {
     /** The shared buckets, as the HTTP layer's rate limits ask them. */
     private static RateLimitStore rateLimitStore(RateLimitBuckets buckets) {
         return new RateLimitStore() {
+            /** Each limit's bucket size, made (and its name checked) once rather than on every request. */
+            private final Map<String, RateLimitBuckets.Limit> limits = new ConcurrentHashMap<>();
+
             @Override
             public Duration take(String limit, HttpApi.Rate rate, String key) {
-                return buckets.take(new RateLimitBuckets.Limit(limit, rate.requests(), rate.period()), key);
+                return buckets.take(limit(limit, rate), key);
             }
 
             @Override
             public Duration available(String limit, HttpApi.Rate rate, String key) {
-                return buckets.available(new RateLimitBuckets.Limit(limit, rate.requests(), rate.period()), key);
+                return buckets.available(limit(limit, rate), key);
+            }
+
+            private RateLimitBuckets.Limit limit(String name, HttpApi.Rate rate) {
+                RateLimitBuckets.Limit known = limits.get(name);
+                if (known != null && known.requests() == rate.requests() && known.period().equals(rate.period())) {
+                    return known;
+                }
+                RateLimitBuckets.Limit made = new RateLimitBuckets.Limit(name, rate.requests(), rate.period());
+                limits.put(name, made);
+                return made;
             }
         };
     }
