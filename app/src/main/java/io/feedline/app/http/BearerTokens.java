@@ -1,6 +1,8 @@
 package io.feedline.app.http;
 
 import com.auth0.jwt.JWT;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.auth0.jwt.JWTVerifier;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.auth0.jwt.exceptions.JWTVerificationException;
@@ -22,6 +24,11 @@ import java.util.regex.Pattern;
  * Bearer tokens: JWTs signed with HS256, with the user id as subject, a random id ({@code jti}) and
  * a fixed lifetime. A token is valid until it expires unless its id was revoked (logout); every
  * verification asks {@link TokenRevocations}, so a logout holds at once on every server.
+ *
+ * <p>A token whose signature and claims checked out is kept for {@link #KEEP_VERIFIED} (at most
+ * {@link #VERIFIED_KEPT} of them), so that a busy caller's token is decoded and its HMAC computed once
+ * in a while rather than on every request. A kept token is still refused once it expires and once it
+ * is revoked: both are checked on every call.
  */
 public final class BearerTokens {
     /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
@@ -29,6 +36,10 @@ public final class BearerTokens {
     private static final String ISSUER = "feedline";
     /** What a token id may be; compiled once (it is checked on every authenticated request). */
     private static final Pattern TOKEN_ID = Pattern.compile("[A-Za-z0-9_-]{1,128}");
+    /** How late past its expiry a token is still accepted: clocks of servers differ a little. */
+    private static final long LEEWAY_SECONDS = 5;
+    static final Duration KEEP_VERIFIED = Duration.ofMinutes(1);
+    static final long VERIFIED_KEPT = 10_000;
 
     private final Algorithm algorithm;
     private final JWTVerifier verifier;
@@ -36,6 +47,11 @@ public final class BearerTokens {
     private final Clock clock;
     private final TokenRevocations revocations;
     private final SecureRandom random = new SecureRandom();
+    /** Tokens that verified, by their text; only a token this class verified is ever put here. */
+    private final Cache<String, Verified> verifiedTokens = Caffeine.newBuilder()
+            .maximumSize(VERIFIED_KEPT)
+            .expireAfterWrite(KEEP_VERIFIED)
+            .build();
 
     public BearerTokens(byte[] key, Duration ttl, Clock clock, TokenRevocations revocations) {
         Objects.requireNonNull(key, "key");
@@ -54,7 +70,7 @@ public final class BearerTokens {
                         .withClaimPresence("sub")
                         .withClaimPresence("exp")
                         .withClaimPresence("jti")
-                        .acceptLeeway(5))
+                        .acceptLeeway(LEEWAY_SECONDS))
                 .build(clock);
     }
 
@@ -82,18 +98,32 @@ public final class BearerTokens {
 
     /** The user a valid token speaks for; a bad, foreign, expired or revoked token is a 401. */
     Verified verify(String token) {
+        Verified verified = verifiedTokens.getIfPresent(token);
+        if (verified == null || !clock.instant().isBefore(verified.expiresAt().plusSeconds(LEEWAY_SECONDS))) {
+            verified = decode(token);
+        }
+        if (revocations.isRevoked(verified.tokenId())) {
+            throw HttpProblem.unauthorized("the bearer token has been revoked", "invalid_token");
+        }
+        return verified;
+    }
+
+    /** Checks the token's signature and claims, and keeps it once it passed. */
+    private Verified decode(String token) {
         Verified verified;
         try {
             DecodedJWT jwt = verifier.verify(token);
             verified = new Verified(UserId.of(jwt.getSubject()), jwt.getId(), jwt.getExpiresAtAsInstant());
         } catch (TokenExpiredException e) {
+            verifiedTokens.invalidate(token);
             throw HttpProblem.unauthorized("the bearer token has expired", "invalid_token");
         } catch (JWTVerificationException | FeedlineException.InvalidInput e) {
             throw HttpProblem.unauthorized("the bearer token is not valid", "invalid_token");
         }
-        if (!TOKEN_ID.matcher(verified.tokenId()).matches() || revocations.isRevoked(verified.tokenId())) {
+        if (!TOKEN_ID.matcher(verified.tokenId()).matches()) {
             throw HttpProblem.unauthorized("the bearer token has been revoked", "invalid_token");
         }
+        verifiedTokens.put(token, verified);
         return verified;
     }
 
