@@ -2,6 +2,7 @@ package io.feedline.adapter.memory;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PostId;
@@ -27,14 +28,26 @@ import java.util.UUID;
  * <p>A window pushed out by the bound, or lost with the process, is a missing window: the domain
  * rebuilds it from the durable feed on the reader's next read, as it does for Redis. A rebuild holds
  * a token per reader that every write to that reader's window withdraws first, and the rebuilt
- * window goes in (by {@code compute}) only while its token stands and no window has appeared.
+ * window goes in (by {@code compute}) only while its token stands and no whole window has appeared.
+ *
+ * <p>A window the bound pushed out (or that expired) is not begun again by the next add: that add's
+ * post may be older than entries that left with the window (fan-outs finish in any order), and a
+ * read trusts a window down to its oldest entry, so the newer ones would be skipped for good. Such
+ * a reader's adds are kept as a part, which reads as missing; the rebuild merges the durable page
+ * into it, since the window is written before the durable feed and the page may still lack them.
+ * The readers pushed out are remembered up to {@value #PUSHED_OUT_PER_WINDOW} times the bound; once
+ * one is forgotten, every missing window is begun as a part, as if every reader had been pushed out.
  */
 final class MemoryTimelineCache implements TimelineCache {
     /** A rebuild that never completes (its reader's process failed mid-way) is forgotten after this. */
     private static final Duration REBUILD_TIMEOUT = Duration.ofMinutes(1);
+    /** Readers remembered as pushed out, per window kept: a reader costs a key, a window up to the cap's entries. */
+    static final int PUSHED_OUT_PER_WINDOW = 10;
 
     private final Cache<UserId, Window> windows;
     private final Cache<UserId, String> rebuilds;
+    private final Cache<UserId, Boolean> pushedOut;
+    private volatile boolean forgotten;
     private final int cap;
 
     MemoryTimelineCache(long maxWindows, int cap) {
@@ -49,8 +62,17 @@ final class MemoryTimelineCache implements TimelineCache {
         this.cap = cap;
         // Eviction runs on the writing thread: no background pool, and the bound holds right after
         // each write rather than eventually.
-        this.windows = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(ttl).executor(Runnable::run).build();
         this.rebuilds = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(REBUILD_TIMEOUT).executor(Runnable::run).build();
+        this.pushedOut = Caffeine.newBuilder().maximumSize(Math.min(maxWindows, Long.MAX_VALUE / PUSHED_OUT_PER_WINDOW) * PUSHED_OUT_PER_WINDOW)
+                .executor(Runnable::run).evictionListener((reader, value, cause) -> forgotten = true).build();
+        // Run within the eviction's atomic step on the key: a rebuild under way may have read its
+        // page before an add whose entry left with the window, so it is withdrawn too.
+        this.windows = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(ttl).executor(Runnable::run)
+                .evictionListener((UserId reader, Window window, RemovalCause cause) -> {
+                    pushedOut.put(reader, Boolean.TRUE);
+                    rebuilds.invalidate(reader);
+                })
+                .build();
     }
 
     @Override
@@ -61,7 +83,9 @@ final class MemoryTimelineCache implements TimelineCache {
         }
         byReader.forEach((reader, entries) -> {
             rebuilds.invalidate(reader);
-            windows.asMap().compute(reader, (r, current) -> Window.merge(current, entries, cap));
+            windows.asMap().compute(reader, (r, current) -> current == null && (forgotten || pushedOut.getIfPresent(r) != null)
+                    ? Window.part(entries, cap)
+                    : Window.merge(current, entries, cap));
         });
     }
 
@@ -71,7 +95,7 @@ final class MemoryTimelineCache implements TimelineCache {
         if (limit < 0) {
             throw new FeedlineException.InvalidInput("limit", "limit must not be negative");
         }
-        return Optional.ofNullable(windows.getIfPresent(reader)).map(window -> window.olderThan(before, limit));
+        return Optional.ofNullable(windows.getIfPresent(reader)).filter(Window::whole).map(window -> window.olderThan(before, limit));
     }
 
     @Override
@@ -89,6 +113,7 @@ final class MemoryTimelineCache implements TimelineCache {
     @Override
     public void replace(UserId reader, List<PostRef> entries) {
         rebuilds.invalidate(reader);
+        pushedOut.invalidate(reader);
         Window rebuilt = Window.merge(null, entries, cap);
         if (rebuilt == null) {
             windows.invalidate(reader);
@@ -112,16 +137,17 @@ final class MemoryTimelineCache implements TimelineCache {
 
     @Override
     public boolean completeRebuild(UserId reader, List<PostRef> entries, String token) {
-        Window rebuilt = Window.merge(null, entries, cap);
         boolean[] wrote = {false};
         windows.asMap().compute(reader, (r, current) -> {
             // A write to this reader withdraws the token before it touches the window, so either it
             // came first (no token: leave what it made) or it comes after and applies to the rebuilt one.
-            if (current != null || !rebuilds.asMap().remove(r, token)) {
+            // A part left by adds before the rebuild began is merged in: the page may still lack it.
+            if ((current != null && current.whole()) || !rebuilds.asMap().remove(r, token)) {
                 return current;
             }
             wrote[0] = true;
-            return rebuilt;
+            pushedOut.invalidate(r);
+            return Window.rebuilt(current, entries, cap);
         });
         return wrote[0];
     }

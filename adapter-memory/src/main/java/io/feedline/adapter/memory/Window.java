@@ -12,19 +12,43 @@ import java.util.Optional;
  * One reader's window: at most the cap's newest entries, one per post, sorted newest first by post
  * id. Immutable: every change returns a new window, or null when nothing is left, since an empty
  * window is no window (as an empty sorted set is no key in Redis).
+ *
+ * <p>A window is whole, or a part: what was added since the reader's whole window was pushed out,
+ * which is not read until a rebuild has merged the durable feed into it (see
+ * {@link MemoryTimelineCache}).
  */
 final class Window {
     private final PostRef[] newestFirst;
+    private final boolean whole;
 
-    private Window(PostRef[] newestFirst) {
+    private Window(PostRef[] newestFirst, boolean whole) {
         this.newestFirst = newestFirst;
+        this.whole = whole;
     }
 
     /**
      * {@code current} (which may be null) with {@code additions}, in post-id order, without
-     * duplicates and cut to the newest {@code cap}. Null if the result is empty.
+     * duplicates and cut to the newest {@code cap}; a part stays a part. Null if the result is empty.
      */
     static Window merge(Window current, List<PostRef> additions, int cap) {
+        return merge(current, additions, cap, current == null || current.whole);
+    }
+
+    /** A part holding {@code additions} only. Null if there are none. */
+    static Window part(List<PostRef> additions, int cap) {
+        return merge(null, additions, cap, false);
+    }
+
+    /** {@code current} (which may be null, or a part) with the durable feed's {@code entries}: whole. */
+    static Window rebuilt(Window current, List<PostRef> entries, int cap) {
+        return merge(current, entries, cap, true);
+    }
+
+    boolean whole() {
+        return whole;
+    }
+
+    private static Window merge(Window current, List<PostRef> additions, int cap, boolean whole) {
         PostRef[] incoming = additions.stream().sorted().toArray(PostRef[]::new);
         PostRef[] existing = current == null ? new PostRef[0] : current.newestFirst;
         List<PostRef> merged = new ArrayList<>(Math.min(cap, existing.length + incoming.length));
@@ -41,7 +65,7 @@ final class Window {
                 merged.add(next);
             }
         }
-        return of(merged);
+        return of(merged, whole);
     }
 
     /** The entries strictly older than {@code before} (or the newest), newest first, at most {@code limit}. */
@@ -58,12 +82,12 @@ final class Window {
         }
         List<PostRef> kept = new ArrayList<>(Arrays.asList(newestFirst));
         kept.remove(at);
-        return of(kept);
+        return of(kept, whole);
     }
 
     Window withoutAuthor(UserId author) {
         List<PostRef> kept = Arrays.stream(newestFirst).filter(ref -> !ref.authorId().equals(author)).toList();
-        return kept.size() == newestFirst.length ? this : of(kept);
+        return kept.size() == newestFirst.length ? this : of(kept, whole);
     }
 
     /** The index of the first entry whose post id is below {@code id}: a binary search, the array being sorted. */
@@ -81,7 +105,7 @@ final class Window {
         return low;
     }
 
-    private static Window of(List<PostRef> newestFirst) {
-        return newestFirst.isEmpty() ? null : new Window(newestFirst.toArray(PostRef[]::new));
+    private static Window of(List<PostRef> newestFirst, boolean whole) {
+        return newestFirst.isEmpty() ? null : new Window(newestFirst.toArray(PostRef[]::new), whole);
     }
 }

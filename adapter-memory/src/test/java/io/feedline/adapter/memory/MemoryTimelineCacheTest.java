@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The in-process window against the same contract suites as the Redis one, then what is its own:
@@ -48,7 +50,8 @@ class MemoryTimelineCacheTest extends CappedTimelineCacheContract {
     @Test
     void windowsPastTheBoundAreDroppedWholeAndReadAsMissing() {
         MemoryTimelineCache cache = new MemoryTimelineCache(10, 50);
-        List<UserId> readers = IntStream.range(0, 200).mapToObj(i -> TestIds.userId()).toList();
+        // Fewer readers pushed out than the cache remembers, so each window is begun by its add.
+        List<UserId> readers = IntStream.range(0, 50).mapToObj(i -> TestIds.userId()).toList();
         List<List<PostRef>> written = new ArrayList<>();
         for (UserId reader : readers) {
             List<PostRef> refs = freshRefs(3);
@@ -66,6 +69,63 @@ class MemoryTimelineCacheTest extends CappedTimelineCacheContract {
             }
         }
         assertThat(present).isLessThanOrEqualTo(10).isPositive();
+    }
+
+    /**
+     * A window pushed out by the bound took entries with it that only a rebuild from the durable
+     * feed brings back: a later add of an older post (fan-outs finish in any order) must not bring
+     * the window back with that post alone, or reads would trust it down to that post and skip the
+     * newer one.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {50, 500})
+    void aWindowPushedOutByTheBoundIsNotBroughtBackInPartByALaterAdd(int readerCount) {
+        // 50 readers: each one pushed out is remembered; 500: more than the bound on remembering them.
+        MemoryTimelineCache cache = new MemoryTimelineCache(10, 50);
+        List<UserId> readers = IntStream.range(0, readerCount).mapToObj(i -> TestIds.userId()).toList();
+        List<PostRef> older = freshRefs(readers.size());
+        List<PostRef> newer = freshRefs(readers.size());
+        for (int i = 0; i < readers.size(); i++) {
+            cache.add(List.of(new Delivery(readers.get(i), newer.get(i))));
+        }
+        for (int i = 0; i < readers.size(); i++) {
+            cache.add(List.of(new Delivery(readers.get(i), older.get(i))));
+        }
+
+        int present = 0;
+        for (int i = 0; i < readers.size(); i++) {
+            Optional<List<PostRef>> window = cache.range(readers.get(i), Optional.empty(), 100);
+            if (window.isPresent()) {
+                present++;
+                assertThat(window.get()).as("a window read is whole").isEqualTo(List.of(newer.get(i), older.get(i)));
+            }
+        }
+        assertThat(present).isLessThanOrEqualTo(10);
+    }
+
+    /**
+     * Hot windows are written before the durable feed, so the rebuild of a window pushed out by the
+     * bound may read a durable page that still lacks what was added since: it keeps those entries.
+     */
+    @Test
+    void aRebuildOfAPushedOutWindowKeepsWhatWasAddedSince() {
+        MemoryTimelineCache cache = new MemoryTimelineCache(10, 50);
+        List<UserId> readers = IntStream.range(0, 50).mapToObj(i -> TestIds.userId()).toList();
+        for (UserId reader : readers) {
+            cache.add(freshRefs(3).stream().map(ref -> new Delivery(reader, ref)).toList());
+        }
+        UserId reader = readers.stream().filter(r -> cache.range(r, Optional.empty(), 10).isEmpty()).findFirst().orElseThrow();
+        List<PostRef> durablePage = newestFirst(freshRefs(4));
+        PostRef notYetDurable = freshRefs(1).getFirst();
+        cache.add(List.of(new Delivery(reader, notYetDurable)));
+        assertThat(cache.range(reader, Optional.empty(), 10)).as("read from the durable feed until rebuilt").isEmpty();
+
+        String token = cache.beginRebuild(reader);
+        assertThat(cache.completeRebuild(reader, durablePage, token)).isTrue();
+
+        List<PostRef> all = new ArrayList<>(durablePage);
+        all.add(notYetDurable);
+        assertThat(cache.range(reader, Optional.empty(), 10)).contains(newestFirst(all));
     }
 
     @Test
