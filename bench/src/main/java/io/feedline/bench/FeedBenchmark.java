@@ -17,6 +17,7 @@ import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
@@ -344,12 +345,32 @@ final class FeedBenchmark {
                     // What differs is printed, so that a mismatch can be studied from the run's log.
                     LOG.warn("bench: {} mode: the first page of {} differs from the pull oracle's: served {}, oracle {}",
                             mode, id.value(), served, truth);
+                    logWhereMissing(layout, id, served, truth);
                 }
             }
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
             return new ModeResult(mode, ordinary, ordinaryLag, celebrity, celebrityLag, all, heavyReads,
                     plan.sampled().size(), equal, heap);
+        }
+    }
+
+    /**
+     * For each post of the oracle's page that the served page lacks: whether the reader's durable
+     * feed and hot window hold it, which says where it was lost.
+     */
+    private static void logWhereMissing(BenchLayout layout, UserId reader, List<PostId> served, List<PostId> truth) {
+        Set<PostId> durable = new HashSet<>();
+        layout.raw.feedItems().page(reader, Optional.empty(), 2 * PAGE).forEach(ref -> durable.add(ref.postId()));
+        Optional<List<PostRef>> window = layout.raw.timelines().range(reader, Optional.empty(), 2 * PAGE);
+        for (PostId missing : truth) {
+            if (!served.contains(missing)) {
+                LOG.warn("bench: post {} is missing from the page of {}: in the durable feed {}, in the hot window {}",
+                        missing.value(), reader.value(), durable.contains(missing), window
+                                .map(entries -> entries.stream().anyMatch(ref -> ref.postId().equals(missing)) + " (of "
+                                        + entries.size() + " entries read)")
+                                .orElse("(no window)"));
+            }
         }
     }
 
