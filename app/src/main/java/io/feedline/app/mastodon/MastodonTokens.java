@@ -5,6 +5,8 @@ import com.auth0.jwt.JWTVerifier;
 import com.auth0.jwt.algorithms.Algorithm;
 import com.auth0.jwt.exceptions.JWTVerificationException;
 import com.auth0.jwt.interfaces.DecodedJWT;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
@@ -50,6 +52,8 @@ public final class MastodonTokens {
     /** RFC 7636 §4.1: 43-128 characters of the unreserved set. */
     private static final java.util.regex.Pattern VERIFIER = java.util.regex.Pattern.compile("[A-Za-z0-9._~-]{43,128}");
 
+    /** How late past its expiry an access token is still accepted: clocks of servers differ a little. */
+    private static final long LEEWAY_SECONDS = 5;
     private final Algorithm algorithm;
     private final byte[] key;
     private final JWTVerifier apps;
@@ -59,6 +63,17 @@ public final class MastodonTokens {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Revocations revoked;
+    /**
+     * Access tokens that verified, by their text, with their grant and expiry, kept for a minute (as
+     * the native bearer tokens are): a busy client's HMAC and claims are checked once a minute. Expiry
+     * and revocation are still checked on every request.
+     */
+    private final Cache<String, Verified> verifiedTokens = Caffeine.newBuilder()
+            .maximumSize(10_000)
+            .expireAfterWrite(Duration.ofMinutes(1))
+            .build();
+
+    private record Verified(Grant grant, Instant expiresAt) {}
 
     /**
      * Where revoked token ids are kept. The composition root hands in the store every server shares
@@ -125,7 +140,7 @@ public final class MastodonTokens {
                         .withIssuer(TOKEN_ISSUER)
                         .withClaimPresence("exp")
                         .withClaimPresence("jti")
-                        .acceptLeeway(5))
+                        .acceptLeeway(LEEWAY_SECONDS))
                 .build(clock);
         this.codes = ((JWTVerifier.BaseVerification) JWT.require(algorithm)
                         .withIssuer(CODE_ISSUER)
@@ -305,24 +320,38 @@ public final class MastodonTokens {
 
     /** The grant of a valid, unrevoked token; anything else is a 401. */
     Grant verify(String token) {
+        Verified verified = verifiedTokens.getIfPresent(token);
+        if (verified == null || !clock.instant().isBefore(verified.expiresAt().plusSeconds(LEEWAY_SECONDS))) {
+            verified = decode(token);
+        }
+        if (revoked.isRevoked(verified.grant().tokenId())) {
+            throw MastodonError.unauthorized("The access token was revoked");
+        }
+        return verified.grant();
+    }
+
+    /** Checks a token's signature and claims, and keeps its grant once it passed. */
+    private Verified decode(String token) {
         DecodedJWT jwt;
         try {
             jwt = tokens.verify(token);
         } catch (JWTVerificationException e) {
+            verifiedTokens.invalidate(token);
             throw MastodonError.unauthorized("The access token is invalid");
         }
-        if (revoked.isRevoked(jwt.getId())) {
-            throw MastodonError.unauthorized("The access token was revoked");
-        }
+        Grant grant;
         try {
             Optional<UserId> user = Optional.ofNullable(jwt.getSubject()).map(UserId::of);
             Optional<Username> username = Optional.ofNullable(jwt.getClaim("username").asString()).map(Username::of);
             Set<String> scopes = Scope.parse(jwt.getClaim("scope").asString(), "read");
-            return new Grant(user, username, scopes, jwt.getClaim("app_id").asString(), jwt.getClaim("app_name").asString(),
+            grant = new Grant(user, username, scopes, jwt.getClaim("app_id").asString(), jwt.getClaim("app_name").asString(),
                     jwt.getId());
         } catch (FeedlineException.InvalidInput | MastodonError e) {
             throw MastodonError.unauthorized("The access token is invalid");
         }
+        Verified verified = new Verified(grant, jwt.getExpiresAtAsInstant());
+        verifiedTokens.put(token, verified);
+        return verified;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.feedline.app.mastodon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
@@ -87,6 +88,23 @@ class MastodonTokensTest {
         one.revoke(app, issued.accessToken());
 
         assertThatThrownBy(() -> two.verify(issued.accessToken()))
+                .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.status()).isEqualTo(401));
+    }
+
+    /** A verified token is kept for a while, but not past its expiry. */
+    @Test
+    void aTokenVerifiedBeforeIsRefusedOnceItExpires() {
+        MutableClock clock = new MutableClock(NOW);
+        MastodonTokens kept = new MastodonTokens(KEY, Duration.ofHours(1), clock);
+        MastodonTokens.Registered registered = kept.register("client", List.of("urn:ietf:wg:oauth:2.0:oob"), Set.of("read"),
+                Optional.empty());
+        MastodonTokens.Issued issued = kept.issue(registered.app(), Optional.of(ALICE), Set.of("read"));
+        assertThat(kept.verify(issued.accessToken()).user()).contains(ALICE.id());
+
+        clock.advance(Duration.ofHours(1).plusSeconds(4));
+        assertThat(kept.verify(issued.accessToken()).user()).as("within the clocks' leeway").contains(ALICE.id());
+        clock.advance(Duration.ofSeconds(2));
+        assertThatThrownBy(() -> kept.verify(issued.accessToken()))
                 .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.status()).isEqualTo(401));
     }
 
