@@ -41,7 +41,7 @@ final class Entities {
     record Role(String id, String name, String color, String permissions, boolean highlighted) {}
 
     record Status(
-            String id, String uri, String url, String createdAt, Account account, String content, String visibility,
+            String id, String uri, String url, String createdAt, Object account, String content, String visibility,
             boolean sensitive, String spoilerText, List<Object> mediaAttachments, Object application,
             List<Object> mentions, List<Object> tags, List<Object> emojis, long reblogsCount, long favouritesCount,
             long repliesCount, String inReplyToId, String inReplyToAccountId, Status reblog, Object poll,
@@ -63,13 +63,13 @@ final class Entities {
 
     record Search(List<Account> accounts, List<Status> statuses, List<Hashtag> hashtags) {}
 
-    record Notification(String id, String type, String createdAt, Account account, Status status, String groupKey) {}
+    record Notification(String id, String type, String createdAt, Object account, Status status, String groupKey) {}
 
     record NotificationGroup(String groupKey, long notificationsCount, String type, long mostRecentNotificationId,
             String pageMinId, String pageMaxId, String latestPageNotificationAt, List<String> sampleAccountIds,
             String statusId) {}
 
-    record GroupedNotifications(List<Account> accounts, List<Status> statuses, List<NotificationGroup> notificationGroups) {}
+    record GroupedNotifications(List<Object> accounts, List<Status> statuses, List<NotificationGroup> notificationGroups) {}
 
     record Marker(String lastReadId, long version, String updatedAt) {}
 

@@ -1,6 +1,5 @@
 package io.feedline.app.mastodon;
 
-import io.feedline.app.mastodon.Entities.Account;
 import io.feedline.app.mastodon.Entities.Marker;
 import io.feedline.app.mastodon.Entities.Notification;
 import io.feedline.app.mastodon.Entities.NotificationGroup;
@@ -123,7 +122,7 @@ final class NotificationsResource {
         Render render = requests.render(ctx);
         Window window = window(ctx, requests.params(ctx));
         link(ctx, render.base(), window);
-        Map<String, Account> accounts = new LinkedHashMap<>();
+        Map<String, Object> accounts = new LinkedHashMap<>();
         Map<String, Status> statuses = new LinkedHashMap<>();
         List<NotificationGroup> groups = new ArrayList<>();
         for (NotificationView row : window.rows()) {

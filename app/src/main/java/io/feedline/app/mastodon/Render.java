@@ -1,5 +1,6 @@
 package io.feedline.app.mastodon;
 
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.feedline.app.mastodon.Entities.Account;
 import io.feedline.app.mastodon.Entities.Hashtag;
 import io.feedline.app.mastodon.Entities.Status;
@@ -31,7 +32,7 @@ final class Render {
     private final UseCases useCases;
     private final Authors authors;
     private final String base;
-    private final Map<Username, Account> seen = new HashMap<>();
+    private final Map<Username, RawValue> seen = new HashMap<>();
 
     Render(UseCases useCases, Authors authors, Context ctx) {
         this(useCases, authors, ctx.scheme() + "://" + ctx.host());
@@ -53,9 +54,12 @@ final class Render {
         return account(useCases.readProfile().read(username));
     }
 
-    /** An account inside a status or a notification: at most a second old (see {@link Authors}). */
-    Account embeddedAccount(Username username) {
-        return seen.computeIfAbsent(username, name -> account(authors.profile(name)));
+    /**
+     * An account inside a status or a notification, as its JSON: at most a second old (see
+     * {@link Authors}).
+     */
+    RawValue embeddedAccount(Username username) {
+        return seen.computeIfAbsent(username, name -> authors.embedded(base, name, this::account));
     }
 
     Account account(Profile profile) {

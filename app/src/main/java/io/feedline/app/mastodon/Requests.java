@@ -29,7 +29,7 @@ final class Requests {
         this.mapper = mapper;
         this.maxBodyBytes = maxBodyBytes;
         this.useCases = useCases;
-        this.authors = new Authors(useCases.readProfile(), useCases.readPost());
+        this.authors = new Authors(useCases.readProfile(), useCases.readPost(), mapper);
         this.limits = limits;
     }
 
