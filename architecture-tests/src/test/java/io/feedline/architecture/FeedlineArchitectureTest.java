@@ -125,8 +125,9 @@ class FeedlineArchitectureTest {
         // Both driving adapters over HTTP: the native API and the Mastodon API.
         "io.javalin..=" + HTTP + "," + MASTODON,
         // The in-process caches' library; the HTTP layer's rate limiter keeps its buckets in one too,
-        // and the Mastodon API the authors embedded in statuses.
-        "com.github.benmanes.caffeine..=" + MEMORY + "," + HTTP + "," + MASTODON
+        // the Redis rate-limit buckets the ones they answer in the process, and the Mastodon API the
+        // authors embedded in statuses.
+        "com.github.benmanes.caffeine..=" + MEMORY + "," + HTTP + "," + MASTODON + "," + REDIS
     })
     void technologyStaysInItsModule(String mapping) {
         String technology = mapping.substring(0, mapping.indexOf('='));
