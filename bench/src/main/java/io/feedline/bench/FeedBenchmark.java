@@ -29,10 +29,12 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -272,11 +274,15 @@ final class FeedBenchmark {
         }
         int chunk = 1_000;
         int chunks = (deliveries.size() + chunk - 1) / chunk;
-        Parallel.forEach(chunks, 4, i -> {
-            List<Delivery> slice = deliveries.subList(i * chunk, Math.min(deliveries.size(), (i + 1) * chunk));
-            ports.feedItems().append(slice);
-            ports.timelines().add(slice);
-        });
+        Parallel.forEach(chunks, 4, i -> ports.feedItems().append(
+                deliveries.subList(i * chunk, Math.min(deliveries.size(), (i + 1) * chunk))));
+        // Every user's whole window, as their reads of the feed since would have left it: adds alone
+        // would leave parts, which no read trusts until it has rebuilt them.
+        Map<UserId, List<PostRef>> windows = new HashMap<>();
+        for (Delivery delivery : deliveries) {
+            windows.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
+        }
+        Parallel.forEach(graph.users(), 4, user -> ports.timelines().replace(ids[user], windows.getOrDefault(ids[user], List.of())));
         LOG.info("bench: {} history posts and {} feed entries written in {} s", posts.size(), deliveries.size(),
                 (System.nanoTime() - start) / 1_000_000_000);
         return new long[] {posts.size(), deliveries.size()};

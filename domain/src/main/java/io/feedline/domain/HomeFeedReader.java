@@ -324,10 +324,12 @@ final class HomeFeedReader implements ReadHomeFeed {
     }
 
     /**
-     * Refills a missing (or distrusted) window from the durable feed. A fan-out or a purge may reach
-     * the window between the durable read and the write: the write is then skipped (the window
-     * holds what those writes made, newer than the page read), so a rebuild never drops an entry
-     * delivered meanwhile nor brings back one purged meanwhile. A distrusted window is dropped first.
+     * Refills a missing (or distrusted) window from the durable feed, merged with the part that the
+     * fan-outs since it went missing left (the durable page may lack those entries, since windows are
+     * written first). A purge that reaches the reader between the durable read and the write
+     * withdraws the rebuild (the page may still hold what it purged), so a rebuild never drops an
+     * entry delivered meanwhile nor brings back one purged meanwhile. A distrusted window is dropped
+     * first.
      */
     private void rebuild(UserId owner) {
         try {

@@ -38,6 +38,10 @@ class FanoutWorkerTest {
         }
         // The follows' notifications, so that each test's outbox holds only the jobs it makes.
         world.drain();
+        // Each follower has read their feed once, which leaves them a whole window for the fan-outs to fill.
+        for (int i = 0; i < FOLLOWERS; i++) {
+            world.feedPage("follower_" + i, Optional.empty(), 20);
+        }
         return world;
     }
 

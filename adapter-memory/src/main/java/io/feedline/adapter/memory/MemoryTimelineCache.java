@@ -25,29 +25,19 @@ import java.util.UUID;
  * key (the map's {@code compute}), which builds the next window and swaps it in, so a reader sees
  * the window before or after a change, never half of one, and never waits on a lock to read.
  *
- * <p>A window pushed out by the bound, or lost with the process, is a missing window: the domain
- * rebuilds it from the durable feed on the reader's next read, as it does for Redis. A rebuild holds
- * a token per reader that every write to that reader's window withdraws first, and the rebuilt
- * window goes in (by {@code compute}) only while its token stands and no whole window has appeared.
- *
- * <p>A window the bound pushed out (or that expired) is not begun again by the next add: that add's
- * post may be older than entries that left with the window (fan-outs finish in any order), and a
- * read trusts a window down to its oldest entry, so the newer ones would be skipped for good. Such
- * a reader's adds are kept as a part, which reads as missing; the rebuild merges the durable page
- * into it, since the window is written before the durable feed and the page may still lack them.
- * The readers pushed out are remembered up to {@value #PUSHED_OUT_PER_WINDOW} times the bound; once
- * one is forgotten, every missing window is begun as a part, as if every reader had been pushed out.
+ * <p>A window pushed out by the bound, expired, or lost with the process, is a missing window: the
+ * domain rebuilds it from the durable feed on the reader's next read, as it does for Redis. Adds to
+ * a reader without a whole window are kept as a part, which reads as missing (see
+ * {@link TimelineCache}); the rebuild merges the durable page into it. A rebuild holds a token per
+ * reader that every removal, eviction or replace withdraws first, and the rebuilt window goes in (by
+ * {@code compute}) only while its token stands and no whole window has appeared.
  */
 final class MemoryTimelineCache implements TimelineCache {
     /** A rebuild that never completes (its reader's process failed mid-way) is forgotten after this. */
     private static final Duration REBUILD_TIMEOUT = Duration.ofMinutes(1);
-    /** Readers remembered as pushed out, per window kept: a reader costs a key, a window up to the cap's entries. */
-    static final int PUSHED_OUT_PER_WINDOW = 10;
 
     private final Cache<UserId, Window> windows;
     private final Cache<UserId, String> rebuilds;
-    private final Cache<UserId, Boolean> pushedOut;
-    private volatile boolean forgotten;
     private final int cap;
 
     MemoryTimelineCache(long maxWindows, int cap) {
@@ -63,15 +53,10 @@ final class MemoryTimelineCache implements TimelineCache {
         // Eviction runs on the writing thread: no background pool, and the bound holds right after
         // each write rather than eventually.
         this.rebuilds = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(REBUILD_TIMEOUT).executor(Runnable::run).build();
-        this.pushedOut = Caffeine.newBuilder().maximumSize(Math.min(maxWindows, Long.MAX_VALUE / PUSHED_OUT_PER_WINDOW) * PUSHED_OUT_PER_WINDOW)
-                .executor(Runnable::run).evictionListener((reader, value, cause) -> forgotten = true).build();
         // Run within the eviction's atomic step on the key: a rebuild under way may have read its
-        // page before an add whose entry left with the window, so it is withdrawn too.
+        // page before an add whose entry left with the part, so it is withdrawn too.
         this.windows = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(ttl).executor(Runnable::run)
-                .evictionListener((UserId reader, Window window, RemovalCause cause) -> {
-                    pushedOut.put(reader, Boolean.TRUE);
-                    rebuilds.invalidate(reader);
-                })
+                .evictionListener((UserId reader, Window window, RemovalCause cause) -> rebuilds.invalidate(reader))
                 .build();
     }
 
@@ -81,12 +66,8 @@ final class MemoryTimelineCache implements TimelineCache {
         for (Delivery delivery : deliveries) {
             byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
         }
-        byReader.forEach((reader, entries) -> {
-            rebuilds.invalidate(reader);
-            windows.asMap().compute(reader, (r, current) -> current == null && (forgotten || pushedOut.getIfPresent(r) != null)
-                    ? Window.part(entries, cap)
-                    : Window.merge(current, entries, cap));
-        });
+        // A rebuild under way is left standing: it merges what this adds to the part.
+        byReader.forEach((reader, entries) -> windows.asMap().compute(reader, (r, current) -> Window.merge(current, entries, cap)));
     }
 
     @Override
@@ -113,13 +94,7 @@ final class MemoryTimelineCache implements TimelineCache {
     @Override
     public void replace(UserId reader, List<PostRef> entries) {
         rebuilds.invalidate(reader);
-        pushedOut.invalidate(reader);
-        Window rebuilt = Window.merge(null, entries, cap);
-        if (rebuilt == null) {
-            windows.invalidate(reader);
-        } else {
-            windows.put(reader, rebuilt);
-        }
+        windows.put(reader, Window.rebuilt(null, entries, cap));
     }
 
     @Override
@@ -146,7 +121,6 @@ final class MemoryTimelineCache implements TimelineCache {
                 return current;
             }
             wrote[0] = true;
-            pushedOut.invalidate(r);
             return Window.rebuilt(current, entries, cap);
         });
         return wrote[0];

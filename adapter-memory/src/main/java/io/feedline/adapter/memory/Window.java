@@ -10,12 +10,12 @@ import java.util.Optional;
 
 /**
  * One reader's window: at most the cap's newest entries, one per post, sorted newest first by post
- * id. Immutable: every change returns a new window, or null when nothing is left, since an empty
- * window is no window (as an empty sorted set is no key in Redis).
+ * id. Immutable: every change returns a new window.
  *
- * <p>A window is whole, or a part: what was added since the reader's whole window was pushed out,
- * which is not read until a rebuild has merged the durable feed into it (see
- * {@link MemoryTimelineCache}).
+ * <p>A window is whole, or a part: what was added while the reader had no whole window, which is
+ * not read until a rebuild has merged the durable feed into it (see
+ * {@link io.feedline.ports.out.TimelineCache}). A whole window may be empty; an emptied part is
+ * null, no part at all.
  */
 final class Window {
     private final PostRef[] newestFirst;
@@ -27,16 +27,11 @@ final class Window {
     }
 
     /**
-     * {@code current} (which may be null) with {@code additions}, in post-id order, without
-     * duplicates and cut to the newest {@code cap}; a part stays a part. Null if the result is empty.
+     * {@code current} with {@code additions}, in post-id order, without duplicates and cut to the
+     * newest {@code cap}; a whole window stays whole, and a part (or null, for none) stays a part.
      */
     static Window merge(Window current, List<PostRef> additions, int cap) {
-        return merge(current, additions, cap, current == null || current.whole);
-    }
-
-    /** A part holding {@code additions} only. Null if there are none. */
-    static Window part(List<PostRef> additions, int cap) {
-        return merge(null, additions, cap, false);
+        return merge(current, additions, cap, current != null && current.whole);
     }
 
     /** {@code current} (which may be null, or a part) with the durable feed's {@code entries}: whole. */
@@ -106,6 +101,6 @@ final class Window {
     }
 
     private static Window of(List<PostRef> newestFirst, boolean whole) {
-        return newestFirst.isEmpty() ? null : new Window(newestFirst.toArray(PostRef[]::new), whole);
+        return newestFirst.isEmpty() && !whole ? null : new Window(newestFirst.toArray(PostRef[]::new), whole);
     }
 }

@@ -65,7 +65,9 @@ final class RedisTimelineCache implements TimelineCache {
 
     /**
      * One ZADD per reader (all of its entries), one trim and one expiry refresh per reader, written together and flushed
-     * once: a fan-out page is a single round trip however many readers it touches. The shared
+     * once: a fan-out page is a single round trip however many readers it touches. A reader without
+     * a whole window gets a part (the same key, without the {@link TimelineKeys#WHOLE} marker), which
+     * reads as missing until a rebuild merges it. The shared
      * connection stays usable by other threads meanwhile, since the batch goes through
      * {@code dispatch} rather than by switching the connection's auto-flush off.
      */
@@ -106,7 +108,7 @@ final class RedisTimelineCache implements TimelineCache {
         if (limit < 0) {
             throw new FeedlineException.InvalidInput("limit", "limit must not be negative");
         }
-        String maxScore = before.map(id -> Long.toString(TimelineKeys.score(id))).orElse("+inf");
+        String maxScore = before.map(id -> Long.toString(TimelineKeys.score(id))).orElse("(+inf");
         List<Object> reply = call("range",
                 () -> eval(TimelineScript.RANGE, ScriptOutputType.MULTI, keys.window(reader), maxScore,
                         Integer.toString(limit)));
@@ -142,10 +144,6 @@ final class RedisTimelineCache implements TimelineCache {
 
     @Override
     public void replace(UserId reader, List<PostRef> entries) {
-        if (entries.isEmpty()) {
-            evict(reader);
-            return;
-        }
         String[] args = windowArgs(entries, "", Integer.toString(cap), Long.toString(ttl.toMillis()));
         call("replace", () -> eval(TimelineScript.REPLACE, ScriptOutputType.INTEGER, windowKeys(reader), args));
     }
@@ -190,8 +188,9 @@ final class RedisTimelineCache implements TimelineCache {
     }
 
     private CommandArgs<String, String> trimArgs(String window) {
-        // Ranks count from the oldest: drop all but the newest cap.
-        return new CommandArgs<>(StringCodec.UTF8).addKey(window).add(0).add(-(cap + 1L));
+        // Ranks count from the oldest: drop all but the newest cap and the marker of a whole window,
+        // which is at +inf (a part keeps one entry more than the cap, which its rebuild trims).
+        return new CommandArgs<>(StringCodec.UTF8).addKey(window).add(0).add(-(cap + 2L));
     }
 
     private static AsyncCommand<String, String, Long> integerCommand(CommandType type,

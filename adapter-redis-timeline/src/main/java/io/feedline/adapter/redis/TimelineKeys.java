@@ -8,11 +8,19 @@ import java.util.regex.Pattern;
 /**
  * The one place that decides what the Redis layout looks like (DESIGN section 3): a sorted set per
  * reader, {@code <prefix>tl:{<readerId>}}, whose members are {@code <postId>:<authorId>} scored by
- * the post id's millisecond. Members of one millisecond tie on score and Redis then orders them
+ * the post id's millisecond (and the {@link #WHOLE} marker). Members of one millisecond tie on score and Redis then orders them
  * byte by byte, which for fixed-width ULIDs is post-id order: the order is exact, and a replayed
  * entry lands on the same member.
  */
 record TimelineKeys(String prefix) {
+
+    /**
+     * The member, scored +inf, that makes a window whole: written only by a rebuild or a replace,
+     * so a window that adds alone made (a part) reads as missing. It keeps an emptied window whole,
+     * and goes with the key when Redis drops it (expiry, eviction, flush). No entry's member can
+     * take its name, which is no ULID.
+     */
+    static final String WHOLE = "~whole";
 
     private static final int ID_LENGTH = 26;
     private static final char SEPARATOR = ':';

@@ -17,20 +17,21 @@ record TimelineScript(String name, String body, String sha) {
     }
 
     /**
-     * The newest entries at or below a score, in one call: {@code {0}} when the window does not
-     * exist, else {@code {1, member...}}. Entries of the boundary millisecond are all returned on top
-     * of the limit, so that the caller can drop those not strictly older than the boundary id:
-     * scores alone cannot split one millisecond, and a byte comparison in Lua would depend on the
-     * server's locale. ARGV: max score (or +inf), limit.
+     * The newest entries at or below a score, in one call: {@code {0}} when the window is not whole
+     * (missing, or a part: no {@link TimelineKeys#WHOLE} member), else {@code {1, member...}}.
+     * Entries of the boundary millisecond are all returned on top of the limit, so that the caller
+     * can drop those not strictly older than the boundary id: scores alone cannot split one
+     * millisecond, and a byte comparison in Lua would depend on the server's locale. ARGV: max
+     * score (or {@code (+inf}, which leaves the marker out), limit.
      */
     static final TimelineScript RANGE = new TimelineScript("range", """
-            if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
+            if not redis.call('ZSCORE', KEYS[1], '%s') then return {0} end
             local n = tonumber(ARGV[2])
-            if ARGV[1] ~= '+inf' then n = n + redis.call('ZCOUNT', KEYS[1], ARGV[1], ARGV[1]) end
+            if ARGV[1] ~= '(+inf' then n = n + redis.call('ZCOUNT', KEYS[1], ARGV[1], ARGV[1]) end
             local found = redis.call('ZRANGE', KEYS[1], ARGV[1], '-inf', 'BYSCORE', 'REV', 'LIMIT', 0, n)
             table.insert(found, 1, 1)
             return found
-            """);
+            """.formatted(TimelineKeys.WHOLE));
 
     /**
      * Removes the members of one post, whatever their author, and withdraws a rebuild in progress
@@ -63,13 +64,13 @@ record TimelineScript(String name, String body, String sha) {
             """);
 
     /**
-     * Writes a window's entries (ZADD in chunks, to stay under Lua's unpack limit), trims it to the
-     * cap and sets its expiry: the shared body of {@link #REPLACE} and {@link #COMPLETE_REBUILD},
-     * whose ARGV are alike: a rebuild token (unused by REPLACE), cap, TTL in ms, then score and
-     * member pairs.
+     * Writes a window's entries (ZADD in chunks, to stay under Lua's unpack limit) and the marker
+     * that makes it whole, trims it to the cap (the marker, at +inf, is always kept) and sets its
+     * expiry: the shared body of {@link #REPLACE} and {@link #COMPLETE_REBUILD}, whose ARGV are
+     * alike: a rebuild token (unused by REPLACE), cap, TTL in ms, then score and member pairs.
      */
     private static final String WRITE_WINDOW = """
-            local chunk = {}
+            local chunk = {'+inf', '%s'}
             for i = 4, #ARGV, 2 do
               chunk[#chunk + 1] = ARGV[i]
               chunk[#chunk + 1] = ARGV[i + 1]
@@ -79,30 +80,29 @@ record TimelineScript(String name, String body, String sha) {
               end
             end
             if #chunk > 0 then redis.call('ZADD', KEYS[1], unpack(chunk)) end
-            if redis.call('EXISTS', KEYS[1]) == 1 then
-              redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[2]) + 1))
-              redis.call('PEXPIRE', KEYS[1], ARGV[3])
-            end
-            """;
+            redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[2]) + 2))
+            redis.call('PEXPIRE', KEYS[1], ARGV[3])
+            """.formatted(TimelineKeys.WHOLE);
 
     /**
      * Replaces the window in one atomic step: no reader sees it deleted, half filled or over the cap;
      * the window expires a TTL after this write, and a rebuild in progress (KEYS[2]) is withdrawn.
-     * ARGV as for WRITE_WINDOW. Returns the window's size.
+     * ARGV as for WRITE_WINDOW. Returns the window's size, with its marker.
      */
     static final TimelineScript REPLACE = new TimelineScript("replace",
             "redis.call('DEL', KEYS[1], KEYS[2])\n" + WRITE_WINDOW + "return redis.call('ZCARD', KEYS[1])\n");
 
     /**
-     * Completes a rebuild: writes the window (as {@link #REPLACE} does) only while the rebuild's token
+     * Completes a rebuild: merges the entries into the part the adds since the window went missing
+     * made (the page may lack them), and makes the window whole, only while the rebuild's token
      * (KEYS[2], ARGV[1]) still stands, since every removal, replace or eviction withdraws it, and the
-     * window is still missing, since an add creates it. Returns 1 if it wrote, 0 if not.
+     * window is not whole already. Returns 1 if it wrote, 0 if not.
      */
     static final TimelineScript COMPLETE_REBUILD = new TimelineScript("complete-rebuild", """
             if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
             redis.call('DEL', KEYS[2])
-            if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-            """ + WRITE_WINDOW + "return 1\n");
+            if redis.call('ZSCORE', KEYS[1], '%s') then return 0 end
+            """.formatted(TimelineKeys.WHOLE) + WRITE_WINDOW + "return 1\n");
 
     /**
      * Writes a cached post (a hash: author, username, text, creation millis, like count, repost

@@ -80,6 +80,7 @@ class RedisClusterTest {
         assertThat(readers).allSatisfy(reader ->
                 assertThat(slot(keys.rebuild(reader))).isEqualTo(slot(keys.window(reader))));
 
+        readers.forEach(reader -> cache.replace(reader, List.of()));
         cache.add(readers.stream().map(reader -> new Delivery(reader, entry)).toList());
         assertThat(readers).allSatisfy(reader ->
                 assertThat(cache.range(reader, Optional.empty(), 5)).contains(List.of(entry)));
@@ -133,6 +134,7 @@ class RedisClusterTest {
         UserId reader = TestIds.userId();
         String window = new TimelineKeys(prefix).window(reader);
         List<PostRef> expected = new ArrayList<>();
+        cache.replace(reader, List.of());
         AtomicInteger rounds = new AtomicInteger();
         CompletableFuture<Void> moved = new CompletableFuture<>();
 

@@ -81,22 +81,31 @@ class RedisTimelineCacheTest extends CappedTimelineCacheContract {
         String prefix = freshPrefix();
         RedisTimelineCache cache = timelines.timelineCache(prefix, 800);
         UserId reader = TestIds.userId();
+        UserId partReader = TestIds.userId();
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
+        cache.replace(reader, List.of());
 
-        cache.add(List.of(new Delivery(reader, entry)));
+        cache.add(List.of(new Delivery(reader, entry), new Delivery(partReader, entry)));
 
         String key = prefix + "tl:{" + reader.value() + "}";
         String type = raw(redis -> redis.type(key));
         List<ScoredValue<String>> stored = raw(redis -> redis.zrangeWithScores(key, 0, -1));
+        ScoredValue<String> member = ScoredValue.just(entry.postId().epochMillis(),
+                entry.postId().value() + ":" + entry.authorId().value());
         assertThat(type).isEqualTo("zset");
-        assertThat(stored).containsExactly(
-                ScoredValue.just(entry.postId().epochMillis(), entry.postId().value() + ":" + entry.authorId().value()));
+        assertThat(stored).containsExactly(member, ScoredValue.just(Double.POSITIVE_INFINITY, "~whole"));
+        // Adds alone make a part: the same set without the marker, which reads as missing.
+        List<ScoredValue<String>> part = raw(redis -> redis.zrangeWithScores(prefix + "tl:{" + partReader.value() + "}", 0, -1));
+        assertThat(part).containsExactly(member);
+        assertThat(cache.range(partReader, Optional.empty(), 10)).isEmpty();
+        assertThat(cache.range(reader, Optional.empty(), 10)).contains(List.of(entry));
     }
 
     @Test
     void entriesOfOneMillisecondReadInPostIdOrderAndBeforeSplitsThatMillisecond() {
         RedisTimelineCache cache = timelineCache();
         UserId reader = TestIds.userId();
+        cache.replace(reader, List.of());
         Instant instant = Instant.now().minusSeconds(60);
         List<PostRef> sameMillisecond = new ArrayList<>(IntStream.range(0, 6)
                 .mapToObj(i -> new PostRef(TestIds.postIdAt(instant), TestIds.userId()))
@@ -145,16 +154,24 @@ class RedisTimelineCacheTest extends CappedTimelineCacheContract {
         String prefix = freshPrefix();
         RedisTimelineCache cache = timelines.timelineCache(prefix, 3);
         UserId reader = TestIds.userId();
+        UserId partReader = TestIds.userId();
+        cache.replace(reader, List.of());
         List<PostRef> entries = IntStream.range(0, 7)
                 .mapToObj(i -> new PostRef(TestIds.postId(), TestIds.userId())).toList(); // oldest first
 
-        cache.add(entries.subList(0, 5).stream().map(e -> new Delivery(reader, e)).toList());
-        cache.add(List.of(new Delivery(reader, entries.get(6))));
-        cache.add(List.of(new Delivery(reader, entries.get(5))));
+        for (UserId each : List.of(reader, partReader)) {
+            cache.add(entries.subList(0, 5).stream().map(e -> new Delivery(each, e)).toList());
+            cache.add(List.of(new Delivery(each, entries.get(6))));
+            cache.add(List.of(new Delivery(each, entries.get(5))));
+        }
 
         List<String> stored = raw(redis -> redis.zrange(prefix + "tl:{" + reader.value() + "}", 0, -1));
         assertThat(stored).containsExactly(TimelineKeys.member(entries.get(4)), TimelineKeys.member(entries.get(5)),
-                TimelineKeys.member(entries.get(6)));
+                TimelineKeys.member(entries.get(6)), TimelineKeys.WHOLE);
+        // A part keeps one more (the room of the marker); its rebuild trims it to the cap.
+        List<String> part = raw(redis -> redis.zrange(prefix + "tl:{" + partReader.value() + "}", 0, -1));
+        assertThat(part).containsExactly(TimelineKeys.member(entries.get(3)), TimelineKeys.member(entries.get(4)),
+                TimelineKeys.member(entries.get(5)), TimelineKeys.member(entries.get(6)));
     }
 
     @Test
@@ -202,6 +219,7 @@ class RedisTimelineCacheTest extends CappedTimelineCacheContract {
     void removingAPostOrAnAuthorLeavesTheirNeighboursOfTheSameMillisecond() {
         RedisTimelineCache cache = timelineCache();
         UserId reader = TestIds.userId();
+        cache.replace(reader, List.of());
         UserId author = TestIds.userId();
         Instant instant = Instant.now().minusSeconds(30);
         List<PostId> ids = IntStream.range(0, 6).mapToObj(i -> TestIds.postIdAt(instant))

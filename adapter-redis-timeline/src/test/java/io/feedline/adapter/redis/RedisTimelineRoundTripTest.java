@@ -48,6 +48,7 @@ class RedisTimelineRoundTripTest {
         RedisTimelineCache cache = timelines.timelineCache(prefix, 800);
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
         List<UserId> readers = IntStream.range(0, 1000).mapToObj(i -> TestIds.userId()).toList();
+        readers.forEach(reader -> cache.replace(reader, List.of()));
         server.resetCommandStats();
         long flushesBefore = wire.flushes();
 
@@ -69,7 +70,7 @@ class RedisTimelineRoundTripTest {
         RedisTimelineCache cache = timelines.timelineCache(freshPrefix(), 800);
         UserId reader = TestIds.userId();
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
-        cache.add(List.of(new Delivery(reader, entry)));
+        cache.replace(reader, List.of(entry));
         server.resetCommandStats();
         long flushesBefore = wire.flushes();
 
@@ -85,7 +86,7 @@ class RedisTimelineRoundTripTest {
         RedisTimelineCache cache = timelines.timelineCache(freshPrefix(), 800);
         UserId reader = TestIds.userId();
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
-        cache.add(List.of(new Delivery(reader, entry)));
+        cache.replace(reader, List.of(entry));
         server.admin().run(redis -> redis.scriptFlush());
         long flushesBefore = wire.flushes();
 

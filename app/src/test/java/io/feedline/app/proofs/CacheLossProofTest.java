@@ -130,10 +130,21 @@ class CacheLossProofTest {
                 List<UserAccount> authors = register(feed, "a", AUTHORS);
                 List<UserAccount> readers = register(feed, "r", READERS);
                 follow(feed, authors, readers);
+                List<UserAccount> sampled = readers.subList(0, SAMPLED);
+                // Each sampled reader reads once, as readers do: that leaves a whole window, which the fan-out fills.
+                try (RedisTimelines before = RedisTimelines.connect(RedisSettings.of(redis.uri()))) {
+                    for (UserAccount reader : sampled) {
+                        feed.readHomeFeed().read(reader.id(), reader.id(), PageRequest.first(20));
+                    }
+                    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                    while (!sampled.stream().allMatch(reader -> before.timelineCache().range(reader.id(), Optional.empty(), 1).isPresent())) {
+                        assertThat(System.nanoTime()).as("the first reads' windows were rebuilt").isLessThan(deadline);
+                        Thread.sleep(20);
+                    }
+                }
                 publish(feed, authors);
                 app.drainFanout();
 
-                List<UserAccount> sampled = readers.subList(0, SAMPLED);
                 Map<UserId, List<String>> oracle = new HashMap<>();
                 for (UserAccount reader : sampled) {
                     oracle.put(reader.id(), pullOracle.useCases().readHomeFeed()

@@ -8,6 +8,7 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The {@link TimelineCacheContract} plus the cap: a window never holds more than its newest entries. */
@@ -21,7 +22,7 @@ public abstract class CappedTimelineCacheContract extends TimelineCacheContract 
     @Test
     void addingPastTheCapInOneCallKeepsTheNewest() {
         TimelineCache cache = timelineCache(CAP);
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         List<PostRef> refs = freshRefs(TestIds.userId(), 25);
 
         cache.add(to(reader, shuffled(refs, 25)));
@@ -32,7 +33,7 @@ public abstract class CappedTimelineCacheContract extends TimelineCacheContract 
     @Test
     void addingPastTheCapInManyCallsKeepsTheNewest() {
         TimelineCache cache = timelineCache(CAP);
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         List<PostRef> refs = freshRefs(TestIds.userId(), 25);
 
         for (PostRef ref : shuffled(refs, 52)) {
@@ -45,8 +46,8 @@ public abstract class CappedTimelineCacheContract extends TimelineCacheContract 
     @Test
     void eachReaderIsCappedOnItsOwn() {
         TimelineCache cache = timelineCache(CAP);
-        UserId busy = TestIds.userId();
-        UserId quiet = TestIds.userId();
+        UserId busy = wholeWindow(cache);
+        UserId quiet = wholeWindow(cache);
         List<PostRef> many = freshRefs(TestIds.userId(), 15);
         List<PostRef> few = freshRefs(TestIds.userId(), 4);
         List<Delivery> deliveries = new ArrayList<>(to(busy, many));
@@ -67,5 +68,20 @@ public abstract class CappedTimelineCacheContract extends TimelineCacheContract 
         cache.replace(reader, rebuilt);
 
         assertThat(window(cache, reader)).contains(rebuilt.subList(0, CAP));
+    }
+
+    @Test
+    void aRebuildMergingAPartKeepsTheNewestUpToTheCap() {
+        TimelineCache cache = timelineCache(CAP);
+        UserId reader = TestIds.userId();
+        List<PostRef> all = freshRefs(TestIds.userId(), 30);
+        List<PostRef> added = IntStream.range(0, 30).filter(i -> i % 2 == 0).mapToObj(all::get).toList();
+        List<PostRef> durablePage = IntStream.range(0, 30).filter(i -> i % 2 == 1).mapToObj(all::get).toList();
+        cache.add(to(reader, shuffled(added, 15)));
+
+        String token = cache.beginRebuild(reader);
+        assertThat(cache.completeRebuild(reader, newestFirst(durablePage), token)).isTrue();
+
+        assertThat(window(cache, reader)).contains(newestFirst(all).subList(0, CAP));
     }
 }

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link TimelineCache} must do. Each test writes the windows of fresh readers, and
- * stays below any cap an adapter could sensibly have (a few dozen entries per reader).
+ * stays below any cap an adapter could sensibly have (a few dozen entries per reader). Most tests
+ * start from a whole window ({@link #wholeWindow}), as a reader's first read leaves one: adds to a
+ * reader without one make a part, which reads as missing until a rebuild merges it.
  */
 public abstract class TimelineCacheContract {
 
@@ -46,6 +48,14 @@ public abstract class TimelineCacheContract {
         return cache.range(reader, Optional.empty(), 100);
     }
 
+    /** A fresh reader with a whole, empty window, as a rebuild from an empty durable feed leaves. */
+    static UserId wholeWindow(TimelineCache cache) {
+        UserId reader = TestIds.userId();
+        String token = cache.beginRebuild(reader);
+        assertThat(cache.completeRebuild(reader, List.of(), token)).isTrue();
+        return reader;
+    }
+
     @Test
     void neverWrittenReaderHasNoWindow() {
         TimelineCache cache = timelineCache();
@@ -58,7 +68,7 @@ public abstract class TimelineCacheContract {
     @Test
     void addedEntriesReadNewestFirst() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         List<PostRef> refs = freshRefs(TestIds.userId(), 5);
 
         cache.add(to(reader, refs));
@@ -70,7 +80,7 @@ public abstract class TimelineCacheContract {
     @Test
     void entriesAddedOutOfOrderReadInPostIdOrder() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         List<PostRef> refs = new ArrayList<>(freshRefs(TestIds.userId(), 12));
         refs.addAll(freshRefs(TestIds.userId(), 8));
         List<PostRef> arrival = shuffled(refs, 20);
@@ -86,7 +96,7 @@ public abstract class TimelineCacheContract {
     @Test
     void entriesOfOneMillisecondKeepPostIdOrder() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         Instant instant = Instant.now();
         List<PostRef> refs = IntStream.range(0, 6)
                 .mapToObj(i -> new PostRef(TestIds.postIdAt(instant), TestIds.userId())).toList();
@@ -101,7 +111,7 @@ public abstract class TimelineCacheContract {
     @Test
     void replayedAddAddsNoDuplicate() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         List<PostRef> refs = freshRefs(TestIds.userId(), 6);
         cache.add(to(reader, refs));
 
@@ -114,7 +124,7 @@ public abstract class TimelineCacheContract {
     @Test
     void rangeIsStrictlyBeforeTheCursorAndRespectsTheLimit() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         List<PostRef> refs = freshRefs(TestIds.userId(), 9);
         cache.add(to(reader, refs));
         List<PostRef> expected = newestFirst(refs);
@@ -128,8 +138,8 @@ public abstract class TimelineCacheContract {
     @Test
     void addingToSeveralReadersInOneCallKeepsThemApart() {
         TimelineCache cache = timelineCache();
-        UserId ann = TestIds.userId();
-        UserId ben = TestIds.userId();
+        UserId ann = wholeWindow(cache);
+        UserId ben = wholeWindow(cache);
         List<PostRef> shared = freshRefs(TestIds.userId(), 3);
         List<PostRef> annOnly = freshRefs(TestIds.userId(), 2);
         List<Delivery> deliveries = new ArrayList<>(to(ann, shared));
@@ -148,8 +158,8 @@ public abstract class TimelineCacheContract {
     @Test
     void removeDropsOneEntry() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
-        UserId other = TestIds.userId();
+        UserId reader = wholeWindow(cache);
+        UserId other = wholeWindow(cache);
         List<PostRef> refs = freshRefs(TestIds.userId(), 4);
         cache.add(to(reader, refs));
         cache.add(to(other, refs));
@@ -176,8 +186,8 @@ public abstract class TimelineCacheContract {
     @Test
     void removeAuthorDropsOnlyThatAuthor() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
-        UserId other = TestIds.userId();
+        UserId reader = wholeWindow(cache);
+        UserId other = wholeWindow(cache);
         UserId gone = TestIds.userId();
         List<PostRef> goneRefs = freshRefs(gone, 7);
         List<PostRef> stayRefs = freshRefs(TestIds.userId(), 5);
@@ -195,7 +205,7 @@ public abstract class TimelineCacheContract {
     @Test
     void replaceSwapsTheWholeWindow() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         cache.add(to(reader, freshRefs(TestIds.userId(), 5)));
         List<PostRef> rebuilt = newestFirst(freshRefs(TestIds.userId(), 8));
 
@@ -216,19 +226,83 @@ public abstract class TimelineCacheContract {
         assertThat(window(cache, reader)).contains(rebuilt);
     }
 
-    /** The fan-out of a newer post lands between the rebuild's durable read and its write. */
+    /** A reader whose durable feed is empty gets a window all the same, which later adds fill. */
     @Test
-    void aRebuildRacedByAnAddKeepsTheAddedEntryInsteadOfReplacingIt() {
+    void aRebuildOfAnEmptyPageLeavesAnEmptyWholeWindow() {
         TimelineCache cache = timelineCache();
         UserId reader = TestIds.userId();
-        List<PostRef> durablePage = newestFirst(freshRefs(TestIds.userId(), 4));
+        String token = cache.beginRebuild(reader);
+
+        assertThat(cache.completeRebuild(reader, List.of(), token)).isTrue();
+        assertThat(window(cache, reader)).contains(List.of());
+
+        List<PostRef> added = freshRefs(TestIds.userId(), 2);
+        cache.add(to(reader, added));
+        assertThat(window(cache, reader)).contains(newestFirst(added));
+    }
+
+    /**
+     * Adds to a reader without a window start no window a read would trust: the window's older
+     * entries (or the durable feed's) are not in it, and fan-outs finish in any order, so an entry
+     * older than the newest missing one would hide it.
+     */
+    @Test
+    void addsToAReaderWithoutAWindowReadAsMissingUntilARebuildMergesThem() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> added = freshRefs(TestIds.userId(), 3);
+
+        cache.add(to(reader, added));
+        assertThat(window(cache, reader)).isEmpty();
+        assertThat(cache.range(reader, Optional.of(TestIds.postId()), 10)).isEmpty();
+
+        List<PostRef> durablePage = freshRefs(TestIds.userId(), 2);
+        String token = cache.beginRebuild(reader);
+        assertThat(cache.completeRebuild(reader, durablePage, token)).isTrue();
+        List<PostRef> all = new ArrayList<>(added);
+        all.addAll(durablePage);
+        assertThat(window(cache, reader)).contains(newestFirst(all));
+    }
+
+    /**
+     * The gap this closes: a window is dropped (a follow's backfill, a failed write, or lost by the
+     * engine), then the fan-out of an older post lands before that of a newer one. Were the older
+     * post's add to begin a window, a read would trust it and skip the newer post.
+     */
+    @Test
+    void anAddAfterAnEvictionIsNotTrustedUntilRebuilt() {
+        TimelineCache cache = timelineCache();
+        UserId reader = wholeWindow(cache);
+        List<PostRef> refs = newestFirst(freshRefs(TestIds.userId(), 3));
+        PostRef newer = refs.get(0);
+        PostRef older = refs.get(2);
+        cache.add(to(reader, List.of(refs.get(1))));
+        cache.evict(reader);
+
+        cache.add(to(reader, List.of(older)));
+        assertThat(window(cache, reader)).isEmpty();
+
+        // Windows are written before the durable feed: the page read holds the newer post, not yet the older.
+        String token = cache.beginRebuild(reader);
+        assertThat(cache.completeRebuild(reader, List.of(newer, refs.get(1)), token)).isTrue();
+        assertThat(window(cache, reader)).contains(refs);
+    }
+
+    /** The fan-out of a newer post lands between the rebuild's durable read and its write: it is kept. */
+    @Test
+    void aRebuildRacedByAnAddMergesTheAddedEntry() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        List<PostRef> durablePage = freshRefs(TestIds.userId(), 4);
         String token = cache.beginRebuild(reader);
         List<PostRef> fannedOut = freshRefs(TestIds.userId(), 1);
         cache.add(to(reader, fannedOut));
 
-        assertThat(cache.completeRebuild(reader, durablePage, token)).isFalse();
+        assertThat(cache.completeRebuild(reader, newestFirst(durablePage), token)).isTrue();
 
-        assertThat(window(cache, reader)).contains(fannedOut);
+        List<PostRef> all = new ArrayList<>(durablePage);
+        all.addAll(fannedOut);
+        assertThat(window(cache, reader)).contains(newestFirst(all));
     }
 
     /** An unfollow's purge lands between the rebuild's durable read (which still held the author) and its write. */
@@ -268,11 +342,31 @@ public abstract class TimelineCacheContract {
         assertThat(window(cache, reader)).contains(durablePage);
     }
 
+    /** A part's entries a removal took out stay out of the window the rebuild makes. */
+    @Test
+    void removalsReachAPart() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        UserId unfollowed = TestIds.userId();
+        List<PostRef> kept = freshRefs(TestIds.userId(), 2);
+        List<PostRef> deleted = freshRefs(TestIds.userId(), 1);
+        cache.add(to(reader, kept));
+        cache.add(to(reader, deleted));
+        cache.add(to(reader, freshRefs(unfollowed, 2)));
+
+        cache.remove(reader, deleted.getFirst().postId());
+        cache.removeAuthor(reader, unfollowed);
+
+        String token = cache.beginRebuild(reader);
+        assertThat(cache.completeRebuild(reader, List.of(), token)).isTrue();
+        assertThat(window(cache, reader)).contains(newestFirst(kept));
+    }
+
     @Test
     void aRebuildOfOneReaderIgnoresWritesToAnother() {
         TimelineCache cache = timelineCache();
         UserId reader = TestIds.userId();
-        UserId other = TestIds.userId();
+        UserId other = wholeWindow(cache);
         List<PostRef> durablePage = newestFirst(freshRefs(TestIds.userId(), 2));
         String token = cache.beginRebuild(reader);
         cache.add(to(other, freshRefs(TestIds.userId(), 1)));
@@ -280,6 +374,18 @@ public abstract class TimelineCacheContract {
 
         assertThat(cache.completeRebuild(reader, durablePage, token)).isTrue();
         assertThat(window(cache, reader)).contains(durablePage);
+    }
+
+    @Test
+    void aRebuildOverAWholeWindowDoesNotWrite() {
+        TimelineCache cache = timelineCache();
+        UserId reader = TestIds.userId();
+        String token = cache.beginRebuild(reader);
+        List<PostRef> replaced = newestFirst(freshRefs(TestIds.userId(), 2));
+        cache.replace(reader, replaced);
+
+        assertThat(cache.completeRebuild(reader, freshRefs(TestIds.userId(), 3), token)).isFalse();
+        assertThat(window(cache, reader)).contains(replaced);
     }
 
     @Test
@@ -294,21 +400,21 @@ public abstract class TimelineCacheContract {
     }
 
     @Test
-    void replaceWithNothingLeavesNoWindow() {
+    void replaceWithNothingLeavesAnEmptyWholeWindow() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
+        UserId reader = wholeWindow(cache);
         cache.add(to(reader, freshRefs(TestIds.userId(), 3)));
 
         cache.replace(reader, List.of());
 
-        assertThat(window(cache, reader)).isEmpty();
+        assertThat(window(cache, reader)).contains(List.of());
     }
 
     @Test
     void evictDropsTheWindow() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
-        UserId other = TestIds.userId();
+        UserId reader = wholeWindow(cache);
+        UserId other = wholeWindow(cache);
         cache.add(to(reader, freshRefs(TestIds.userId(), 3)));
         List<PostRef> otherRefs = freshRefs(TestIds.userId(), 2);
         cache.add(to(other, otherRefs));
@@ -321,15 +427,16 @@ public abstract class TimelineCacheContract {
     }
 
     @Test
-    void addAfterEvictStartsAFreshWindow() {
+    void removingEveryEntryLeavesTheWindowWholeAndEmpty() {
         TimelineCache cache = timelineCache();
-        UserId reader = TestIds.userId();
-        cache.add(to(reader, freshRefs(TestIds.userId(), 3)));
-        cache.evict(reader);
-        List<PostRef> fresh = freshRefs(TestIds.userId(), 2);
+        UserId reader = wholeWindow(cache);
+        UserId author = TestIds.userId();
+        List<PostRef> refs = freshRefs(author, 2);
+        cache.add(to(reader, refs));
 
-        cache.add(to(reader, fresh));
+        cache.remove(reader, refs.get(0).postId());
+        cache.removeAuthor(reader, author);
 
-        assertThat(window(cache, reader)).contains(newestFirst(fresh));
+        assertThat(window(cache, reader)).contains(List.of());
     }
 }

@@ -18,7 +18,8 @@ import java.util.TreeMap;
 
 /**
  * Capped hot windows in memory, behaving like the Redis sorted sets: ordered by post id, trimmed to
- * the cap on every write, and gone once empty. {@link #setAvailable(boolean) setAvailable(false)}
+ * the cap on every write; a part (adds to a reader without a whole window) reads as missing and is
+ * gone once empty, a whole window stays when emptied. {@link #setAvailable(boolean) setAvailable(false)}
  * makes every call fail as an unreachable cache does, so the domain's fallbacks can be tested.
  */
 public final class InMemoryTimelineCache implements TimelineCache {
@@ -26,7 +27,9 @@ public final class InMemoryTimelineCache implements TimelineCache {
 
     private final int cap;
     private final Map<UserId, NavigableMap<PostId, PostRef>> windows = new HashMap<>();
-    /** The token of each reader's rebuild in progress; any write to that reader's window ends it. */
+    /** The readers whose window is whole; the other entries of {@link #windows} are parts. */
+    private final Set<UserId> whole = new HashSet<>();
+    /** The token of each reader's rebuild in progress; any removal, eviction or replace ends it. */
     private final Map<UserId, String> rebuilds = new HashMap<>();
     private long nextToken;
     private final CallLog calls = new CallLog();
@@ -63,7 +66,6 @@ public final class InMemoryTimelineCache implements TimelineCache {
                     .put(delivery.entry().postId(), delivery.entry());
             touched.add(delivery.reader());
         }
-        touched.forEach(rebuilds::remove);
         touched.forEach(reader -> trim(windows.get(reader)));
     }
 
@@ -71,7 +73,7 @@ public final class InMemoryTimelineCache implements TimelineCache {
     public synchronized Optional<List<PostRef>> range(UserId reader, Optional<PostId> before, int limit) {
         enter("range");
         NavigableMap<PostId, PostRef> window = windows.get(reader);
-        if (window == null) {
+        if (window == null || !whole.contains(reader)) {
             return Optional.empty();
         }
         NavigableMap<PostId, PostRef> older = before.map(b -> window.headMap(b, false)).orElse(window);
@@ -100,23 +102,20 @@ public final class InMemoryTimelineCache implements TimelineCache {
         }
     }
 
-    /** Whether the reader has a window, looked at from outside the port: counted as no call, never failing. */
+    /** Whether the reader has a whole window, looked at from outside the port: counted as no call, never failing. */
     public synchronized boolean holdsWindow(UserId reader) {
-        return windows.containsKey(reader);
+        return whole.contains(reader);
     }
 
     @Override
     public synchronized void replace(UserId reader, List<PostRef> entries) {
         enter("replace");
         rebuilds.remove(reader);
-        if (entries.isEmpty()) {
-            windows.remove(reader);
-            return;
-        }
         NavigableMap<PostId, PostRef> window = new TreeMap<>();
         entries.forEach(ref -> window.put(ref.postId(), ref));
         trim(window);
         windows.put(reader, window);
+        whole.add(reader);
     }
 
     @Override
@@ -124,6 +123,7 @@ public final class InMemoryTimelineCache implements TimelineCache {
         enter("evict");
         rebuilds.remove(reader);
         windows.remove(reader);
+        whole.remove(reader);
     }
 
     @Override
@@ -137,16 +137,15 @@ public final class InMemoryTimelineCache implements TimelineCache {
     @Override
     public synchronized boolean completeRebuild(UserId reader, List<PostRef> entries, String token) {
         enter("completeRebuild");
-        if (!token.equals(rebuilds.get(reader)) || windows.containsKey(reader)) {
+        if (!token.equals(rebuilds.get(reader)) || whole.contains(reader)) {
             return false;
         }
         rebuilds.remove(reader);
-        if (!entries.isEmpty()) {
-            NavigableMap<PostId, PostRef> window = new TreeMap<>();
-            entries.forEach(ref -> window.put(ref.postId(), ref));
-            trim(window);
-            windows.put(reader, window);
-        }
+        // The part holds the adds since the reader's window went missing: the page may lack them.
+        NavigableMap<PostId, PostRef> window = windows.computeIfAbsent(reader, r -> new TreeMap<>());
+        entries.forEach(ref -> window.putIfAbsent(ref.postId(), ref));
+        trim(window);
+        whole.add(reader);
         return true;
     }
 
@@ -168,9 +167,9 @@ public final class InMemoryTimelineCache implements TimelineCache {
         }
     }
 
-    // A sorted set with no members does not exist in Redis; neither does an emptied window here.
+    // An emptied part is no part; an emptied whole window stays whole (as its marker keeps it in Redis).
     private void dropIfEmpty(UserId reader) {
-        if (windows.get(reader).isEmpty()) {
+        if (windows.get(reader).isEmpty() && !whole.contains(reader)) {
             windows.remove(reader);
         }
     }

@@ -32,7 +32,7 @@ class InMemoryTimelineCacheTest extends CappedTimelineCacheContract {
         InMemoryTimelineCache cache = new InMemoryTimelineCache(10);
         UserId reader = TestIds.userId();
         PostRef ref = new PostRef(TestIds.postId(), TestIds.userId());
-        cache.add(List.of(new Delivery(reader, ref)));
+        cache.replace(reader, List.of(ref));
 
         cache.setAvailable(false);
 
