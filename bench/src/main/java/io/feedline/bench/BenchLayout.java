@@ -113,7 +113,7 @@ final class BenchLayout implements AutoCloseable {
                 : "users on DynamoDB";
         String timelines = config.timelines() == FeedlineConfig.TimelinesStore.REDIS
                 ? "timelines on Redis " + config.redis().map(r -> r.uri() + " prefix " + r.keyPrefix()).orElse("?")
-                : "timelines on DynamoDB (the feed items)";
+                : "hot windows in this process's memory, the feed items on DynamoDB";
         return config.profile().name().toLowerCase(Locale.ROOT) + ": " + dynamo + ", table " + config.dynamo().table()
                 + "; " + users + "; " + timelines;
     }
