@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
- * {@code feedline bench redis-timelines}: how fast one post fans out to many windows, pipelined,
+ * {@code feedline bench redis-timelines}: how fast one post fans out to many windows in one flush,
  * and how fast a reader's first page (range 20) comes back; set against {@code redis-benchmark} on
  * the same server (LPUSH and LRANGE_100, plain and with {@code -P 16}), so that the figures read as
  * ratios of what this machine's Redis can do at all rather than as absolute numbers.
@@ -70,7 +70,7 @@ final class TimelineBenchmark {
     /**
      * The figures of one run.
      *
-     * @param fanoutInsertsPerSecond       median over the rounds of readers / time of one pipelined add
+     * @param fanoutInsertsPerSecond       median over the rounds of readers / time of one add of them all
      * @param rangeReadsPerSecond          range-20 reads one after the other (latency-bound)
      * @param concurrentRangeReadsPerSecond range-20 reads from several callers on the one connection
      * @param baseline                     redis-benchmark on the same server, when it is on PATH
@@ -88,7 +88,7 @@ final class TimelineBenchmark {
             lines.add("");
             lines.add("| figure | per second | ratio to redis-benchmark |");
             lines.add("|---|---|---|");
-            lines.add(row("fan-out inserts, pipelined", fanoutInsertsPerSecond,
+            lines.add(row("fan-out inserts, one flush", fanoutInsertsPerSecond,
                     baseline.map(b -> ratio(fanoutInsertsPerSecond, b.lpushPipelined(), "LPUSH -P 16")
                             + "; " + ratio(fanoutInsertsPerSecond, b.lpush(), "LPUSH"))));
             lines.add(row("range-20 reads, one caller", rangeReadsPerSecond,

@@ -43,6 +43,12 @@ final class RedisTimelineCache implements TimelineCache {
     /** A rebuild that never completes (its process died mid-way) leaves its token this long at most. */
     private static final long REBUILD_TIMEOUT = Duration.ofMinutes(1).toMillis();
 
+    /**
+     * Windows per call of the add script on a single server: a fan-out page's worth, so that one
+     * call holds the server for a fraction of a millisecond.
+     */
+    static final int ADD_WINDOWS_PER_SCRIPT = 100;
+
     /** How often a command the cluster answered TRYAGAIN (its slot mid-move) is sent again. */
     private static final int TRY_AGAIN_ATTEMPTS = 10;
 
@@ -64,12 +70,15 @@ final class RedisTimelineCache implements TimelineCache {
     }
 
     /**
-     * One ZADD per reader (all of its entries), one trim and one expiry refresh per reader, written together and flushed
-     * once: a fan-out page is a single round trip however many readers it touches. A reader without
-     * a whole window gets a part (the same key, without the {@link TimelineKeys#WHOLE} marker), which
-     * reads as missing until a rebuild merges it. The shared
-     * connection stays usable by other threads meanwhile, since the batch goes through
-     * {@code dispatch} rather than by switching the connection's auto-flush off.
+     * Adds each reader's entries, trims the window to the cap and refreshes its expiry, for every
+     * reader, in one flush: a fan-out page is a single round trip however many readers it touches.
+     * On a single server each {@value #ADD_WINDOWS_PER_SCRIPT} windows are one call of the
+     * {@link TimelineScript#ADD} script (the client encodes and the server parses one command, not
+     * three per window); on a cluster, whose windows lie in many slots, each window's ZADD, trim and
+     * PEXPIRE are pipelined. The shared connection stays usable by other threads meanwhile, since
+     * the batch goes through {@code dispatch} rather than by switching the connection's auto-flush
+     * off. A reader without a whole window gets a part (the same key, without the
+     * {@link TimelineKeys#WHOLE} marker), which reads as missing until a rebuild merges it.
      */
     @Override
     public void add(Collection<Delivery> deliveries) {
@@ -80,6 +89,46 @@ final class RedisTimelineCache implements TimelineCache {
         for (Delivery delivery : deliveries) {
             byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
         }
+        call("add", () -> {
+            RedisLink.Open open = link.current();
+            if (open.standalone().isEmpty()) {
+                send(open, pipelined(byReader), deliveries.size());
+                return null;
+            }
+            try {
+                send(open, scripted(byReader, CommandType.EVALSHA, TimelineScript.ADD.sha()), deliveries.size());
+            } catch (RedisNoScriptException e) {
+                // The server lost its script cache: EVAL caches the body again (adds are idempotent).
+                send(open, scripted(byReader, CommandType.EVAL, TimelineScript.ADD.body()), deliveries.size());
+            }
+            return null;
+        });
+    }
+
+    /** Calls of the add script, each over at most {@value #ADD_WINDOWS_PER_SCRIPT} windows. */
+    private List<AsyncCommand<String, String, Long>> scripted(Map<UserId, List<PostRef>> byReader, CommandType type,
+            String script) {
+        List<AsyncCommand<String, String, Long>> calls = new ArrayList<>();
+        List<Map.Entry<UserId, List<PostRef>>> readers = List.copyOf(byReader.entrySet());
+        for (int from = 0; from < readers.size(); from += ADD_WINDOWS_PER_SCRIPT) {
+            List<Map.Entry<UserId, List<PostRef>>> slice =
+                    readers.subList(from, Math.min(readers.size(), from + ADD_WINDOWS_PER_SCRIPT));
+            CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).add(script).add(slice.size());
+            slice.forEach(reader -> args.addKey(keys.window(reader.getKey())));
+            args.add(cap).add(ttl.toMillis());
+            for (Map.Entry<UserId, List<PostRef>> reader : slice) {
+                args.add(reader.getValue().size());
+                for (PostRef entry : reader.getValue()) {
+                    args.add(TimelineKeys.score(entry.postId())).addValue(TimelineKeys.member(entry));
+                }
+            }
+            calls.add(integerCommand(type, args));
+        }
+        return calls;
+    }
+
+    /** Each window's ZADD (all of its entries), trim and expiry refresh, as separate commands. */
+    private List<AsyncCommand<String, String, Long>> pipelined(Map<UserId, List<PostRef>> byReader) {
         List<AsyncCommand<String, String, Long>> batch = new ArrayList<>(3 * byReader.size());
         byReader.forEach((reader, entries) -> {
             String window = keys.window(reader);
@@ -92,14 +141,16 @@ final class RedisTimelineCache implements TimelineCache {
             batch.add(integerCommand(CommandType.PEXPIRE,
                     new CommandArgs<>(StringCodec.UTF8).addKey(window).add(ttl.toMillis())));
         });
-        call("add", () -> {
-            link.current().connection().dispatch(batch);
-            if (!LettuceFutures.awaitAll(commandTimeout, batch.toArray(AsyncCommand[]::new))) {
-                throw new FeedlineException.StorageUnavailable(COMPONENT,
-                        "add of " + deliveries.size() + " entries timed out after " + commandTimeout, null);
-            }
-            return null;
-        });
+        return batch;
+    }
+
+    /** Writes the commands in one flush and waits for all of them; a command's failure is thrown. */
+    private void send(RedisLink.Open open, List<AsyncCommand<String, String, Long>> batch, int entries) {
+        open.connection().dispatch(batch);
+        if (!LettuceFutures.awaitAll(commandTimeout, batch.toArray(AsyncCommand[]::new))) {
+            throw new FeedlineException.StorageUnavailable(COMPONENT,
+                    "add of " + entries + " entries timed out after " + commandTimeout, null);
+        }
     }
 
     @Override

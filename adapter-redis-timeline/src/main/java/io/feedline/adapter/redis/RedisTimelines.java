@@ -37,7 +37,7 @@ import java.util.logging.Logger;
  */
 public final class RedisTimelines implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(RedisTimelines.class.getName());
-    private static final List<TimelineScript> SCRIPTS = List.of(TimelineScript.RANGE, TimelineScript.REMOVE_POST,
+    private static final List<TimelineScript> SCRIPTS = List.of(TimelineScript.ADD, TimelineScript.RANGE, TimelineScript.REMOVE_POST,
             TimelineScript.REMOVE_AUTHOR, TimelineScript.REPLACE, TimelineScript.COMPLETE_REBUILD,
             TimelineScript.PUT_POST, TimelineScript.TOMBSTONE, TimelineScript.INCREMENT_LIKES);
 

@@ -34,6 +34,36 @@ record TimelineScript(String name, String body, String sha) {
             """.formatted(TimelineKeys.WHOLE));
 
     /**
+     * Adds entries to many windows, trims each to the cap (and the {@link TimelineKeys#WHOLE} marker
+     * a whole window has) and refreshes its expiry: the fan-out's write on a single server, where
+     * one call carries a page of windows (a cluster spreads them over slots, so there each window's
+     * three commands are pipelined instead). KEYS: the windows. ARGV: cap, TTL in ms, then for each
+     * window in turn the number of its entries and that many score and member pairs.
+     */
+    static final TimelineScript ADD = new TimelineScript("add", """
+            local trim = -(tonumber(ARGV[1]) + 2)
+            local at = 3
+            for k = 1, #KEYS do
+              local n = tonumber(ARGV[at])
+              at = at + 1
+              local chunk = {}
+              for i = 1, n do
+                chunk[#chunk + 1] = ARGV[at]
+                chunk[#chunk + 1] = ARGV[at + 1]
+                at = at + 2
+                if #chunk >= 1000 then
+                  redis.call('ZADD', KEYS[k], unpack(chunk))
+                  chunk = {}
+                end
+              end
+              if #chunk > 0 then redis.call('ZADD', KEYS[k], unpack(chunk)) end
+              redis.call('ZREMRANGEBYRANK', KEYS[k], 0, trim)
+              redis.call('PEXPIRE', KEYS[k], ARGV[2])
+            end
+            return #KEYS
+            """);
+
+    /**
      * Removes the members of one post, whatever their author, and withdraws a rebuild in progress
      * (KEYS[2]), whose durable page may still hold the post. ARGV: the post's score, member prefix.
      */

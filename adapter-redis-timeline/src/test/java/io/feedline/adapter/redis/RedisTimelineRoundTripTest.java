@@ -43,12 +43,14 @@ class RedisTimelineRoundTripTest {
     }
 
     @Test
-    void fanoutToAThousandReadersIsOneRoundTripOfOneAddAndOneTrimEach() {
+    void fanoutToAThousandReadersIsOneRoundTripOfTenScriptCallsEachAddingTrimmingAndRefreshingAHundredWindows() {
         String prefix = freshPrefix();
         RedisTimelineCache cache = timelines.timelineCache(prefix, 800);
         PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
         List<UserId> readers = IntStream.range(0, 1000).mapToObj(i -> TestIds.userId()).toList();
         readers.forEach(reader -> cache.replace(reader, List.of()));
+        // As after a connect (another test here flushes the server's scripts).
+        server.admin().run(redis -> redis.scriptLoad(TimelineScript.ADD.body()));
         server.resetCommandStats();
         long flushesBefore = wire.flushes();
 
@@ -56,6 +58,9 @@ class RedisTimelineRoundTripTest {
 
         assertThat(wire.flushes() - flushesBefore).isEqualTo(1);
         Map<String, Long> calls = server.commandCalls();
+        assertThat(calls).as("one call per %d windows", RedisTimelineCache.ADD_WINDOWS_PER_SCRIPT)
+                .containsEntry("evalsha", 1000L / RedisTimelineCache.ADD_WINDOWS_PER_SCRIPT).doesNotContainKey("eval");
+        // The server counts the commands the script ran, too.
         assertThat(calls).containsEntry("zadd", 1000L).containsEntry("zremrangebyrank", 1000L)
                 .as("each window's expiry refreshed by the write").containsEntry("pexpire", 1000L)
                 .doesNotContainKey("exists");
@@ -79,6 +84,24 @@ class RedisTimelineRoundTripTest {
 
         assertThat(wire.flushes() - flushesBefore).isEqualTo(2);
         assertThat(server.commandCalls()).containsEntry("evalsha", 2L).doesNotContainKey("eval");
+    }
+
+    @Test
+    void aFanOutAfterTheServerLostItsScriptsCostsOneExtraRoundTrip() {
+        RedisTimelineCache cache = timelines.timelineCache(freshPrefix(), 800);
+        List<UserId> readers = IntStream.range(0, 250).mapToObj(i -> TestIds.userId()).toList();
+        readers.forEach(reader -> cache.replace(reader, List.of()));
+        PostRef entry = new PostRef(TestIds.postId(), TestIds.userId());
+        server.admin().run(redis -> redis.scriptFlush());
+        server.resetCommandStats();
+        long flushesBefore = wire.flushes();
+
+        cache.add(readers.stream().map(reader -> new Delivery(reader, entry)).toList());
+
+        assertThat(wire.flushes() - flushesBefore).isEqualTo(2);
+        assertThat(server.commandCalls()).containsEntry("evalsha", 3L).containsEntry("eval", 3L)
+                .containsEntry("zadd", 250L);
+        assertThat(readers).allSatisfy(reader -> assertThat(cache.range(reader, Optional.empty(), 5)).contains(List.of(entry)));
     }
 
     @Test
