@@ -1,6 +1,5 @@
 package io.feedline.app.http;
 
-import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.http.Representations.UserView;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.ExploreUsers;
@@ -36,13 +35,13 @@ final class ExploreResource {
     }
 
     void latest(Context ctx) {
-        ctx.json(paging.view(ctx, useCases.readExplore().latest(Caller.of(ctx).user(), paging.request(ctx)), PostView::of));
+        ctx.json(paging.posts(ctx, useCases.readExplore().latest(Caller.of(ctx).user(), paging.request(ctx))));
     }
 
     void popular(Context ctx) {
         String raw = ctx.queryParam("window");
         ExploreWindow window = raw == null ? ExploreWindow.DAY : ExploreWindow.parse(raw);
-        ctx.json(paging.view(ctx, useCases.readExplore().popular(Caller.of(ctx).user(), window, paging.request(ctx)), PostView::of));
+        ctx.json(paging.posts(ctx, useCases.readExplore().popular(Caller.of(ctx).user(), window, paging.request(ctx))));
     }
 
     void users(Context ctx) {

@@ -1,6 +1,5 @@
 package io.feedline.app.http;
 
-import io.feedline.app.http.Representations.PostView;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.UserId;
 import io.javalin.http.Context;
@@ -17,6 +16,6 @@ final class FeedResource {
 
     void home(Context ctx) {
         UserId caller = Caller.of(ctx).required();
-        ctx.json(paging.view(ctx, useCases.readHomeFeed().read(caller, caller, paging.request(ctx)), PostView::of));
+        ctx.json(paging.posts(ctx, useCases.readHomeFeed().read(caller, caller, paging.request(ctx))));
     }
 }

@@ -171,7 +171,7 @@ public final class HttpApi implements AutoCloseable {
             Optional<RateLimitStore> sharedBuckets,
             PrometheusMeterRegistry registry) {
         Json json = new Json(settings.maxRequestBytes());
-        Paging paging = new Paging(cursors);
+        Paging paging = new Paging(cursors, new ListedPosts(json.mapper()));
         ProblemMapper problems = new ProblemMapper(json.mapper());
         Limits limits = settings.limits();
         ClientAddresses addresses = new ClientAddresses(settings.clientAddresses());

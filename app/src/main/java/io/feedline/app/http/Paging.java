@@ -1,8 +1,10 @@
 package io.feedline.app.http;
 
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
+import io.feedline.ports.model.Post;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.Map;
@@ -14,9 +16,11 @@ import java.util.stream.Collectors;
 /** {@code limit} and {@code cursor} in, {@code items} and {@code nextCursor} out, for every list. */
 final class Paging {
     private final Cursors cursors;
+    private final ListedPosts listed;
 
-    Paging(Cursors cursors) {
+    Paging(Cursors cursors, ListedPosts listed) {
         this.cursors = cursors;
+        this.listed = listed;
     }
 
     PageRequest request(Context ctx) {
@@ -32,6 +36,11 @@ final class Paging {
         Optional<PageToken> next = page.next();
         String nextCursor = next.map(token -> cursors.seal(token, scope(ctx))).orElse(null);
         return new Representations.PageView<>(page.items().stream().<R>map(mapper).toList(), nextCursor);
+    }
+
+    /** A page of posts, each as a list shows it (see {@link ListedPosts}). */
+    Representations.PageView<RawValue> posts(Context ctx, Page<Post> page) {
+        return view(ctx, page, listed::json);
     }
 
     private static int limit(String raw) {

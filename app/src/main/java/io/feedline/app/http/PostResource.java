@@ -91,10 +91,10 @@ final class PostResource {
         if (wanted == ArticleStatus.DRAFT) {
             UserId caller = Caller.of(ctx).user()
                     .orElseThrow(() -> HttpProblem.unauthorized("drafts are listed for their author, signed in", null));
-            ctx.json(paging.view(ctx, useCases.readArticles().drafts(caller, author, paging.request(ctx)), PostView::of));
+            ctx.json(paging.posts(ctx, useCases.readArticles().drafts(caller, author, paging.request(ctx))));
             return;
         }
-        ctx.json(paging.view(ctx, useCases.readArticles().published(Caller.of(ctx).user(), author, paging.request(ctx)), PostView::of));
+        ctx.json(paging.posts(ctx, useCases.readArticles().published(Caller.of(ctx).user(), author, paging.request(ctx))));
     }
 
     void delete(Context ctx) {
@@ -141,9 +141,9 @@ final class PostResource {
     void replies(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(paging.view(ctx, viewer.isPresent()
+        ctx.json(paging.posts(ctx, viewer.isPresent()
                 ? useCases.readAsViewer().replies(viewer.get(), post, paging.request(ctx))
-                : useCases.readConversation().replies(post, paging.request(ctx)), PostView::of));
+                : useCases.readConversation().replies(post, paging.request(ctx))));
     }
 
     void context(Context ctx) {
@@ -169,9 +169,9 @@ final class PostResource {
     void byAuthor(Context ctx) {
         Username author = PathValues.username(ctx, "username");
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(paging.view(ctx, viewer.isPresent()
+        ctx.json(paging.posts(ctx, viewer.isPresent()
                 ? useCases.readAsViewer().authorTimeline(viewer.get(), author, paging.request(ctx))
-                : useCases.readAuthorTimeline().read(author, paging.request(ctx)), PostView::of));
+                : useCases.readAuthorTimeline().read(author, paging.request(ctx))));
     }
 
 }

@@ -1,6 +1,5 @@
 package io.feedline.app.http;
 
-import io.feedline.app.http.Representations.PostView;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.TagSummary;
@@ -87,7 +86,7 @@ final class TagResource {
     }
 
     void posts(Context ctx) {
-        ctx.json(paging.view(ctx, useCases.readTags().posts(Caller.of(ctx).user(), tag(ctx), paging.request(ctx)), PostView::of));
+        ctx.json(paging.posts(ctx, useCases.readTags().posts(Caller.of(ctx).user(), tag(ctx), paging.request(ctx))));
     }
 
     void followed(Context ctx) {
