@@ -60,7 +60,7 @@ final class AccountsResource {
         Render render = requests.render(ctx);
         PostPages.Window window = PostPages.read(ctx, page -> useCases.readAuthorTimeline().read(author, page));
         PostPages.link(ctx, render.base(), window);
-        ctx.json(render.statuses(window.posts()));
+        ctx.json(render.listed(window.posts()));
     }
 
     void followers(Context ctx) {

@@ -9,6 +9,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.Username;
@@ -18,30 +19,41 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The accounts embedded in statuses and notifications, kept for a second, rendered. A Mastodon
+ * The accounts embedded in statuses and notifications, kept for half a second, rendered; and the
+ * statuses of timeline pages, kept for half a second too, so that an account inside a status is
+ * never more than a second old. A Mastodon
  * status carries its author's whole account with counts, so a page of twenty statuses would
  * otherwise cost a profile read per distinct author on every request, and the writing of twenty
  * accounts of some twenty fields each (writing JSON was 57% of the home timeline's handler in a
  * profile, BENCHMARKS.md section 7); a second-old follower count inside a status is what Mastodon
  * itself serves. Each account is kept as its JSON for each base URL it is served under (its links
  * depend on it). Account endpoints ({@code /accounts/:id}, {@code verify_credentials}) read fresh.
+ * A listed status is kept as its JSON by its base URL and the post's whole value (its counts
+ * included), so the same post on many readers' pages is written once and a post whose counts moved
+ * is written anew.
  *
  * <p>Also the author of a post a reply answers ({@code in_reply_to_account_id}): a reply stores
  * its parent's author by user id, Mastodon names accounts by username, and a post's author never
  * changes, so the answer is kept as long as the cache has room. A deleted parent has none.
  */
 final class Authors {
-    private static final Duration FRESHNESS = Duration.ofSeconds(1);
+    /** How long an account's JSON is kept, and a listed status's: together, at most a second. */
+    private static final Duration FRESHNESS = Duration.ofMillis(500);
     private static final long MAX_AUTHORS = 10_000;
+    private static final long MAX_STATUSES = 10_000;
     private static final long MAX_PARENTS = 50_000;
 
     private final LoadingCache<PostId, Optional<Username>> parents;
     private final Cache<Embedded, RawValue> rendered;
+    private final Cache<Listed, RawValue> statuses;
     private final ReadProfile readProfile;
     private final ObjectMapper mapper;
 
     /** An account as embedded under one base URL (its links depend on it). */
     private record Embedded(String base, Username author) {}
+
+    /** A post as a timeline lists it under one base URL. */
+    private record Listed(String base, Post post) {}
 
     Authors(ReadProfile readProfile, ReadPost readPost, ObjectMapper mapper) {
         this.readProfile = readProfile;
@@ -49,6 +61,10 @@ final class Authors {
         this.rendered = Caffeine.newBuilder()
                 .expireAfterWrite(FRESHNESS)
                 .maximumSize(MAX_AUTHORS)
+                .build();
+        this.statuses = Caffeine.newBuilder()
+                .expireAfterWrite(FRESHNESS)
+                .maximumSize(MAX_STATUSES)
                 .build();
         this.parents = Caffeine.newBuilder()
                 .maximumSize(MAX_PARENTS)
@@ -63,16 +79,26 @@ final class Authors {
 
     /**
      * The author's account rendered by {@code render} under {@code base}, as JSON written once a
-     * second at most: from a profile read when it is written, so it is never more than a second old.
+     * half second at most: from a profile read when it is written.
      */
     RawValue embedded(String base, Username author, Function<Profile, Object> render) {
-        return rendered.get(new Embedded(base, author), key -> {
-            try {
-                return new RawValue(mapper.writeValueAsString(render.apply(readProfile.read(author))));
-            } catch (JsonProcessingException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        return rendered.get(new Embedded(base, author), key -> json(render.apply(readProfile.read(author))));
+    }
+
+    /**
+     * {@code post} rendered by {@code render} under {@code base}, as JSON written every half second
+     * at most, with the embedded accounts of that moment.
+     */
+    RawValue listed(String base, Post post, Function<Post, Object> render) {
+        return statuses.get(new Listed(base, post), key -> json(render.apply(post)));
+    }
+
+    private RawValue json(Object entity) {
+        try {
+            return new RawValue(mapper.writeValueAsString(entity));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The author of {@code post}, if it still exists. */

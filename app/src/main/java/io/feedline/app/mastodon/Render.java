@@ -55,7 +55,7 @@ final class Render {
     }
 
     /**
-     * An account inside a status or a notification, as its JSON: at most a second old (see
+     * An account inside a status or a notification, as its JSON: at most half a second old (see
      * {@link Authors}).
      */
     RawValue embeddedAccount(Username username) {
@@ -139,6 +139,11 @@ final class Render {
 
     List<Status> statuses(List<Post> posts) {
         return posts.stream().map(this::status).toList();
+    }
+
+    /** A timeline's page: each status as its JSON, kept for half a second (see {@link Authors}). */
+    List<RawValue> listed(List<Post> posts) {
+        return posts.stream().map(post -> authors.listed(base, post, this::status)).toList();
     }
 
     /** Plain text as Mastodon's HTML content: escaped, paragraphs, line breaks. */

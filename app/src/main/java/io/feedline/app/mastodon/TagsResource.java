@@ -86,7 +86,7 @@ final class TagsResource {
         if (page.next().isPresent()) {
             ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit + "&offset=" + (offset + limit) + ">; rel=\"next\"");
         }
-        ctx.json(render.statuses(page.items()));
+        ctx.json(render.listed(page.items()));
     }
 
     static int offset(Context ctx) {

@@ -27,7 +27,7 @@ final class TimelinesResource {
         Render render = requests.render(ctx);
         PostPages.Window window = PostPages.read(ctx, page -> useCases.readHomeFeed().read(reader, reader, page));
         PostPages.link(ctx, render.base(), window);
-        ctx.json(render.statuses(window.posts()));
+        ctx.json(render.listed(window.posts()));
     }
 
     void tag(Context ctx) {
@@ -54,7 +54,7 @@ final class TimelinesResource {
         Render render = requests.render(ctx);
         PostPages.Window window = read.get();
         PostPages.link(ctx, render.base(), window);
-        ctx.json(render.statuses(window.posts()));
+        ctx.json(render.listed(window.posts()));
     }
 
     private static boolean flag(Context ctx, String name) {

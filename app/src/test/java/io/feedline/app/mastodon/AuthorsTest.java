@@ -1,0 +1,62 @@
+package io.feedline.app.mastodon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.util.RawValue;
+import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostText;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The statuses of timeline pages, kept as JSON by base URL and the post's whole value. */
+class AuthorsTest {
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final AtomicInteger renders = new AtomicInteger();
+    private final Authors authors = new Authors(
+            username -> { throw new FeedlineException.NotFound("user", username.value()); },
+            post -> { throw new FeedlineException.NotFound("post", post.value()); },
+            mapper);
+
+    private Object render(Post post) {
+        renders.incrementAndGet();
+        return Map.of("id", post.id().value(), "favourites_count", post.likeCount());
+    }
+
+    private long favourites(RawValue json) throws Exception {
+        return mapper.readTree(mapper.writeValueAsString(json)).path("favourites_count").asLong();
+    }
+
+    @Test
+    void aListedStatusIsWrittenOnceAndAgainWhenItsPostsCountsMove() throws Exception {
+        Post post = new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of("listed"),
+                Instant.now().truncatedTo(ChronoUnit.MILLIS), 1);
+
+        RawValue first = authors.listed("https://a.example", post, this::render);
+        assertThat(authors.listed("https://a.example", post, this::render)).isSameAs(first);
+        assertThat(renders).hasValue(1);
+        assertThat(favourites(first)).isEqualTo(1);
+
+        RawValue liked = authors.listed("https://a.example", post.withLikeCount(2), this::render);
+        assertThat(favourites(liked)).as("a post whose count moved is another key").isEqualTo(2);
+        authors.listed("https://b.example", post, this::render);
+        assertThat(renders).as("each base URL has its own rendering").hasValue(3);
+    }
+
+    @Test
+    void aListedStatusIsWrittenAgainAfterHalfASecond() throws Exception {
+        Post post = new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of("listed"),
+                Instant.now().truncatedTo(ChronoUnit.MILLIS), 1);
+        RawValue first = authors.listed("https://a.example", post, this::render);
+
+        Thread.sleep(600);
+
+        assertThat(authors.listed("https://a.example", post, this::render)).isNotSameAs(first);
+        assertThat(renders).hasValue(2);
+    }
+}
