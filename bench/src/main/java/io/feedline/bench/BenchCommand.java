@@ -53,6 +53,7 @@ import picocli.CommandLine.Option;
         },
         subcommands = {
             BenchCommand.FanoutWrites.class,
+            BenchCommand.FollowerReads.class,
             BenchCommand.Redis.class,
             BenchCommand.Postgres.class,
             BenchCommand.Crash.class,
@@ -223,6 +224,31 @@ public final class BenchCommand implements Callable<Integer>, ExtraCommand {
         public Integer call() {
             spec.commandLine().getOut().println("machine: " + Machine.current().describe());
             spec.commandLine().getOut().print(FanoutWriteBenchmark.run(followers, repetitions).summary());
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "follower-reads", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {
+                "Reads one author's N followers on DynamoDB Local as a big fan-out does: a page of 100 at a time and in",
+                "runs of ten pages, then checks who still follows a page at a time and a run at a time; prints wall time",
+                "and requests of each."
+            })
+    static final class FollowerReads implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--followers", paramLabel = "N", defaultValue = "10000", description = "Followers of the author. Default: ${DEFAULT-VALUE}.")
+        int followers;
+
+        @Option(names = "--repetitions", paramLabel = "N", defaultValue = "5", description = "Runs of each way; medians are reported. Default: ${DEFAULT-VALUE}.")
+        int repetitions;
+
+        @Override
+        public Integer call() {
+            spec.commandLine().getOut().println("machine: " + Machine.current().describe());
+            spec.commandLine().getOut().print(FollowerReadBenchmark.run(followers, repetitions).summary());
             spec.commandLine().getOut().flush();
             return 0;
         }

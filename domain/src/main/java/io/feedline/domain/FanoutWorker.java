@@ -47,6 +47,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -64,11 +65,12 @@ import java.util.logging.Logger;
  * <ol>
  *   <li>sends the hot-window inserts of all those pages as one write (one pipelined round trip),
  *       without waiting for anything durable; pages read ahead had theirs sent as they were read
- *       (each page's edge check and window insert on a thread of its own, up to
- *       {@value #PAGES_IN_FLIGHT} at once, while the next page is read), so a big fan-out reaches
- *       every hot window at the speed of the follower queries; and its durable writes wait until
- *       the whole audience has been read and windowed (or {@value #READ_AHEAD_PAGES} pages are
- *       waiting), so that they do not compete with the window pass for the engine;</li>
+ *       (in runs of {@value #PAGES_PER_RUN} pages, one read each; each run's edge check and window
+ *       insert on a thread of its own, up to {@value #RUNS_IN_FLIGHT} at once, while the next run
+ *       is read), so a big fan-out reaches every hot window at the speed of the follower queries;
+ *       and its durable writes wait until the whole audience has been read and windowed (or
+ *       {@value #READ_AHEAD_PAGES} pages are waiting), so that they do not compete with the window
+ *       pass for the engine;</li>
  *   <li>writes the durable feed items of all those pages, coalesced across jobs into chunks of
  *       {@value #WRITE_BATCH} (one BatchWriteItem each), the chunks in parallel;</li>
  *   <li>checkpoints each job whose pages are durable, or completes it after its last page.</li>
@@ -77,8 +79,8 @@ import java.util.logging.Logger;
  * and the read path continues into the durable items past the window's end); the durable write
  * and the checkpoint always come before completion. Storage calls run on virtual threads, at most
  * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (per held job, one
- * follower query at a time and at most {@value #PAGES_IN_FLIGHT} pages being checked and windowed,
- * so bounded by the batch).
+ * follower read at a time and at most {@value #RUNS_IN_FLIGHT} runs being checked and windowed, so
+ * bounded by the batch).
  *
  * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held: each claim's count jobs are applied
  * at once as one batch ({@link PostCounters#apply}: each delta in one atomic write with its job's
@@ -96,8 +98,13 @@ public final class FanoutWorker {
     static final int READ_AHEAD_PAGES = 100;
     /** How often a step waiting for a job's window pass looks again. */
     private static final Duration READ_AHEAD_WAIT = Duration.ofMillis(10);
-    /** Read-ahead pages of one job whose edge check and window insert run at once. */
-    static final int PAGES_IN_FLIGHT = 4;
+    /**
+     * Follower pages read as one run (one request per source where the adapter can), and checked
+     * and windowed together: ten pages of 100 cost one read and one check instead of ten each.
+     */
+    static final int PAGES_PER_RUN = 10;
+    /** Read-ahead runs of one job whose edge check and window insert run at once. */
+    static final int RUNS_IN_FLIGHT = 2;
     /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
     static final int PAGES_PER_STEP = 10;
     /** The author's posts read per page of an unfollow purge. */
@@ -629,6 +636,7 @@ public final class FanoutWorker {
             EntityRef entity = EntityRef.of(job.tag());
             return nextDeliveries(job.post(), new Audience(
                     request -> tags.follows().followers(entity, request),
+                    (first, pages) -> tags.follows().followerPages(entity, first, pages),
                     page -> tags.follows().followersAmong(entity, page)), false);
         }
 
@@ -683,13 +691,15 @@ public final class FanoutWorker {
         }
 
         /**
-         * Reads the follower pages after {@code from}, one query after another (each needs the
-         * last one's position), and checks and windows each page on a thread of its own while the
-         * next is read, at most {@value #PAGES_IN_FLIGHT} pages at once.
+         * Reads the follower pages after {@code from} in runs of {@value #PAGES_PER_RUN} (one
+         * request per source where the adapter can), one run after another (each needs the last
+         * one's position), and checks and windows each run on a thread of its own while the next is
+         * read, at most {@value #RUNS_IN_FLIGHT} runs at once. Each page of a run keeps its own
+         * position, so the durable writes and checkpoints still go a page at a time.
          */
         private void startReading(PostRef post, Audience audience, PageToken from) {
             ahead = new LinkedBlockingQueue<>(READ_AHEAD_PAGES);
-            Semaphore inFlight = new Semaphore(PAGES_IN_FLIGHT);
+            Semaphore inFlight = new Semaphore(RUNS_IN_FLIGHT);
             String name = "fanout-read-" + claimed.job().key();
             reader = Thread.ofVirtual().name(name).start(() -> {
                 PageToken token = from;
@@ -697,29 +707,27 @@ public final class FanoutWorker {
                     while (!stopped) {
                         // Outside the bound on calls (see the class comment), so that the windows
                         // of a big fan-out never queue behind the durable writes.
-                        Page<UserId> page = audience.page().apply(new PageRequest(Optional.of(token), settings.fanoutPageSize()));
+                        List<Page<UserId>> run = audience.run().apply(
+                                new PageRequest(Optional.of(token), settings.fanoutPageSize()), PAGES_PER_RUN);
                         inFlight.acquire();
-                        CompletableFuture<Ahead> checked = new CompletableFuture<>();
-                        Thread.ofVirtual().name(name + "-page").start(() -> {
+                        List<CompletableFuture<Ahead>> pages = run.stream().map(page -> new CompletableFuture<Ahead>()).toList();
+                        Thread.ofVirtual().name(name + "-run").start(() -> {
                             try {
-                                List<Delivery> deliveries = stillFollowing(audience, page.items()).stream()
-                                        .map(reader -> new Delivery(reader, post))
-                                        .toList();
-                                if (!deliveries.isEmpty()) {
-                                    addToWindows(deliveries);
-                                }
-                                checked.complete(new Ahead(deliveries, page.next(), null));
+                                checkAndWindow(post, audience, run, pages);
                             } catch (Throwable failure) {
-                                checked.completeExceptionally(failure);
+                                pages.forEach(page -> page.completeExceptionally(failure));
                             } finally {
                                 inFlight.release();
                             }
                         });
-                        ahead.put(checked);
-                        if (page.next().isEmpty()) {
+                        for (CompletableFuture<Ahead> page : pages) {
+                            ahead.put(page);
+                        }
+                        Optional<PageToken> next = run.getLast().next();
+                        if (next.isEmpty()) {
                             return;
                         }
-                        token = page.next().get();
+                        token = next.get();
                     }
                 } catch (InterruptedException e) {
                     // Stopped: the job was dropped.
@@ -731,6 +739,21 @@ public final class FanoutWorker {
                     throw e;
                 }
             });
+        }
+
+        /** Checks a run's followers in one call, windows all who still follow in one write, then completes each page. */
+        private void checkAndWindow(PostRef post, Audience audience, List<Page<UserId>> run, List<CompletableFuture<Ahead>> pages) {
+            Set<UserId> current = Set.copyOf(stillFollowing(audience, run.stream().flatMap(page -> page.items().stream()).toList()));
+            List<List<Delivery>> byPage = run.stream()
+                    .map(page -> page.items().stream().filter(current::contains).map(reader -> new Delivery(reader, post)).toList())
+                    .toList();
+            List<Delivery> all = byPage.stream().flatMap(List::stream).toList();
+            if (!all.isEmpty()) {
+                addToWindows(all);
+            }
+            for (int i = 0; i < run.size(); i++) {
+                pages.get(i).complete(new Ahead(byPage.get(i), run.get(i).next(), null));
+            }
         }
 
         /** Ends the read-ahead with {@code failure}: the pages not yet written are dropped and redone on the retry. */
@@ -775,11 +798,19 @@ public final class FanoutWorker {
         return page.stream().filter(current::contains).toList();
     }
 
-    /** Who a delivery goes to: an author's followers, or a tag's, a page at a time, re-checked by edge key. */
-    private record Audience(Function<PageRequest, Page<UserId>> page, Function<List<UserId>, Set<UserId>> among) {}
+    /**
+     * Who a delivery goes to: an author's followers, or a tag's, a page or a run of pages at a time,
+     * re-checked as they are now.
+     */
+    private record Audience(
+            Function<PageRequest, Page<UserId>> page,
+            BiFunction<PageRequest, Integer, List<Page<UserId>>> run,
+            Function<List<UserId>, Set<UserId>> among) {}
 
     private Audience authorAudience(UserId author) {
-        return new Audience(request -> graph.followers(author, request), page -> graph.followersAmong(author, page));
+        return new Audience(request -> graph.followers(author, request),
+                (first, pages) -> graph.followerPages(author, first, pages),
+                page -> graph.followersAmong(author, page));
     }
 
     /** Ranks the trending tags if this worker counted uses and the ranking is due (see {@link TrendingRanker}). */

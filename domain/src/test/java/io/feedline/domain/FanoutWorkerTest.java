@@ -20,6 +20,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
@@ -29,7 +30,11 @@ class FanoutWorkerTest {
     private static final int FOLLOWERS = 35;
 
     private static World pushWorldWithFollowers() {
-        World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withFanoutPageSize(10)
+        return pushWorldWithFollowers(10);
+    }
+
+    private static World pushWorldWithFollowers(int pageSize) {
+        World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withFanoutPageSize(pageSize)
                 .withJobLease(Duration.ofSeconds(30)));
         world.register("author");
         for (int i = 0; i < FOLLOWERS; i++) {
@@ -244,7 +249,7 @@ class FanoutWorkerTest {
         }
     }
 
-    /** The world's graph, but the edge check of one follower page (the {@code failAt}-th) fails once. */
+    /** The world's graph, but one edge check (the {@code failAt}-th: a first page's, or a run's) fails once. */
     private static FollowGraph failingCheck(FollowGraph delegate, int failAt) {
         return beforeEachCheck(delegate, check -> {
             if (check == failAt) {
@@ -278,10 +283,11 @@ class FanoutWorkerTest {
     }
 
     @Test
-    void aReadAheadPageWhoseEdgeCheckFailsIsRedoneOnTheRetryAndEveryFollowerGetsThePostOnce() {
-        try (World world = pushWorldWithFollowers()) {
-            Post post = world.publish("author", "a check fails on the third page");
-            // Pages of 10: the first is read in the step, the other three ahead, each checked on its own thread.
+    void aReadAheadRunWhoseEdgeCheckFailsIsRedoneOnTheRetryAndEveryFollowerGetsThePostOnce() {
+        try (World world = pushWorldWithFollowers(2)) {
+            Post post = world.publish("author", "a check fails on the second run");
+            // Pages of 2: the first is read in the step, the other 17 ahead in two runs (10 pages and
+            // 7), each run checked on its own thread; the third check is the second run's.
             FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), failingCheck(world.graph, 3),
                     world.postStore.posts(), world.postStore.reposts(), world.feedItems, world.windows(), world.notifications,
                     world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
@@ -299,6 +305,54 @@ class FanoutWorkerTest {
                         .extracting(PostRef::postId).containsExactly(post.id());
                 assertThat(world.timelines.range(follower, Optional.empty(), 10)).as("follower %d's window", i)
                         .hasValueSatisfying(window -> assertThat(window).extracting(PostRef::postId).containsExactly(post.id()));
+            }
+        }
+    }
+
+    @Test
+    void aBigFanOutReadsAndChecksItsAudienceInRunsOfPages() {
+        try (World world = pushWorldWithFollowers(2)) {
+            AtomicInteger firstPages = new AtomicInteger();
+            AtomicInteger runs = new AtomicInteger();
+            AtomicInteger checks = new AtomicInteger();
+            List<Integer> runSizes = new CopyOnWriteArrayList<>();
+            FollowGraph counting = new ForwardingFollowGraph(world.graph) {
+                @Override
+                public Page<UserId> followers(UserId user, PageRequest request) {
+                    firstPages.incrementAndGet();
+                    return delegate.followers(user, request);
+                }
+
+                @Override
+                public List<Page<UserId>> followerPages(UserId user, PageRequest first, int pages) {
+                    runs.incrementAndGet();
+                    List<Page<UserId>> run = delegate.followerPages(user, first, pages);
+                    runSizes.add(run.size());
+                    return run;
+                }
+
+                @Override
+                public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
+                    checks.incrementAndGet();
+                    return delegate.followersAmong(followee, candidates);
+                }
+            };
+            FanoutWorker worker = new FanoutWorker("runs", world.postStore.jobs(), counting,
+                    world.postStore.posts(), world.postStore.reposts(), world.feedItems, world.windows(), world.notifications,
+                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
+                    world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+            Post post = world.publish("author", "read in runs");
+
+            worker.drain();
+
+            // 35 followers in pages of 2: the first page in the step, the 17 after it in two runs.
+            assertThat(firstPages).hasValue(1);
+            assertThat(runs).hasValue(2);
+            assertThat(runSizes).containsExactly(FanoutWorker.PAGES_PER_RUN, 7);
+            assertThat(checks).as("one edge check for the first page and one per run").hasValue(3);
+            for (int i = 0; i < FOLLOWERS; i++) {
+                assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10)).as("follower %d's feed", i)
+                        .extracting(PostRef::postId).containsExactly(post.id());
             }
         }
     }

@@ -16,10 +16,12 @@ import io.feedline.ports.out.EntityFollows;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -134,17 +136,22 @@ final class DynamoEntityFollows implements EntityFollows, EntityFollowImport {
 
     @Override
     public Page<UserId> followers(EntityRef entity, PageRequest request) {
+        return followerPages(entity, request, 1).getFirst();
+    }
+
+    /** One Query for the whole run (up to {@link FollowerRuns#MAX_RUN} followers), cut into pages. */
+    @Override
+    public List<Page<UserId>> followerPages(EntityRef entity, PageRequest first, int pages) {
+        int run = FollowerRuns.pages(first.limit(), pages);
         QueryEnhancedRequest.Builder query = QueryEnhancedRequest.builder()
                 .queryConditional(TagLayout.followers(entity))
                 .consistentRead(true)
                 .attributesToProject(TableLayout.PK, TableLayout.SK, READER_ID)
-                .limit(request.limit() + 1);
-        request.after().ifPresent(token -> query.exclusiveStartKey(
+                .limit(run * first.limit() + 1);
+        first.after().ifPresent(token -> query.exclusiveStartKey(
                 TableLayout.keyMap(TagLayout.followerEntry(entity, Cursors.userId(token)))));
-        List<UserId> readers = db.queryPage("AP33_entity_followers", query.build()).items().stream()
-                .map(item -> UserId.of(item.getString(READER_ID)))
-                .toList();
-        return page(readers, request.limit(), UserId::value);
+        List<UserId> readers = FollowerRuns.ids(db.queryPage("AP33_entity_followers", query.build()).items(), READER_ID);
+        return FollowerRuns.cut(readers, first.limit(), run);
     }
 
     /** One more item than asked for is read, so the last page carries no token. */
@@ -156,15 +163,26 @@ final class DynamoEntityFollows implements EntityFollows, EntityFollowImport {
         return new Page<>(shown, Optional.of(new PageToken(token.apply(shown.getLast()))));
     }
 
+    /**
+     * The candidates' follower entries in one consistent Query over their range: an entry is
+     * written and removed in the same transaction as its edge, so a candidate the Query read past
+     * without finding follows no more. Only candidates past where the Query stopped are read by
+     * edge key, 100 a BatchGetItem.
+     */
     @Override
     public Set<UserId> followersAmong(EntityRef entity, Collection<UserId> candidates) {
         if (candidates.isEmpty()) {
             return Set.of();
         }
-        List<Key> keys = new LinkedHashSet<>(candidates).stream().map(reader -> TagLayout.edge(reader, entity)).toList();
-        return db.batchGetConsistent("entity_followers_among", keys).stream()
-                .map(item -> UserId.of(item.getString(READER_ID)))
-                .collect(Collectors.toUnmodifiableSet());
+        FollowerRuns.Checked checked = FollowerRuns.entriesAmong(db, "entity_followers_among_entries", new TreeSet<>(candidates),
+                reader -> TagLayout.followerEntry(entity, reader), READER_ID);
+        if (checked.unread().isEmpty()) {
+            return checked.present();
+        }
+        List<Key> keys = checked.unread().stream().sorted().map(reader -> TagLayout.edge(reader, entity)).toList();
+        Set<UserId> found = new HashSet<>(checked.present());
+        db.batchGetConsistent("entity_followers_among", keys).forEach(item -> found.add(UserId.of(item.getString(READER_ID))));
+        return Set.copyOf(found);
     }
 
     @Override

@@ -16,6 +16,7 @@ import io.feedline.ports.out.FollowGraph;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,7 @@ import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -135,33 +137,41 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
      */
     @Override
     public Page<UserId> followers(UserId user, PageRequest request) {
+        return FollowerRuns.cut(merged(user, request.after().map(Cursors::userId), request.limit()), request.limit(), 1).getFirst();
+    }
+
+    /** The same two Queries for the whole run (up to {@link FollowerRuns#MAX_RUN} followers), cut into pages. */
+    @Override
+    public List<Page<UserId>> followerPages(UserId user, PageRequest first, int pages) {
+        int run = FollowerRuns.pages(first.limit(), pages);
+        return FollowerRuns.cut(merged(user, first.after().map(Cursors::userId), run * first.limit()), first.limit(), run);
+    }
+
+    /** The first {@code count + 1} followers after {@code after} in the union of both sources. */
+    private List<UserId> merged(UserId user, Optional<UserId> after, int count) {
         QueryEnhancedRequest.Builder entries = QueryEnhancedRequest.builder()
                 .queryConditional(TableLayout.followerEntries(user))
                 .consistentRead(true)
                 .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWER_ID)
-                .limit(request.limit() + 1);
+                .limit(count + 1);
         QueryEnhancedRequest.Builder legacy = QueryEnhancedRequest.builder()
                 .queryConditional(TableLayout.followers(user))
                 .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWER_ID)
-                .limit(request.limit() + 1);
-        request.after().map(Cursors::userId).ifPresent(last -> {
+                .limit(count + 1);
+        after.ifPresent(last -> {
             entries.exclusiveStartKey(TableLayout.keyMap(TableLayout.followerEntry(user, last)));
             legacy.exclusiveStartKey(TableLayout.followersStart(user, last));
         });
         // The two Queries are independent: the index's runs beside the entries' (a big fan-out reads
-        // its audience one page after another, so each page's time is its slower Query, not both).
-        SortedSet<String> ids = new TreeSet<>();
+        // its audience one run after another, so each run's time is its slower Query, not both).
+        SortedSet<UserId> ids = new TreeSet<>();
         try (ExecutorService beside = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<List<String>> byIndex = beside.submit(() -> followerIds(db.queryIndexPage("AP5_followers_by_index", legacy.build())));
-            ids.addAll(followerIds(db.queryPage("AP5_followers", entries.build())));
+            Future<List<UserId>> byIndex = beside.submit(
+                    () -> FollowerRuns.ids(db.queryIndexPage("AP5_followers_by_index", legacy.build()).items(), FOLLOWER_ID));
+            ids.addAll(FollowerRuns.ids(db.queryPage("AP5_followers", entries.build()).items(), FOLLOWER_ID));
             ids.addAll(TableAccess.resultOf(byIndex, "AP5_followers_by_index"));
         }
-        List<UserId> merged = ids.stream().limit(request.limit() + 1L).map(UserId::of).toList();
-        return page(merged, request.limit(), id -> id);
-    }
-
-    private static List<String> followerIds(software.amazon.awssdk.enhanced.dynamodb.model.Page<EnhancedDocument> page) {
-        return page.items().stream().map(item -> item.getString(FOLLOWER_ID)).toList();
+        return ids.stream().limit(count + 1L).toList();
     }
 
     /**
@@ -193,15 +203,30 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
                 .collect(Collectors.toUnmodifiableSet());
     }
 
+    /**
+     * The candidates' follower entries in one consistent Query over their range (a fan-out checks a
+     * run of followers it just read, so the range holds little else), then by edge key, 100 a
+     * BatchGetItem, only those the Query did not find: edges older than the entries, and readers
+     * who have left (who are simply absent from both).
+     */
     @Override
     public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
         if (candidates.isEmpty()) {
             return Set.of();
         }
-        var keys = new LinkedHashSet<>(candidates).stream().map(c -> TableLayout.edge(c, followee)).toList();
-        return db.batchGetConsistent("followers_among", keys).stream()
-                .map(item -> UserId.of(item.getString(FOLLOWER_ID)))
-                .collect(Collectors.toUnmodifiableSet());
+        SortedSet<UserId> wanted = new TreeSet<>(candidates);
+        FollowerRuns.Checked checked = FollowerRuns.entriesAmong(db, "followers_among_entries", wanted,
+                follower -> TableLayout.followerEntry(followee, follower), FOLLOWER_ID);
+        List<Key> byEdge = wanted.stream()
+                .filter(candidate -> !checked.present().contains(candidate))
+                .map(candidate -> TableLayout.edge(candidate, followee))
+                .toList();
+        if (byEdge.isEmpty()) {
+            return checked.present();
+        }
+        Set<UserId> found = new HashSet<>(checked.present());
+        db.batchGetConsistent("followers_among", byEdge).forEach(item -> found.add(UserId.of(item.getString(FOLLOWER_ID))));
+        return Set.copyOf(found);
     }
 
     @Override

@@ -319,6 +319,51 @@ class AccessPatternRequestsTest {
     }
 
     @Test
+    void aRunOfTenFollowerPagesIsTheSameTwoQueriesAsOnePage() {
+        UserId star = TestIds.userId();
+        List<UserId> fans = IntStream.range(0, 1_050).mapToObj(i -> TestIds.userId()).sorted().toList();
+        ((FollowEdgeImport) storage.followGraph()).importFollowers(star, fans, Instant.now());
+        requests.reset();
+
+        List<Page<UserId>> run = storage.followGraph().followerPages(star, PageRequest.first(100), 10);
+
+        assertThat(requests.all()).isEqualTo(only("Query", 2));
+        assertThat(run).hasSize(10).allSatisfy(page -> assertThat(page.items()).hasSize(100));
+        assertThat(run.stream().flatMap(page -> page.items().stream()).toList()).isEqualTo(fans.subList(0, 1_000));
+        assertThat(run.getLast().next()).isPresent();
+        requests.reset();
+        List<Page<UserId>> rest = storage.followGraph().followerPages(star, PageRequest.after(run.getLast().next().get(), 100), 10);
+        assertThat(requests.all()).isEqualTo(only("Query", 2));
+        assertThat(rest).singleElement().satisfies(page -> {
+            assertThat(page.items()).isEqualTo(fans.subList(1_000, 1_050));
+            assertThat(page.next()).isEmpty();
+        });
+    }
+
+    @Test
+    void checkingARunOfAThousandFollowersIsOneQueryAndOnlyTheOthersAreReadByKey() {
+        UserId star = TestIds.userId();
+        List<UserId> fans = IntStream.range(0, 1_000).mapToObj(i -> TestIds.userId()).sorted().toList();
+        ((FollowEdgeImport) storage.followGraph()).importFollowers(star, fans, Instant.now());
+        requests.reset();
+
+        assertThat(storage.followGraph().followersAmong(star, fans)).hasSize(1_000).containsAll(fans);
+        assertThat(requests.all()).as("by key it was 10 BatchGetItems").isEqualTo(only("Query", 1));
+
+        // A fan who left, and an edge written before follower entries existed: the Query finds
+        // neither, so both are read by key, in one BatchGetItem.
+        storage.followGraph().unfollow(fans.get(10), star);
+        UserId legacy = TestIds.userId();
+        storage.access().putItem(DynamoFollowGraph.edge(legacy, star, Instant.now()));
+        List<UserId> candidates = new ArrayList<>(fans);
+        candidates.add(legacy);
+        requests.reset();
+        Set<UserId> found = storage.followGraph().followersAmong(star, candidates);
+        assertThat(requests.all()).isEqualTo(Map.of("Query", 1, "BatchGetItem", 1));
+        assertThat(found).hasSize(1_000).contains(legacy).doesNotContain(fans.get(10));
+    }
+
+    @Test
     void importingSixtyFollowersIsFiveBatchWritesAndOneCountUpdate() {
         UserId star = TestIds.userId();
         List<UserId> fans = IntStream.range(0, 60).mapToObj(i -> TestIds.userId()).sorted().toList();

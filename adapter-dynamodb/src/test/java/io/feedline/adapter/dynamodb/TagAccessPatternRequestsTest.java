@@ -101,7 +101,12 @@ class TagAccessPatternRequestsTest {
         assertThat(page.next()).isPresent();
         requests.reset();
         assertThat(storage.entityFollows().followersAmong(EntityRef.of(java), followers)).hasSize(30);
-        assertThat(requests.all()).isEqualTo(Map.of("BatchGetItem", 1));
+        assertThat(requests.all()).as("one Query over the candidates' entries").isEqualTo(Map.of("Query", 1));
+        requests.reset();
+        var run = storage.entityFollows().followerPages(EntityRef.of(java), PageRequest.first(4), 10);
+        assertThat(requests.all()).isEqualTo(Map.of("Query", 1));
+        assertThat(run).hasSize(8);
+        assertThat(run.getLast().next()).isEmpty();
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.UserId;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -35,6 +36,11 @@ public interface EntityFollows {
 
     /** The users who follow {@code entity}, by user id ascending. */
     Page<UserId> followers(EntityRef entity, PageRequest request);
+
+    /** As {@link FollowGraph#followerPages}: up to {@code pages} consecutive pages of {@link #followers}. */
+    default List<Page<UserId>> followerPages(EntityRef entity, PageRequest first, int pages) {
+        return Pages.run(request -> followers(entity, request), first, pages);
+    }
 
     /** The subset of {@code candidates} that follow {@code entity} now, read by edge key in batches. */
     Set<UserId> followersAmong(EntityRef entity, Collection<UserId> candidates);

@@ -34,6 +34,16 @@ public interface FollowGraph {
     /** The users who follow {@code user}, ordered by user id ascending. */
     Page<UserId> followers(UserId user, PageRequest request);
 
+    /**
+     * Up to {@code pages} consecutive pages of {@link #followers}, the first as {@code first} asks
+     * and each after it from the one before's token, with the same size; fewer when the last page
+     * comes sooner. A big fan-out reads its audience this way, so an adapter may read the whole run
+     * in one request where {@code followers} would take one a page.
+     */
+    default List<Page<UserId>> followerPages(UserId user, PageRequest first, int pages) {
+        return Pages.run(request -> followers(user, request), first, pages);
+    }
+
     /** Whether the edge follower -> followee exists. */
     boolean isFollowing(UserId follower, UserId followee);
 

@@ -130,6 +130,41 @@ public abstract class EntityFollowsContract {
     }
 
     @Test
+    void followerPagesAreThePagesOfFollowersReadOneByOne() {
+        EntityFollows follows = entityFollows();
+        EntityRef tag = EntityRef.of(freshTag());
+        List<UserId> readers = IntStream.range(0, 23).mapToObj(i -> TestIds.userId()).toList();
+        readers.forEach(reader -> follows.follow(reader, tag, AT));
+        follows.unfollow(readers.get(5), tag);
+
+        // 22 followers: pages of 4 are 6 pages, so runs of 4 are 4 and 2.
+        assertThat(PageRuns.readInRuns(request -> follows.followers(tag, request),
+                (first, pages) -> follows.followerPages(tag, first, pages), 4, 4)).containsExactly(4, 2);
+        assertThat(PageRuns.readInRuns(request -> follows.followers(tag, request),
+                (first, pages) -> follows.followerPages(tag, first, pages), 2, 11)).containsExactly(11);
+        assertThat(follows.followerPages(EntityRef.of(freshTag()), PageRequest.first(10), 3)).containsExactly(Page.last(List.of()));
+    }
+
+    @Test
+    void followersAmongFindsCandidatesSpreadThinlyOverALongList() {
+        EntityFollows follows = entityFollows();
+        EntityRef tag = EntityRef.of(freshTag());
+        List<UserId> readers = IntStream.range(0, 300).mapToObj(i -> TestIds.userId()).sorted().toList();
+        readers.forEach(reader -> follows.follow(reader, tag, AT));
+        follows.unfollow(readers.get(100), tag);
+        List<UserId> candidates = new ArrayList<>();
+        for (int i = 0; i < readers.size(); i += 50) {
+            candidates.add(readers.get(i));
+        }
+        candidates.add(readers.getLast());
+        candidates.add(TestIds.userId());
+
+        List<UserId> expected = new ArrayList<>(candidates.subList(0, candidates.size() - 1));
+        expected.remove(readers.get(100));
+        assertThat(follows.followersAmong(tag, candidates)).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
     void hotEntitiesAreStickyAndByKind() {
         EntityFollows follows = entityFollows();
         EntityRef tag = EntityRef.of(freshTag());

@@ -206,6 +206,45 @@ public abstract class FollowGraphContract {
     }
 
     @Test
+    void followerPagesAreThePagesOfFollowersReadOneByOne() {
+        FollowGraph graph = followGraph();
+        UserId star = TestIds.userId();
+        List<UserId> fans = freshUsers(25);
+        fans.forEach(f -> graph.follow(f, star, AT));
+        graph.follow(star, fans.get(7), AT);
+        graph.unfollow(fans.get(11), star);
+
+        // 24 followers: pages of 3 are 8 pages, so runs of 3 are 3, 3 and 2; runs of 8 end in one.
+        assertThat(PageRuns.readInRuns(request -> graph.followers(star, request),
+                (first, pages) -> graph.followerPages(star, first, pages), 3, 3)).containsExactly(3, 3, 2);
+        assertThat(PageRuns.readInRuns(request -> graph.followers(star, request),
+                (first, pages) -> graph.followerPages(star, first, pages), 3, 8)).containsExactly(8);
+        assertThat(PageRuns.readInRuns(request -> graph.followers(star, request),
+                (first, pages) -> graph.followerPages(star, first, pages), 5, 2)).containsExactly(2, 2, 1);
+        assertThat(graph.followerPages(TestIds.userId(), PageRequest.first(10), 4)).containsExactly(Page.last(List.of()));
+    }
+
+    @Test
+    void followersAmongFindsCandidatesSpreadThinlyOverALongList() {
+        FollowGraph graph = followGraph();
+        UserId star = TestIds.userId();
+        List<UserId> fans = freshUsers(300).stream().sorted().toList();
+        fans.forEach(f -> graph.follow(f, star, AT));
+        // One fan in fifty, the first and the last, and users who never followed, mixed in.
+        List<UserId> candidates = new ArrayList<>();
+        Set<UserId> expected = new HashSet<>();
+        for (int i = 0; i < fans.size(); i += 50) {
+            candidates.add(fans.get(i));
+            expected.add(fans.get(i));
+        }
+        candidates.add(fans.getLast());
+        expected.add(fans.getLast());
+        candidates.addAll(freshUsers(5));
+
+        assertThat(graph.followersAmong(star, candidates)).isEqualTo(expected);
+    }
+
+    @Test
     void pagesSkipUnfollowedUsers() {
         FollowGraph graph = followGraph();
         UserId reader = TestIds.userId();
