@@ -29,7 +29,12 @@ public final class Cursors {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private final SecretKeySpec key;
+    /**
+     * Keyed once and cloned for each cursor: looking the algorithm up and keying it was most of the
+     * cost of a signed cursor on a feed page (a JFR profile of {@code scripts/http-load.sh}).
+     * Never updated itself, so clones may be taken from any thread.
+     */
+    private final Mac keyed;
     private final Duration ttl;
     private final Clock clock;
 
@@ -41,7 +46,12 @@ public final class Cursors {
         if (ttl.isNegative() || ttl.isZero()) {
             throw new IllegalArgumentException("cursor.ttl must be positive");
         }
-        this.key = new SecretKeySpec(key.clone(), ALGORITHM);
+        try {
+            this.keyed = Mac.getInstance(ALGORITHM);
+            keyed.init(new SecretKeySpec(key.clone(), ALGORITHM));
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HmacSHA256 is required of every JDK", e);
+        }
         this.ttl = ttl;
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -99,8 +109,7 @@ public final class Cursors {
 
     private byte[] mac(byte[] body, Scope scope) {
         try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
+            Mac mac = (Mac) keyed.clone();
             mac.update(body);
             // Length-prefixed, so no choice of route, query or caller can collide with another.
             for (String part : new String[] {scope.route(), scope.query(), scope.caller()}) {
@@ -109,8 +118,8 @@ public final class Cursors {
                 mac.update(bytes);
             }
             return mac.doFinal();
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("HmacSHA256 is required of every JDK", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 can be cloned", e);
         }
     }
 
