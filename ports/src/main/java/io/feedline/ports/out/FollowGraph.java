@@ -36,9 +36,10 @@ public interface FollowGraph {
 
     /**
      * Up to {@code pages} consecutive pages of {@link #followers}, the first as {@code first} asks
-     * and each after it from the one before's token, with the same size; fewer when the last page
-     * comes sooner. A big fan-out reads its audience this way, so an adapter may read the whole run
-     * in one request where {@code followers} would take one a page.
+     * and each after it from the one before's token, with the same size: fewer when the list ends
+     * sooner, or when the adapter bounds a run (then the run's last page carries the token that
+     * goes on). A big fan-out reads its audience this way, so an adapter may read the whole run in
+     * one request where {@code followers} would take one a page.
      */
     default List<Page<UserId>> followerPages(UserId user, PageRequest first, int pages) {
         return Pages.run(request -> followers(user, request), first, pages);
