@@ -150,7 +150,7 @@ final class DynamoEntityFollows implements EntityFollows, EntityFollowImport {
                 .limit(run * first.limit() + 1);
         first.after().ifPresent(token -> query.exclusiveStartKey(
                 TableLayout.keyMap(TagLayout.followerEntry(entity, Cursors.userId(token)))));
-        List<UserId> readers = FollowerRuns.ids(db.queryPage("AP33_entity_followers", query.build()).items(), READER_ID);
+        List<UserId> readers = FollowerRuns.ids(db.queryUpTo("AP33_entity_followers", query.build(), run * first.limit() + 1), READER_ID);
         return FollowerRuns.cut(readers, first.limit(), run);
     }
 

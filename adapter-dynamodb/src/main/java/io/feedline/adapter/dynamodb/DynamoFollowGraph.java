@@ -56,7 +56,7 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
                 follower, followee, +1, outboxJobs);
     }
 
-    private static EnhancedDocument followerEntry(UserId follower, UserId followee, Instant at) {
+    static EnhancedDocument followerEntry(UserId follower, UserId followee, Instant at) {
         return TableLayout.Entity.FOLLOWER_ENTRY.document(TableLayout.followerEntry(followee, follower))
                 .putString(FOLLOWER_ID, follower.value())
                 .putString(FOLLOWEE_ID, followee.value())
@@ -167,8 +167,8 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
         SortedSet<UserId> ids = new TreeSet<>();
         try (ExecutorService beside = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<List<UserId>> byIndex = beside.submit(
-                    () -> FollowerRuns.ids(db.queryIndexPage("AP5_followers_by_index", legacy.build()).items(), FOLLOWER_ID));
-            ids.addAll(FollowerRuns.ids(db.queryPage("AP5_followers", entries.build()).items(), FOLLOWER_ID));
+                    () -> FollowerRuns.ids(db.queryIndexUpTo("AP5_followers_by_index", legacy.build(), count + 1), FOLLOWER_ID));
+            ids.addAll(FollowerRuns.ids(db.queryUpTo("AP5_followers", entries.build(), count + 1), FOLLOWER_ID));
             ids.addAll(TableAccess.resultOf(byIndex, "AP5_followers_by_index"));
         }
         return ids.stream().limit(count + 1L).toList();

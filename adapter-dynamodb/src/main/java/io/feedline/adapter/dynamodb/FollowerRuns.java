@@ -26,7 +26,8 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 final class FollowerRuns {
     /**
      * The most followers one run reads (and so the largest Query limit it asks for): 1,001 items of
-     * about 150 bytes stay well inside the 1 MB a Query may return.
+     * about 150 bytes stay well inside the 1 MB a Query may return, so a run is one request per
+     * source (and should a page stop short at that cap, the read goes on to the next).
      */
     static final int MAX_RUN = 1_000;
     /** Items a range check may read beyond twice its candidates: follows made inside the range. */

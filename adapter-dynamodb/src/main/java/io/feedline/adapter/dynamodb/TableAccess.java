@@ -142,6 +142,19 @@ final class TableAccess {
         return call(pattern, () -> gsi1.query(request).iterator().next());
     }
 
+    /**
+     * The first {@code max} items of a Query whose limit is {@code max}: one request, unless a page
+     * stops short at the 1 MB a response may carry, and then the pages after it until {@code max}.
+     */
+    List<EnhancedDocument> queryUpTo(String pattern, QueryEnhancedRequest request, int max) {
+        return call(pattern, () -> table.query(request).items().stream().limit(max).toList());
+    }
+
+    /** As {@link #queryUpTo}, on GSI1. */
+    List<EnhancedDocument> queryIndexUpTo(String pattern, QueryEnhancedRequest request, int max) {
+        return call(pattern, () -> gsi1.query(request).stream().flatMap(page -> page.items().stream()).limit(max).toList());
+    }
+
     /** Exactly one Query request on GSI2 (the outbox's claimable jobs). */
     Page<EnhancedDocument> queryOutboxIndexPage(String pattern, QueryEnhancedRequest request) {
         return call(pattern, () -> gsi2.query(request).iterator().next());

@@ -341,6 +341,26 @@ class AccessPatternRequestsTest {
     }
 
     @Test
+    void aRunWhoseEntriesPassTheOneMegabyteOfAQueryResponseReadsOnWithoutLosingAFollower() {
+        UserId star = TestIds.userId();
+        List<UserId> fans = IntStream.range(0, 300).mapToObj(i -> TestIds.userId()).sorted().toList();
+        String padding = "x".repeat(6_000);
+        for (UserId fan : fans) {
+            // Entries of 6 KB: 300 of them are 1.8 MB, more than one Query response may carry.
+            storage.access().putItem(DynamoFollowGraph.followerEntry(fan, star, Instant.now()).toBuilder()
+                    .putString("padding", padding)
+                    .build());
+        }
+        requests.reset();
+
+        List<Page<UserId>> run = storage.followGraph().followerPages(star, PageRequest.first(100), 3);
+
+        assertThat(run.stream().flatMap(page -> page.items().stream()).toList()).isEqualTo(fans);
+        assertThat(run).extracting(page -> page.next().isPresent()).containsExactly(true, true, false);
+        assertThat(requests.count("Query")).as("the entries' Query went on past its first page").isGreaterThan(2);
+    }
+
+    @Test
     void checkingARunOfAThousandFollowersIsOneQueryAndOnlyTheOthersAreReadByKey() {
         UserId star = TestIds.userId();
         List<UserId> fans = IntStream.range(0, 1_000).mapToObj(i -> TestIds.userId()).sorted().toList();
