@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
@@ -22,7 +23,8 @@ import java.util.function.Function;
  * What a big fan-out asks of the follow graph before it writes anything, on DynamoDB Local: the
  * audience read a page of 100 at a time and as runs of ten pages ({@code followerPages}), and the
  * re-check of who still follows ({@code followersAmong}) a page at a time and a run at a time.
- * Prints wall time and requests of each; the request counts carry over to DynamoDB, the times do not.
+ * Prints wall time, requests and read units of each; the requests and read units carry over to
+ * DynamoDB, the times do not.
  */
 final class FollowerReadBenchmark {
     static final int PAGE = 100;
@@ -30,10 +32,16 @@ final class FollowerReadBenchmark {
 
     private FollowerReadBenchmark() {}
 
-    /** One repetition: the four ways, in milliseconds and requests. */
+    /** One repetition: the four ways. */
     record Run(Way pages, Way runs, Way checkPerPage, Way checkPerRun) {}
 
-    record Way(double millis, long requests) {}
+    /** Wall time, requests and the read units DynamoDB Local reported for them. */
+    record Way(double millis, long requests, double readUnits) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%,.0f ms (%,d requests, %,.0f RCU)", millis, requests, readUnits);
+        }
+    }
 
     record Result(int followers, List<Run> runs) {
         private double median(Function<Run, Way> way) {
@@ -47,9 +55,8 @@ final class FollowerReadBenchmark {
             for (int i = 0; i < runs.size(); i++) {
                 Run run = runs.get(i);
                 out.append(String.format(Locale.ROOT,
-                        "  run %d: pages of %d %,.0f ms (%,d requests) | runs of %d pages %,.0f ms (%,d) | check a page at a time %,.0f ms (%,d) | a run at a time %,.0f ms (%,d)%n",
-                        i + 1, PAGE, run.pages().millis(), run.pages().requests(), PAGES_PER_RUN, run.runs().millis(), run.runs().requests(),
-                        run.checkPerPage().millis(), run.checkPerPage().requests(), run.checkPerRun().millis(), run.checkPerRun().requests()));
+                        "  run %d: pages of %d %s | runs of %d pages %s | check a page at a time %s | a run at a time %s%n",
+                        i + 1, PAGE, run.pages(), PAGES_PER_RUN, run.runs(), run.checkPerPage(), run.checkPerRun()));
             }
             out.append(String.format(Locale.ROOT,
                     "  median: read %,.0f ms a page at a time, %,.0f ms in runs (%.2fx); check %,.0f ms a page at a time, %,.0f ms a run at a time (%.2fx)%n",
@@ -64,8 +71,11 @@ final class FollowerReadBenchmark {
         if (followers < 1 || repetitions < 1) {
             throw new IllegalArgumentException("followers and repetitions must be positive");
         }
-        LongAdder requests = new LongAdder();
-        CapacityListener counting = (pattern, readUnits, writeUnits) -> requests.increment();
+        Tally tally = new Tally();
+        CapacityListener counting = (pattern, readUnits, writeUnits) -> {
+            tally.requests.increment();
+            tally.readUnits.add(readUnits);
+        };
         try (EmbeddedDynamo local = EmbeddedDynamo.inMemory();
                 DynamoStorage storage = DynamoStorage.open(local.settings().withTableName("follower-reads"), counting)) {
             storage.bootstrap();
@@ -77,18 +87,18 @@ final class FollowerReadBenchmark {
             }
             ((FollowEdgeImport) graph).importFollowers(author, audience, Instant.now());
             // Warm-up, so that no way pays for class loading and JIT alone.
-            run(graph, author, requests);
+            run(graph, author, tally);
             List<Run> runs = new ArrayList<>();
             for (int i = 0; i < repetitions; i++) {
-                runs.add(run(graph, author, requests));
+                runs.add(run(graph, author, tally));
             }
             return new Result(followers, runs);
         }
     }
 
-    private static Run run(FollowGraph graph, UserId author, LongAdder requests) {
+    private static Run run(FollowGraph graph, UserId author, Tally tally) {
         List<List<UserId>> pages = new ArrayList<>();
-        Way onePage = timed(requests, () -> {
+        Way onePage = timed(tally, () -> {
             Optional<PageToken> next = Optional.empty();
             do {
                 Page<UserId> page = graph.followers(author, new PageRequest(next, PAGE));
@@ -97,7 +107,7 @@ final class FollowerReadBenchmark {
             } while (next.isPresent());
         });
         List<List<UserId>> runs = new ArrayList<>();
-        Way inRuns = timed(requests, () -> {
+        Way inRuns = timed(tally, () -> {
             PageRequest request = PageRequest.first(PAGE);
             while (true) {
                 List<Page<UserId>> run = graph.followerPages(author, request, PAGES_PER_RUN);
@@ -112,16 +122,23 @@ final class FollowerReadBenchmark {
         if (!pages.stream().flatMap(List::stream).toList().equals(runs.stream().flatMap(List::stream).toList())) {
             throw new IllegalStateException("the runs listed other followers than the pages");
         }
-        Way checkPages = timed(requests, () -> pages.forEach(page -> graph.followersAmong(author, page)));
-        Way checkRuns = timed(requests, () -> runs.forEach(run -> graph.followersAmong(author, run)));
+        Way checkPages = timed(tally, () -> pages.forEach(page -> graph.followersAmong(author, page)));
+        Way checkRuns = timed(tally, () -> runs.forEach(run -> graph.followersAmong(author, run)));
         return new Run(onePage, inRuns, checkPages, checkRuns);
     }
 
-    private static Way timed(LongAdder requests, Runnable work) {
-        long before = requests.sum();
+    private static Way timed(Tally tally, Runnable work) {
+        long requests = tally.requests.sum();
+        double readUnits = tally.readUnits.sum();
         long start = System.nanoTime();
         work.run();
-        return new Way((System.nanoTime() - start) / 1e6, requests.sum() - before);
+        return new Way((System.nanoTime() - start) / 1e6, tally.requests.sum() - requests, tally.readUnits.sum() - readUnits);
+    }
+
+    /** Requests and read units, from the capacity reports. */
+    private static final class Tally {
+        final LongAdder requests = new LongAdder();
+        final DoubleAdder readUnits = new DoubleAdder();
     }
 
     private static UserId newUserId() {
