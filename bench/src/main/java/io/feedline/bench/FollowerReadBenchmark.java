@@ -1,7 +1,6 @@
 package io.feedline.bench;
 
 import com.github.f4b6a3.ulid.UlidCreator;
-import io.feedline.adapter.dynamodb.CapacityListener;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.dynamodb.FollowEdgeImport;
@@ -15,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.atomic.DoubleAdder;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
@@ -71,13 +68,9 @@ final class FollowerReadBenchmark {
         if (followers < 1 || repetitions < 1) {
             throw new IllegalArgumentException("followers and repetitions must be positive");
         }
-        Tally tally = new Tally();
-        CapacityListener counting = (pattern, readUnits, writeUnits) -> {
-            tally.requests.increment();
-            tally.readUnits.add(readUnits);
-        };
+        BackendCalls calls = new BackendCalls();
         try (EmbeddedDynamo local = EmbeddedDynamo.inMemory();
-                DynamoStorage storage = DynamoStorage.open(local.settings().withTableName("follower-reads"), counting)) {
+                DynamoStorage storage = DynamoStorage.open(local.settings().withTableName("follower-reads"), calls)) {
             storage.bootstrap();
             FollowGraph graph = storage.followGraph();
             UserId author = newUserId();
@@ -87,18 +80,18 @@ final class FollowerReadBenchmark {
             }
             ((FollowEdgeImport) graph).importFollowers(author, audience, Instant.now());
             // Warm-up, so that no way pays for class loading and JIT alone.
-            run(graph, author, tally);
+            run(graph, author, calls);
             List<Run> runs = new ArrayList<>();
             for (int i = 0; i < repetitions; i++) {
-                runs.add(run(graph, author, tally));
+                runs.add(run(graph, author, calls));
             }
             return new Result(followers, runs);
         }
     }
 
-    private static Run run(FollowGraph graph, UserId author, Tally tally) {
+    private static Run run(FollowGraph graph, UserId author, BackendCalls calls) {
         List<List<UserId>> pages = new ArrayList<>();
-        Way onePage = timed(tally, () -> {
+        Way onePage = timed(calls, () -> {
             Optional<PageToken> next = Optional.empty();
             do {
                 Page<UserId> page = graph.followers(author, new PageRequest(next, PAGE));
@@ -107,7 +100,7 @@ final class FollowerReadBenchmark {
             } while (next.isPresent());
         });
         List<List<UserId>> runs = new ArrayList<>();
-        Way inRuns = timed(tally, () -> {
+        Way inRuns = timed(calls, () -> {
             PageRequest request = PageRequest.first(PAGE);
             while (true) {
                 List<Page<UserId>> run = graph.followerPages(author, request, PAGES_PER_RUN);
@@ -122,23 +115,19 @@ final class FollowerReadBenchmark {
         if (!pages.stream().flatMap(List::stream).toList().equals(runs.stream().flatMap(List::stream).toList())) {
             throw new IllegalStateException("the runs listed other followers than the pages");
         }
-        Way checkPages = timed(tally, () -> pages.forEach(page -> graph.followersAmong(author, page)));
-        Way checkRuns = timed(tally, () -> runs.forEach(run -> graph.followersAmong(author, run)));
+        Way checkPages = timed(calls, () -> pages.forEach(page -> graph.followersAmong(author, page)));
+        Way checkRuns = timed(calls, () -> runs.forEach(run -> graph.followersAmong(author, run)));
         return new Run(onePage, inRuns, checkPages, checkRuns);
     }
 
-    private static Way timed(Tally tally, Runnable work) {
-        long requests = tally.requests.sum();
-        double readUnits = tally.readUnits.sum();
+    /** Wall time of {@code work}, and its DynamoDB reads and read units (it writes nothing). */
+    private static Way timed(BackendCalls calls, Runnable work) {
+        BackendCalls.Snapshot before = calls.snapshot();
         long start = System.nanoTime();
         work.run();
-        return new Way((System.nanoTime() - start) / 1e6, tally.requests.sum() - requests, tally.readUnits.sum() - readUnits);
-    }
-
-    /** Requests and read units, from the capacity reports. */
-    private static final class Tally {
-        final LongAdder requests = new LongAdder();
-        final DoubleAdder readUnits = new DoubleAdder();
+        double millis = (System.nanoTime() - start) / 1e6;
+        BackendCalls.Snapshot spent = calls.snapshot().since(before);
+        return new Way(millis, spent.dynamoReads(), spent.readUnits());
     }
 
     private static UserId newUserId() {

@@ -16,7 +16,6 @@ import io.feedline.ports.out.EntityFollows;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -176,13 +175,8 @@ final class DynamoEntityFollows implements EntityFollows, EntityFollowImport {
         }
         FollowerRuns.Checked checked = FollowerRuns.entriesAmong(db, "entity_followers_among_entries", new TreeSet<>(candidates),
                 reader -> TagLayout.followerEntry(entity, reader), READER_ID);
-        if (checked.unread().isEmpty()) {
-            return checked.present();
-        }
         List<Key> keys = checked.unread().stream().sorted().map(reader -> TagLayout.edge(reader, entity)).toList();
-        Set<UserId> found = new HashSet<>(checked.present());
-        db.batchGetConsistent("entity_followers_among", keys).forEach(item -> found.add(UserId.of(item.getString(READER_ID))));
-        return Set.copyOf(found);
+        return FollowerRuns.plusFoundByKey(db, "entity_followers_among", checked.present(), keys, READER_ID);
     }
 
     @Override

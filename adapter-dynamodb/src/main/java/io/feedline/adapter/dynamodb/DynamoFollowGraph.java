@@ -16,7 +16,6 @@ import io.feedline.ports.out.FollowGraph;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -137,7 +136,7 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
      */
     @Override
     public Page<UserId> followers(UserId user, PageRequest request) {
-        return FollowerRuns.cut(merged(user, request.after().map(Cursors::userId), request.limit()), request.limit(), 1).getFirst();
+        return followerPages(user, request, 1).getFirst();
     }
 
     /** The same two Queries for the whole run (up to {@link FollowerRuns#MAX_RUN} followers), cut into pages. */
@@ -221,12 +220,7 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
                 .filter(candidate -> !checked.present().contains(candidate))
                 .map(candidate -> TableLayout.edge(candidate, followee))
                 .toList();
-        if (byEdge.isEmpty()) {
-            return checked.present();
-        }
-        Set<UserId> found = new HashSet<>(checked.present());
-        db.batchGetConsistent("followers_among", byEdge).forEach(item -> found.add(UserId.of(item.getString(FOLLOWER_ID))));
-        return Set.copyOf(found);
+        return FollowerRuns.plusFoundByKey(db, "followers_among", checked.present(), byEdge, FOLLOWER_ID);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.feedline.adapter.dynamodb;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.UserId;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -78,7 +79,7 @@ final class FollowerRuns {
                 .limit(2 * candidates.size() + RANGE_MARGIN)
                 .build();
         var page = db.queryPage(pattern, query);
-        List<UserId> listed = page.items().stream().map(item -> UserId.of(item.getString(idAttribute))).toList();
+        List<UserId> listed = ids(page.items(), idAttribute);
         Set<UserId> present = listed.stream().filter(candidates::contains).collect(Collectors.toUnmodifiableSet());
         boolean ended = page.lastEvaluatedKey() == null || page.lastEvaluatedKey().isEmpty();
         if (ended) {
@@ -93,6 +94,19 @@ final class FollowerRuns {
 
     /** Candidates found with an entry, and those the range Query did not reach (to be read by key). */
     record Checked(Set<UserId> present, Set<UserId> unread) {}
+
+    /**
+     * {@code present} and the followers of {@code edges} that exist, read by key (strongly
+     * consistent, 100 a BatchGetItem): what a range check did not settle.
+     */
+    static Set<UserId> plusFoundByKey(TableAccess db, String pattern, Set<UserId> present, List<Key> edges, String idAttribute) {
+        if (edges.isEmpty()) {
+            return present;
+        }
+        Set<UserId> found = new HashSet<>(present);
+        found.addAll(ids(db.batchGetConsistent(pattern, edges), idAttribute));
+        return Set.copyOf(found);
+    }
 
     /** The follower ids of a Query page's items. */
     static List<UserId> ids(List<EnhancedDocument> items, String idAttribute) {

@@ -318,12 +318,18 @@ class AccessPatternRequestsTest {
         assertThat(requests.count("UpdateItem")).isEqualTo(4);
     }
 
+    /** {@code count} new followers of {@code star} in id order, imported; the requests counted from here. */
+    private static List<UserId> importedFollowers(UserId star, int count) {
+        List<UserId> fans = IntStream.range(0, count).mapToObj(i -> TestIds.userId()).sorted().toList();
+        ((FollowEdgeImport) storage.followGraph()).importFollowers(star, fans, Instant.now());
+        requests.reset();
+        return fans;
+    }
+
     @Test
     void aRunOfTenFollowerPagesIsTheSameTwoQueriesAsOnePage() {
         UserId star = TestIds.userId();
-        List<UserId> fans = IntStream.range(0, 1_050).mapToObj(i -> TestIds.userId()).sorted().toList();
-        ((FollowEdgeImport) storage.followGraph()).importFollowers(star, fans, Instant.now());
-        requests.reset();
+        List<UserId> fans = importedFollowers(star, 1_050);
 
         List<Page<UserId>> run = storage.followGraph().followerPages(star, PageRequest.first(100), 10);
 
@@ -363,9 +369,7 @@ class AccessPatternRequestsTest {
     @Test
     void checkingARunOfAThousandFollowersIsOneQueryAndOnlyTheOthersAreReadByKey() {
         UserId star = TestIds.userId();
-        List<UserId> fans = IntStream.range(0, 1_000).mapToObj(i -> TestIds.userId()).sorted().toList();
-        ((FollowEdgeImport) storage.followGraph()).importFollowers(star, fans, Instant.now());
-        requests.reset();
+        List<UserId> fans = importedFollowers(star, 1_000);
 
         assertThat(storage.followGraph().followersAmong(star, fans)).hasSize(1_000).containsAll(fans);
         assertThat(requests.all()).as("by key it was 10 BatchGetItems").isEqualTo(only("Query", 1));
