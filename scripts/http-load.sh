@@ -11,9 +11,10 @@
 #   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
 #   PROFILE=embedded scripts/http-load.sh     # the embedded profile: DynamoDB Local in the server, in memory
 #
-# Beside GET /feed it loads GET /health on the same server with the same wrk settings: the
-# server's cheapest route (its answer is kept for http.health-cache), the baseline of what the
-# HTTP stack alone allows on this machine in the same run.
+# Beside GET /feed it loads GET /health on the same server with the same wrk settings, script and
+# Authorization headers (only the path differs): the server's cheapest route (its answer is kept for
+# http.health-cache), the baseline of what the HTTP stack alone allows on this machine in the same
+# run; and once more bare (no script, no header), as the figures of earlier runs were taken.
 #
 # Needs: a JDK 21+ under /usr/lib/jvm (or FEEDLINE_JAVA), Maven, curl, jq, psql, redis-server,
 # redis-benchmark and redis-cli; Postgres on POSTGRES_HOST:POSTGRES_PORT (trust auth) and Redis on
@@ -145,13 +146,24 @@ say "fan-out done: $DELIVERED posts delivered (feedline_fanout_lag_seconds_count
   for ((i = 0; i < USERS; i++)); do printf '"%s",' "${TOKENS[i]}"; done
   printf '}\n'
   cat <<'LUA'
+-- One request per token, built once per wrk thread (wrk's guidance: building a request per call
+-- costs the client more than it costs many servers to answer); each call takes the next token.
+local requests = {}
 local n = 0
+init = function(args)
+  for i, token in ipairs(tokens) do
+    requests[i] = wrk.format("GET", path, { ["Authorization"] = "Bearer " .. token })
+  end
+end
 request = function()
   n = n + 1
-  return wrk.format("GET", "/feed?limit=20", { ["Authorization"] = "Bearer " .. tokens[(n % #tokens) + 1] })
+  return requests[(n % #requests) + 1]
 end
 LUA
-} >"$WORK/feed.lua"
+} >"$WORK/tokens.lua"
+# The same requests, tokens and client work on both routes: only the path differs.
+{ echo 'path = "/feed?limit=20"'; cat "$WORK/tokens.lua"; } >"$WORK/feed.lua"
+{ echo 'path = "/health"'; cat "$WORK/tokens.lua"; } >"$WORK/health.lua"
 # CPU seconds a process has used (cpu_seconds, scripts/lib.sh) show where the time of the run went.
 REDIS_PID=$(redis-cli -u "$REDIS_URI" info server 2>/dev/null | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
 say "wrk: 1 connection, 5s on GET /feed (unloaded latency)"
@@ -161,8 +173,10 @@ say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /feed
 wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/feed.lua" "$BASE" | tee "$WORK/wrk.txt" >&2
 CPU_AFTER="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /health (the same server's cheapest route)"
-wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE/health" >"$WORK/health.txt"
-for run in wrk1 wrk health; do
+wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/health.lua" "$BASE" >"$WORK/health.txt"
+say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /health with no script and no header"
+wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE/health" >"$WORK/health-bare.txt"
+for run in wrk1 wrk health health-bare; do
   NON_2XX=$(sed -n 's/^ *Non-2xx or 3xx responses: *\([0-9]*\)/\1/p' "$WORK/$run.txt")
   [[ -z $NON_2XX ]] || fail "$NON_2XX responses were not 2xx"
 done
@@ -188,13 +202,15 @@ ONE_P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/wrk1.txt")")
 ONE_RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/wrk1.txt")
 HEALTH_RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/health.txt")
 HEALTH_P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$WORK/health.txt")")
+BARE_RPS=$(awk '$1 == "Requests/sec:" { print $2 }' "$WORK/health-bare.txt")
 CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 echo "machine: $(nproc) processors ($CPU), $(free -h | awk '/^Mem:/ { print $2 }') RAM, $("$JAVA" -version 2>&1 | head -1)"
 echo "GET /feed ($PROFILE, $USERS users x $FOLLOWS follows x $POSTS posts, first page of 20), wrk -t$WRK_THREADS -c$CONNECTIONS -d$DURATION:"
-echo "  p50 ${P50} ms, p99 ${P99} ms, ${RPS} requests/s (target p99 <= 5 ms: $(awk -v p="$P99" 'BEGIN { print (p <= 5) ? "met" : "NOT met" }'))"
-echo "  one connection (wrk -t1 -c1 -d5s): p50 ${ONE_P50} ms, p99 ${ONE_P99} ms, ${ONE_RPS} requests/s"
-echo "GET /health on the same server, same wrk settings: ${HEALTH_RPS} requests/s, p99 ${HEALTH_P99} ms"
-awk -v ours="$RPS" -v theirs="$HEALTH_RPS" 'BEGIN { printf "  ratio: GET /feed %.3fx GET /health (target >= 0.50: %s)\n", ours / theirs, (ours / theirs >= 0.5) ? "met" : "NOT met" }'
+echo "  p50 ${P50} ms, p99 ${P99} ms, ${RPS} requests/s (target p99 <= 25 ms: $(awk -v p="$P99" 'BEGIN { print (p <= 25) ? "met" : "NOT met" }'); the first round's <= 5 ms: $(awk -v p="$P99" 'BEGIN { print (p <= 5) ? "met" : "NOT met" }'))"
+echo "  one connection (wrk -t1 -c1 -d5s): p50 ${ONE_P50} ms, p99 ${ONE_P99} ms, ${ONE_RPS} requests/s (target p50 <= 1 ms: $(awk -v p="$ONE_P50" 'BEGIN { print (p <= 1) ? "met" : "NOT met" }'))"
+echo "GET /health on the same server, the same wrk settings, script and headers: ${HEALTH_RPS} requests/s, p99 ${HEALTH_P99} ms"
+echo "  (with no script and no header: ${BARE_RPS} requests/s)"
+awk -v ours="$RPS" -v theirs="$HEALTH_RPS" -v bare="$BARE_RPS" 'BEGIN { printf "  ratio: GET /feed %.3fx GET /health (target >= 0.50: %s); %.3fx the bare GET /health\n", ours / theirs, (ours / theirs >= 0.5) ? "met" : "NOT met", ours / bare }'
 read -r S0 D0 R0 <<<"$CPU_BEFORE"
 read -r S1 D1 R1 <<<"$CPU_AFTER"
 awk -v s="$S0 $S1" -v d="$D0 $D1" -v r="$R0 $R1" -v n="$(nproc)" 'BEGIN {
@@ -204,4 +220,4 @@ awk -v s="$S0 $S1" -v d="$D0 $D1" -v r="$R0 $R1" -v n="$(nproc)" 'BEGIN {
 echo "redis-benchmark -q -t lrange_100 -n $REDIS_REQUESTS (private redis-server, same machine):"
 echo "  50 clients: ${R50_RPS} requests/s, p50 ${R50_P50} ms; $CONNECTIONS clients: ${R64_RPS} requests/s, p50 ${R64_P50} ms"
 awk -v ours="$RPS" -v theirs="$R64_RPS" -v p="$P50" -v q="$R64_P50" 'BEGIN {
-  printf "  ratio at %s connections: throughput %.3fx LRANGE_100, p50 %.1fx LRANGE_100\n", "'"$CONNECTIONS"'", ours / theirs, p / q }'
+  printf "  ratio at %s connections: throughput %.3fx LRANGE_100 (target >= 0.25: %s), p50 %.1fx LRANGE_100\n", "'"$CONNECTIONS"'", ours / theirs, (ours / theirs >= 0.25) ? "met" : "NOT met", p / q }'
