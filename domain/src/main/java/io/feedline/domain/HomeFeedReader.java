@@ -16,6 +16,7 @@ import io.feedline.ports.out.FollowGraph;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -141,6 +142,7 @@ final class HomeFeedReader implements ReadHomeFeed {
      */
     private Page<Post> assemble(UserId owner, Source source, Optional<PostId> before, int limit, ReaderFilter filter) {
         List<Post> out = new ArrayList<>(limit);
+        Set<PostId> shown = new HashSet<>();
         Optional<PostId> cursor = before;
         boolean more = false;
         for (int round = 0; round < MAX_ROUNDS && out.size() < limit; round++) {
@@ -148,7 +150,7 @@ final class HomeFeedReader implements ReadHomeFeed {
             // Muted and blocked accounts' posts and reposts drop out like hidden replies, made up from further down.
             for (Post post : filter.visible(replies.visible(owner, reposts.inFeedOf(owner, next.posts(), filter::hides)))) {
                 // A post whose newer entry the rule cannot see (its reposter's purge still running) shows once all the same.
-                if (out.stream().noneMatch(shown -> shown.id().equals(post.id()))) {
+                if (shown.add(post.id())) {
                     out.add(post);
                 }
             }

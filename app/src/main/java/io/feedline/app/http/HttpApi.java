@@ -204,6 +204,12 @@ public final class HttpApi implements AutoCloseable {
             config.jsonMapper(new JavalinJackson(json.mapper(), true));
             config.staticFiles.enableWebjars();
             config.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrors()));
+            // Jetty keeps each connection's recent header values (Authorization among them) in a small
+            // cache, cleared whenever a new value does not fit. A proxy's connection carries many callers'
+            // tokens, each new to it, so the cache was refilled and cleared on nearly every request:
+            // about 9% of a feed page's CPU in the profile (BENCHMARKS.md section 3). Off, each header is
+            // parsed as it comes.
+            config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
             config.requestLogger.http(metrics::record);
             config.routes.before(SecurityHeaders::apply);
             config.routes.beforeMatched(gate::check);
