@@ -13,6 +13,7 @@ import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.Notifications;
+import io.feedline.ports.out.OutboxSignals;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
@@ -56,7 +57,8 @@ public record DomainPorts(
         ExploreIndex explore,
         Rankings rankings,
         Articles articles,
-        LiveEvents live) {
+        LiveEvents live,
+        OutboxSignals outboxSignals) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -83,5 +85,6 @@ public record DomainPorts(
         Objects.requireNonNull(rankings, "rankings");
         Objects.requireNonNull(articles, "articles");
         Objects.requireNonNull(live, "live");
+        Objects.requireNonNull(outboxSignals, "outboxSignals");
     }
 }

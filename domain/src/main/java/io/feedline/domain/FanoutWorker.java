@@ -92,6 +92,13 @@ import java.util.logging.Logger;
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
+    /**
+     * How far an idle worker's wait between empty polls grows: it doubles after each empty poll, from
+     * the idle-poll interval up to this many times it. A job enqueued anywhere wakes it at once (this
+     * process's directly, another's through {@link io.feedline.ports.out.OutboxSignals}); the polls
+     * find what nothing announces (a lease run out, a retry come due) and what a lost signal missed.
+     */
+    static final int IDLE_POLL_GROWTH = 10;
     /** Items per durable write call: one full BatchWriteItem, so coalesced chunks are one request each. */
     static final int WRITE_BATCH = 25;
     /** Follower pages a job may read ahead of its durable writes (at most 100 ids each). */
@@ -136,6 +143,7 @@ public final class FanoutWorker {
     // Only the thread running this worker's loop touches these.
     private final List<JobRun> held = new ArrayList<>();
     private long lastClaimNanos;
+    private long idleWaitNanos;
 
     FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, Reposts reposts, FeedItems feedItems,
             Windows windows, Notifications notifications, Subscriptions subscriptions, PostCounters counters, CachedPosts cachedPosts,
@@ -158,6 +166,7 @@ public final class FanoutWorker {
         this.deliveredAfter = deliveredAfter;
         this.tags = tags;
         this.calls = new Semaphore(settings.workerConcurrency());
+        this.idleWaitNanos = settings.idlePoll().toNanos();
     }
 
     public String id() {
@@ -188,7 +197,8 @@ public final class FanoutWorker {
     }
 
     /**
-     * Works until {@code stop} says so, sleeping between empty polls unless woken. Between steps it
+     * Works until {@code stop} says so, sleeping between empty polls unless woken (each empty poll
+     * doubles the sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval). Between steps it
      * tops its jobs up to the batch: at once when idle or woken, else once per idle-poll interval,
      * so a long fan-out does not poll the outbox at every page. On stop, the jobs still held are
      * given back, claimable at once from their checkpoints.
@@ -201,6 +211,9 @@ public final class FanoutWorker {
                 try {
                     lastClaimNanos = System.nanoTime();
                     counted = take(jobs.claim(workerId, room, clock.instant(), settings.jobLease()));
+                    if (counted > 0 || !held.isEmpty()) {
+                        idleWaitNanos = settings.idlePoll().toNanos();
+                    }
                 } catch (RuntimeException e) {
                     LOG.log(Level.WARNING, "outbox poll failed", e);
                 }
@@ -264,12 +277,16 @@ public final class FanoutWorker {
         }
     }
 
+    /** Waits for a wake or the idle wait, which doubles (up to its bound) each time it runs out unwoken. */
     private void awaitWork() {
         lock.lock();
         try {
             if (!wakeRequested) {
-                woken.await(settings.idlePoll().toMillis(), TimeUnit.MILLISECONDS);
+                woken.awaitNanos(idleWaitNanos);
             }
+            idleWaitNanos = wakeRequested
+                    ? settings.idlePoll().toNanos()
+                    : Math.min(idleWaitNanos * 2, settings.idlePoll().toNanos() * IDLE_POLL_GROWTH);
             wakeRequested = false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -13,6 +13,7 @@ import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.out.OutboxSignals;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -42,6 +43,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final TrendingRanker trendingRanker;
     private final TagDesk tagDesk;
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
+    private final OutboxSignals.Subscription heardFromOthers;
 
     private FeedlineCore(DomainPorts ports, FeedSettings settings, ExecutorService executor, boolean ownsExecutor) {
         this.ports = ports;
@@ -50,7 +52,12 @@ public final class FeedlineCore implements AutoCloseable {
         this.ownsExecutor = ownsExecutor;
         FanoutPolicy policy = new FanoutPolicy(settings, ports.celebrities(), ports.clock());
         PullMerge pull = new PullMerge(ports.posts(), executor, settings.pullParallelism());
-        Runnable wakeWorkers = () -> localWorkers.forEach(FanoutWorker::wake);
+        // Jobs this process enqueued wake its own workers at once, and the other processes' through the signal.
+        Runnable wakeWorkers = () -> {
+            localWorkers.forEach(FanoutWorker::wake);
+            ports.outboxSignals().jobsEnqueued();
+        };
+        this.heardFromOthers = ports.outboxSignals().listen(() -> localWorkers.forEach(FanoutWorker::wake));
         UserDirectory users = new UserDirectory(
                 ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock(),
                 ports.search().keepsAccounts());
@@ -231,6 +238,7 @@ public final class FeedlineCore implements AutoCloseable {
 
     @Override
     public void close() {
+        heardFromOthers.close();
         popularity.close();
         if (ownsExecutor) {
             executor.shutdown();

@@ -13,14 +13,21 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutBacklog;
+import io.feedline.ports.model.PageToken;
+import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
@@ -165,6 +172,159 @@ class FanoutWorkerTest {
 
             assertThat(world.wholeFeed("follower_7", 10)).containsExactly(post.id());
         }
+    }
+
+    @Test
+    void anIdleWorkerPollsLessAndLessUntilWokenAndAWakeBringsTheNextPollAtOnce() throws Exception {
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofMillis(5)))) {
+            AtomicInteger claims = new AtomicInteger();
+            FanoutWorker worker = countingClaims(world, "idle", claims);
+            try (Loop loop = Loop.start(worker, () -> {})) {
+                Thread.sleep(1_000);
+                // At a fixed 5 ms a second holds 200 polls; doubling up to 50 ms leaves about 20.
+                assertThat(claims.get()).as("polls in an idle second").isBetween(1, 60);
+
+                // Now the wait is at its longest: a wake cuts it short, and a job enqueued then is taken at once.
+                world.register("idle_author");
+                world.register("idle_follower");
+                world.follow("idle_follower", "idle_author");
+                PostId post = world.publish("idle_author", "after a quiet spell").id();
+                worker.wake();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (!world.wholeFeed("idle_follower", 10).contains(post) && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                assertThat(world.wholeFeed("idle_follower", 10)).containsExactly(post);
+            }
+        }
+    }
+
+    @Test
+    void aWakeBringsThePollBeforeTheIdleWaitRunsOut() throws Exception {
+        // An idle poll of 2 s grows to 20 s: after the first poll the worker sleeps 2 s, so a poll
+        // within the next second can only come from a wake.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofSeconds(2)))) {
+            AtomicInteger claims = new AtomicInteger();
+            FanoutWorker worker = countingClaims(world, "woken", claims);
+            try (Loop loop = Loop.start(worker, () -> {})) {
+                awaitClaims(claims, 1);
+                worker.wake();
+                awaitClaims(claims, 2);
+                assertThat(claims.get()).as("the first poll and the woken one, before the 2 s wait ran out").isEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void theCoreAnnouncesItsEnqueuesToOtherProcessesAndTheirWordWakesItsWorkers() throws Exception {
+        // An idle poll of 5 s: once the loop is idle, a round within the next 3 s can only come from a wake.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofSeconds(5)))) {
+            world.register("signal_author");
+            int before = world.outboxSignals.announced();
+            world.publish("signal_author", "announced");
+            assertThat(world.outboxSignals.announced()).as("the publish's jobs announced").isGreaterThan(before);
+
+            // A worker of the core's own, as a process's loops are: the core wakes it when another process speaks.
+            FanoutWorker worker = world.core.worker("listening");
+            AtomicInteger rounds = new AtomicInteger();
+            try (Loop loop = Loop.start(worker, rounds::incrementAndGet)) {
+                int idle = awaitIdle(rounds);
+                world.outboxSignals.hearAnotherProcess();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+                while (rounds.get() == idle && System.nanoTime() < deadline) {
+                    Thread.sleep(1);
+                }
+                assertThat(rounds.get()).as("a round of the loop before its 5 s wait ran out: woken").isGreaterThan(idle);
+            }
+        }
+    }
+
+    /** Waits until the loop has done its work and sits in its wait (no round for 300 ms); returns the rounds so far. */
+    private static int awaitIdle(AtomicInteger rounds) throws InterruptedException {
+        int seen = rounds.get();
+        long stableSince = System.nanoTime();
+        while (rounds.get() < 1 || System.nanoTime() - stableSince < TimeUnit.MILLISECONDS.toNanos(300)) {
+            Thread.sleep(5);
+            if (rounds.get() != seen) {
+                seen = rounds.get();
+                stableSince = System.nanoTime();
+            }
+        }
+        return seen;
+    }
+
+    private static void awaitClaims(AtomicInteger claims, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_000);
+        while (claims.get() < count && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(claims.get()).as("polls within a second").isGreaterThanOrEqualTo(count);
+    }
+
+    /** A worker's loop on a thread of its own, calling {@code eachRound} at each round; stopped and joined on close. */
+    private record Loop(FanoutWorker worker, AtomicBoolean stop, Thread thread) implements AutoCloseable {
+        static Loop start(FanoutWorker worker, Runnable eachRound) {
+            AtomicBoolean stop = new AtomicBoolean();
+            Thread thread = Thread.ofVirtual().start(() -> worker.runUntil(() -> {
+                eachRound.run();
+                return stop.get();
+            }));
+            return new Loop(worker, stop, thread);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop.set(true);
+            worker.wake();
+            thread.join();
+        }
+    }
+
+    /** A worker over the world's storage whose outbox counts its claims (polls). */
+    private static FanoutWorker countingClaims(World world, String name, AtomicInteger claims) {
+        return new FanoutWorker(name, countingClaims(world.postStore.jobs(), claims), world.graph, world.postStore.posts(),
+                world.postStore.reposts(), world.feedItems, world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
+                world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+    }
+
+    private static FanoutJobs countingClaims(FanoutJobs delegate, AtomicInteger claims) {
+        return new FanoutJobs() {
+            @Override
+            public void enqueue(FanoutJob job) {
+                delegate.enqueue(job);
+            }
+
+            @Override
+            public List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
+                claims.incrementAndGet();
+                return delegate.claim(worker, max, now, lease);
+            }
+
+            @Override
+            public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
+                return delegate.checkpoint(job, position, now, lease);
+            }
+
+            @Override
+            public void release(ClaimedJob job, Instant retryAt) {
+                delegate.release(job, retryAt);
+            }
+
+            @Override
+            public void complete(ClaimedJob job) {
+                delegate.complete(job);
+            }
+
+            @Override
+            public int pending() {
+                return delegate.pending();
+            }
+
+            @Override
+            public FanoutBacklog backlog(Instant now) {
+                return delegate.backlog(now);
+            }
+        };
     }
 
     @Test

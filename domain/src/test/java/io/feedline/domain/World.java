@@ -21,6 +21,7 @@ import io.feedline.ports.out.Posts;
 import io.feedline.ports.fakes.FakePasswordHasher;
 import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
 import io.feedline.ports.fakes.InMemoryLiveEvents;
+import io.feedline.ports.fakes.RecordingOutboxSignals;
 import io.feedline.ports.fakes.InMemoryEntityFollows;
 import io.feedline.ports.fakes.InMemoryFeedItems;
 import io.feedline.ports.fakes.InMemoryFollowGraph;
@@ -66,6 +67,7 @@ final class World implements AutoCloseable {
     final io.feedline.ports.fakes.InMemorySubscriptions subscriptions = new io.feedline.ports.fakes.InMemorySubscriptions();
     final InMemoryRankings rankings = new InMemoryRankings();
     final InMemoryLiveEvents live = new InMemoryLiveEvents();
+    final RecordingOutboxSignals outboxSignals = new RecordingOutboxSignals();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -96,7 +98,8 @@ final class World implements AutoCloseable {
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
-                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions, postStore.explore(), rankings, postStore.articles(), live);
+                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions, postStore.explore(), rankings, postStore.articles(), live,
+                outboxSignals);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

@@ -3,6 +3,7 @@ package io.feedline.adapter.redis;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.LiveEvents;
+import io.feedline.ports.out.OutboxSignals;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.TimelineCache;
 import io.lettuce.core.RedisChannelHandler;
@@ -47,6 +48,8 @@ public final class RedisTimelines implements AutoCloseable {
     private final RedisPostCache posts;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final String liveChannel;
+    private final RedisOutboxSignals outboxSignals;
+    private final AtomicBoolean subscribing = new AtomicBoolean();
     /** Where the live events this process hears go; nowhere until {@link #liveEvents} names it. */
     private volatile Consumer<LiveEvent> heard = event -> {};
     private final ScheduledExecutorService pubSubConnector;
@@ -68,6 +71,7 @@ public final class RedisTimelines implements AutoCloseable {
         this.cache = timelineCache(settings.keyPrefix(), settings.cap());
         this.posts = new RedisPostCache(link, keys, settings.postTtl(), settings.commandTimeout(), near);
         this.liveChannel = settings.keyPrefix() + "live";
+        this.outboxSignals = new RedisOutboxSignals(link, settings.keyPrefix() + "outbox");
         this.pubSubConnector = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "redis-pubsub-connect");
             thread.setDaemon(true);
@@ -75,8 +79,11 @@ public final class RedisTimelines implements AutoCloseable {
         });
     }
 
-    /** Opens the pub/sub connection and subscribes to the live channel; false if Redis is not there yet. */
-    private boolean listenForLiveEvents() {
+    /**
+     * Opens the pub/sub connection and subscribes to the live and outbox channels; false if Redis is
+     * not there yet.
+     */
+    private boolean subscribe() {
         if (closed.get()) {
             return true;
         }
@@ -84,6 +91,7 @@ public final class RedisTimelines implements AutoCloseable {
             StatefulRedisPubSubConnection<String, String> connection = link.connectPubSub();
             try {
                 RedisLiveEvents.listen(connection, liveChannel, event -> heard.accept(event));
+                outboxSignals.listen(connection);
             } catch (RedisException e) {
                 connection.close();
                 throw e;
@@ -91,12 +99,12 @@ public final class RedisTimelines implements AutoCloseable {
             pubSub = connection;
             return true;
         } catch (RedisException e) {
-            LOG.log(Level.FINE, "redis: the live channel is not subscribed yet", e);
+            LOG.log(Level.FINE, "redis: the live and outbox channels are not subscribed yet", e);
             return false;
         }
     }
 
-    /** Whether this process is subscribed to the live channel (it keeps trying until it is). */
+    /** Whether this process is subscribed to the live and outbox channels (it keeps trying until it is). */
     boolean listening() {
         return pubSub != null;
     }
@@ -109,13 +117,29 @@ public final class RedisTimelines implements AutoCloseable {
     public LiveEvents liveEvents(LiveEvents local) {
         Objects.requireNonNull(local, "local");
         this.heard = local::publish;
-        // Subscribed from here on (until it is, events published elsewhere are not heard here).
-        pubSubConnector.scheduleWithFixedDelay(() -> {
-            if (listenForLiveEvents()) {
-                pubSubConnector.shutdown();
-            }
-        }, 0, RedisLink.RETRY_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        startSubscribing();
         return new RedisLiveEvents(link, liveChannel, local);
+    }
+
+    /**
+     * The outbox's signal between every process on this Redis: this process's enqueues wake the
+     * others' idle workers, and theirs wake this one's. It opens this process's subscription, as
+     * {@link #liveEvents} does (either one opens it for both).
+     */
+    public OutboxSignals outboxSignals() {
+        startSubscribing();
+        return outboxSignals;
+    }
+
+    /** Subscribes from here on, in the background, retried until Redis answers (until then nothing is heard). */
+    private void startSubscribing() {
+        if (subscribing.compareAndSet(false, true)) {
+            pubSubConnector.scheduleWithFixedDelay(() -> {
+                if (subscribe()) {
+                    pubSubConnector.shutdown();
+                }
+            }, 0, RedisLink.RETRY_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     /**
@@ -203,6 +227,7 @@ public final class RedisTimelines implements AutoCloseable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             pubSubConnector.shutdownNow();
+            outboxSignals.close();
             StatefulRedisPubSubConnection<String, String> connection = pubSub;
             if (connection != null) {
                 connection.close();

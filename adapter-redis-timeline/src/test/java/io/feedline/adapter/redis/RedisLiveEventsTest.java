@@ -1,7 +1,5 @@
 package io.feedline.adapter.redis;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.feedline.ports.contract.LiveEventsContract;
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.fakes.InMemoryLiveEvents;
@@ -10,7 +8,6 @@ import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedisCluster;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 
@@ -33,7 +30,7 @@ class RedisLiveEventsTest {
             InMemoryLiveEvents local = new InMemoryLiveEvents();
             opened.add(redis);
             LiveEvents live = redis.liveEvents(local);
-            waitFor(redis::listening);
+            Waiting.until(redis::listening, "subscribed to the live channel");
             return live;
         }
 
@@ -47,18 +44,6 @@ class RedisLiveEventsTest {
             for (AutoCloseable closeable : opened) {
                 closeable.close();
             }
-        }
-
-        private static void waitFor(Supplier<Boolean> condition) {
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (!condition.get() && System.nanoTime() < deadline) {
-                try {
-                    Thread.sleep(10);
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            assertThat(condition.get()).as("subscribed to the live channel within 10 s").isTrue();
         }
     }
 

@@ -7,6 +7,7 @@ import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.lucene.LuceneSearchIndex;
 import io.feedline.adapter.memory.LocalLiveEvents;
+import io.feedline.adapter.memory.SingleProcessOutboxSignals;
 import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
@@ -23,6 +24,7 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.LiveEvents;
+import io.feedline.ports.out.OutboxSignals;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
@@ -84,6 +86,8 @@ final class Storage implements AutoCloseable {
     final Articles articles;
     /** The live channel: in this process with in-memory caches, between every process over Redis with Redis. */
     final LiveEvents live;
+    /** Word of new outbox jobs between processes: none with in-memory caches (one process), over Redis with Redis. */
+    final OutboxSignals outboxSignals;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
@@ -110,6 +114,7 @@ final class Storage implements AutoCloseable {
         this.rankings = dynamo.rankings();
         this.articles = dynamo.articles();
         this.live = caches.live();
+        this.outboxSignals = caches.outboxSignals();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -122,7 +127,8 @@ final class Storage implements AutoCloseable {
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
-                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, articles, live);
+                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, articles, live,
+                outboxSignals);
     }
 
     /**
@@ -176,7 +182,7 @@ final class Storage implements AutoCloseable {
                     MemoryCaches memory = MemoryCaches.create(config.memory().orElseThrow());
                     LocalLiveEvents live = new LocalLiveEvents(LIVE_QUEUE);
                     resources.push(live);
-                    yield new Caches(memory.timelineCache(), memory.postCache(), live, List.of());
+                    yield new Caches(memory.timelineCache(), memory.postCache(), live, new SingleProcessOutboxSignals(), List.of());
                 }
                 case REDIS -> {
                     // Returns even while Redis is unreachable: it is only a cache, so the server starts
@@ -185,7 +191,8 @@ final class Storage implements AutoCloseable {
                     resources.push(redis);
                     LocalLiveEvents heard = new LocalLiveEvents(LIVE_QUEUE);
                     resources.push(heard);
-                    yield new Caches(redis.timelineCache(), redis.postCache(), redis.liveEvents(heard), List.of(redis.healthProbe()));
+                    yield new Caches(redis.timelineCache(), redis.postCache(), redis.liveEvents(heard), redis.outboxSignals(),
+                            List.of(redis.healthProbe()));
                 }
             };
             LOG.info("storage: profile {}, users on {}, timelines on {}, search on {}, everything else on dynamodb",
@@ -246,9 +253,10 @@ final class Storage implements AutoCloseable {
 
     /**
      * The caches in front of DynamoDB, both on the engine {@code storage.timelines} names, the live
-     * channel beside them, and the engine's probe if remote.
+     * channel and the outbox's signal beside them, and the engine's probe if remote.
      */
-    private record Caches(TimelineCache timelines, PostCache posts, LiveEvents live, List<HealthProbe> probes) {}
+    private record Caches(TimelineCache timelines, PostCache posts, LiveEvents live, OutboxSignals outboxSignals,
+            List<HealthProbe> probes) {}
 
     private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity,
             ClientInterceptors interceptors, Deque<AutoCloseable> resources) {

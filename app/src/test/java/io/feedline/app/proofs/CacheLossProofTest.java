@@ -30,12 +30,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -234,15 +232,7 @@ class CacheLossProofTest {
     }
 
     private static Map<String, Object> settings(CacheServer redis, DynamoLocal dynamo) {
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Map<String, Object> settings = new HashMap<>();
-        settings.put("profile", "polyglot");
-        settings.put("storage.users", "dynamodb");
-        settings.put("token.secret", HexFormat.of().formatHex(key));
-        settings.put("dynamodb.endpoint", dynamo.endpoint().toString());
-        settings.put("dynamodb.table", "cache-loss-" + System.nanoTime());
-        settings.put("redis.uri", redis.uri());
+        Map<String, Object> settings = Proofs.polyglot(dynamo.endpoint().toString(), redis.uri(), "cache-loss");
         settings.put("http.host", "127.0.0.1");
         settings.put("http.port", 0);
         settings.put("http.rate-limit.requests", 1_000_000);

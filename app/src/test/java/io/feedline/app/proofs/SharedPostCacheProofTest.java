@@ -6,25 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.ports.in.PublishPost;
-import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;
-import io.feedline.ports.model.Bio;
-import io.feedline.ports.model.DisplayName;
-import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.Password;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserAccount;
-import io.feedline.ports.model.Username;
 import io.feedline.testsupport.DynamoLocal;
 import io.feedline.testsupport.ThrowawayRedis;
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,8 +37,8 @@ class SharedPostCacheProofTest {
                 UseCases onA = a.useCases();
                 UseCases onB = b.useCases();
                 String run = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
-                UserAccount author = register(onA, "w" + run);
-                UserAccount reader = register(onA, "r" + run);
+                UserAccount author = Proofs.register(onA, "w" + run);
+                UserAccount reader = Proofs.register(onA, "r" + run);
                 onA.follow().follow(reader.id(), author.username());
                 List<Post> published = new ArrayList<>();
                 for (int i = 0; i < POSTS; i++) {
@@ -84,21 +75,9 @@ class SharedPostCacheProofTest {
                 .map(Post::id).toList();
     }
 
-    private static UserAccount register(UseCases app, String name) {
-        return app.registerUser().register(new RegisterUser.Command(Username.of(name), Email.of(name + "@example.org"),
-                new Password("shared-post-cache"), DisplayName.of(name), Bio.EMPTY));
-    }
 
     private static Map<String, Object> settings(ThrowawayRedis redis, DynamoLocal dynamo) {
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Map<String, Object> settings = new HashMap<>();
-        settings.put("profile", "polyglot");
-        settings.put("storage.users", "dynamodb");
-        settings.put("token.secret", HexFormat.of().formatHex(key));
-        settings.put("dynamodb.endpoint", dynamo.endpoint().toString());
-        settings.put("dynamodb.table", "shared-post-cache-" + System.nanoTime());
-        settings.put("redis.uri", redis.uri());
+        Map<String, Object> settings = Proofs.polyglot(dynamo.endpoint().toString(), redis.uri(), "shared-post-cache");
         settings.put("worker.in-process", 0);
         settings.put("fanout.mode", "push");
         return settings;
