@@ -2,8 +2,9 @@ package io.feedline.adapter.redis;
 
 import io.feedline.ports.model.CachedPost;
 import io.feedline.ports.out.PostCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,22 +17,22 @@ import java.util.Map;
  * <p>Three rules keep a copy from outliving its invalidation: nothing is kept while tracking is not
  * known to be on (after a disconnect every copy is dropped, and tracking is asked for again on the
  * next read); a reply is installed only if no invalidation arrived while it was in flight (the
- * stamp); a flush drops everything. Least recently used copies go first past the bound.
+ * stamp); a flush drops everything. Past the bound, Caffeine's policy picks the copies to drop.
+ *
+ * <p>Reads take no lock (every page reads its twenty posts here, from every request thread at once);
+ * installs, invalidations and the tracking switch are serialized with one another, so an install
+ * can never slip in between an invalidation and its stamp.
  */
 final class NearCache {
     private final int capacity;
-    private final LinkedHashMap<String, CachedPost> entries;
+    private final Cache<String, CachedPost> entries;
+    private final Object changes = new Object();
     private long stamp;
-    private boolean tracking;
+    private volatile boolean tracking;
 
     NearCache(int capacity) {
         this.capacity = capacity;
-        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, CachedPost> eldest) {
-                return size() > NearCache.this.capacity;
-            }
-        };
+        this.entries = Caffeine.newBuilder().maximumSize(Math.max(capacity, 0)).executor(Runnable::run).build();
     }
 
     boolean enabled() {
@@ -39,50 +40,56 @@ final class NearCache {
     }
 
     /** The copy, or null if there is none or tracking is not on. */
-    synchronized CachedPost get(String key) {
-        return tracking ? entries.get(key) : null;
+    CachedPost get(String key) {
+        return tracking ? entries.getIfPresent(key) : null;
     }
 
     /** Taken before a read is sent; {@link #install} keeps its reply only if nothing changed since. */
-    synchronized long stamp() {
-        return stamp;
+    long stamp() {
+        synchronized (changes) {
+            return stamp;
+        }
     }
 
-    synchronized void install(Map<String, CachedPost> read, long stampBeforeRead) {
-        if (enabled() && tracking && stamp == stampBeforeRead) {
-            entries.putAll(read);
+    void install(Map<String, CachedPost> read, long stampBeforeRead) {
+        synchronized (changes) {
+            if (enabled() && tracking && stamp == stampBeforeRead) {
+                entries.putAll(read);
+            }
         }
     }
 
     /** Redis said these keys changed; null means everything (a flush). */
-    synchronized void invalidate(Collection<String> keys) {
-        stamp++;
-        if (keys == null) {
-            entries.clear();
-        } else {
-            keys.forEach(entries::remove);
+    void invalidate(Collection<String> keys) {
+        synchronized (changes) {
+            stamp++;
+            if (keys == null) {
+                entries.invalidateAll();
+            } else {
+                entries.invalidateAll(keys);
+            }
         }
     }
 
     /** The connection dropped: its tracking is gone, and so is every copy. */
-    synchronized void trackingLost() {
-        stamp++;
-        tracking = false;
-        entries.clear();
+    void trackingLost() {
+        synchronized (changes) {
+            stamp++;
+            tracking = false;
+            entries.invalidateAll();
+        }
     }
 
     /** Tracking is on for the current connection: copies may be kept from now on. */
-    synchronized void trackingOn() {
-        stamp++;
-        tracking = true;
-        entries.clear();
+    void trackingOn() {
+        synchronized (changes) {
+            stamp++;
+            tracking = true;
+            entries.invalidateAll();
+        }
     }
 
-    synchronized boolean tracking() {
+    boolean tracking() {
         return tracking;
-    }
-
-    synchronized int size() {
-        return entries.size();
     }
 }
