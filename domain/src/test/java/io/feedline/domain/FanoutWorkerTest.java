@@ -201,16 +201,15 @@ class FanoutWorkerTest {
 
     @Test
     void aWakeBringsThePollBeforeTheIdleWaitRunsOut() throws Exception {
-        // An idle poll of 2 s grows to 20 s: after the first poll the worker sleeps 2 s, so a poll
-        // within the next second can only come from a wake.
-        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofSeconds(2)))) {
+        // After its first poll the worker sleeps 10 s, so a poll within the next 5 s can only come from a wake.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofSeconds(10)))) {
             AtomicInteger claims = new AtomicInteger();
             FanoutWorker worker = countingClaims(world, "woken", claims);
             try (Loop loop = Loop.start(worker, () -> {})) {
                 awaitClaims(claims, 1);
                 worker.wake();
                 awaitClaims(claims, 2);
-                assertThat(claims.get()).as("the first poll and the woken one, before the 2 s wait ran out").isEqualTo(2);
+                assertThat(claims.get()).as("the first poll and the woken one, before the 10 s wait ran out").isEqualTo(2);
             }
         }
     }
@@ -254,11 +253,11 @@ class FanoutWorkerTest {
     }
 
     private static void awaitClaims(AtomicInteger claims, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_000);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (claims.get() < count && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertThat(claims.get()).as("polls within a second").isGreaterThanOrEqualTo(count);
+        assertThat(claims.get()).as("polls within 5 s").isGreaterThanOrEqualTo(count);
     }
 
     /** A worker's loop on a thread of its own, calling {@code eachRound} at each round; stopped and joined on close. */

@@ -101,6 +101,9 @@ public final class MastodonApi implements AutoCloseable {
             config.http.maxRequestSize = settings.maxRequestBytes();
             config.http.prefer405over404 = true;
             config.jsonMapper(new JavalinJackson(mapper, true));
+            // As on the native API (HttpApi): a proxy's connection carries many tokens, which kept
+            // refilling and clearing Jetty's per-connection header cache.
+            config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
             config.routes.beforeMatched(requests::gate);
             routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
             streamingRoutes(config.routes, streaming);
