@@ -49,7 +49,7 @@ class OutboxSignalProofTest {
                     api.publishPost().publish(new PublishPost.Command(author.id(), PostText.of("earlier " + i), Optional.empty()));
                 }
                 server.drainFanout();
-                PostId newestBefore = feed(api, reader).getFirst();
+                assertThat(feed(api, reader)).as("a full first page, delivered").hasSize(PAGE);
 
                 try (FanoutProcess worker = FanoutProcess.start(FeedlineConfig.of(settings))) {
                     awaitSubscribers(redis, settings.get("redis.key-prefix") + "outbox", 2);
@@ -57,7 +57,6 @@ class OutboxSignalProofTest {
                     Thread.sleep(2_000);
 
                     Post post = api.publishPost().publish(new PublishPost.Command(author.id(), PostText.of("heard at once"), Optional.empty()));
-                    assertThat(feed(api, reader).getFirst()).as("not delivered yet: the server runs no workers").isEqualTo(newestBefore);
 
                     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
                     while (!feed(api, reader).getFirst().equals(post.id()) && System.nanoTime() < deadline) {
