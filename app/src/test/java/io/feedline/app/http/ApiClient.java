@@ -81,6 +81,7 @@ public final class ApiClient {
         private final Map<String, String> headers = new LinkedHashMap<>();
         private byte[] body;
         private boolean deliberatelyInvalid;
+        private boolean expectContinue;
 
         private Call(String method, String pathAndQuery) {
             this.method = method;
@@ -121,6 +122,12 @@ public final class ApiClient {
             return raw(contentType, text.getBytes(StandardCharsets.UTF_8));
         }
 
+        /** Sends {@code Expect: 100-continue}: the body goes only once the server has said it wants it. */
+        public Call expectContinue() {
+            this.expectContinue = true;
+            return this;
+        }
+
         /** The request breaks the contract on purpose: validate only what the server answers. */
         public Call invalid() {
             this.deliberatelyInvalid = true;
@@ -130,6 +137,7 @@ public final class ApiClient {
         public Response send() {
             HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(Duration.ofSeconds(30));
             headers.forEach(request::header);
+            request.expectContinue(expectContinue);
             request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
             HttpResponse<String> raw;
             try {
