@@ -36,8 +36,6 @@ class FeedlineArchitectureTest {
     private static final String APP = "io.feedline.app..";
     private static final String HTTP = "io.feedline.app.http..";
     private static final String MASTODON = "io.feedline.app.mastodon..";
-    /** What both HTTP APIs share (the request deadline), so that neither reaches into the other. */
-    private static final String HTTP_SHARED = "io.feedline.app.deadline..";
     private static final String BOOTSTRAP = "io.feedline.app.bootstrap..";
     private static final String BENCH = "io.feedline.bench..";
     private static final String TEST_SUPPORT = "io.feedline.testsupport..";
@@ -66,7 +64,7 @@ class FeedlineArchitectureTest {
         "io.feedline.domain",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
         "io.feedline.adapter.memory", "io.feedline.adapter.lucene",
-        "io.feedline.app.http", "io.feedline.app.mastodon", "io.feedline.app.deadline", "io.feedline.app.cli", "io.feedline.app.bootstrap",
+        "io.feedline.app.http", "io.feedline.app.mastodon", "io.feedline.app.cli", "io.feedline.app.bootstrap",
         "io.feedline.bench"
     })
     void everyPackageOfTheDesignHasProductionClasses(String pkg) {
@@ -124,8 +122,8 @@ class FeedlineArchitectureTest {
         "com.zaxxer..=" + POSTGRES,
         "io.lettuce..=" + REDIS,
         "org.apache.lucene..=" + LUCENE,
-        // Both driving adapters over HTTP: the native API and the Mastodon API, and what they share.
-        "io.javalin..=" + HTTP + "," + MASTODON + "," + HTTP_SHARED,
+        // Both driving adapters over HTTP: the native API and the Mastodon API.
+        "io.javalin..=" + HTTP + "," + MASTODON,
         // The in-process caches' library; the HTTP layer's rate limiter keeps its buckets in one too,
         // the Redis rate-limit buckets the ones they answer in the process, and the Mastodon API the
         // authors embedded in statuses.

@@ -270,8 +270,7 @@ public record FeedlineConfig(
                     positive(c, "mastodon.token-ttl"),
                     c.getString("mastodon.contact-email"),
                     c.getInt("mastodon.streaming.queue"),
-                    c.getInt("mastodon.streaming.max-connections"),
-                    positive(c, "http.request-timeout")));
+                    c.getInt("mastodon.streaming.max-connections")));
             Dynamo dynamo = new Dynamo(
                     c.getString("dynamodb.table"),
                     c.getString("dynamodb.region"),

@@ -1,6 +1,5 @@
 package io.feedline.app.http;
 
-import io.feedline.app.deadline.RequestDeadline;
 import io.feedline.ports.in.UseCases;
 import io.javalin.Javalin;
 import io.javalin.http.HttpResponseException;
@@ -214,8 +213,7 @@ public final class HttpApi implements AutoCloseable {
             config.requestLogger.http(metrics::record);
             config.routes.before(SecurityHeaders::apply);
             config.routes.beforeMatched(gate::check);
-            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(),
-                    ctx -> ctx.routeRoles().contains(Access.OPERATIONS), HttpProblem::requestTimeout)::wrap);
+            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout())::wrap);
             if (!settings.corsOrigins().isEmpty()) {
                 config.bundledPlugins.enableCors(cors -> cors.addRule(rule -> {
                     rule.allowHost(settings.corsOrigins().getFirst(),

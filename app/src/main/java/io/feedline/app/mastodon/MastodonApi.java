@@ -17,7 +17,6 @@ import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import io.feedline.app.deadline.RequestDeadline;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
 import io.javalin.Javalin;
@@ -38,8 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class MastodonApi implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MastodonApi.class);
-    /** Where the streams live: every route under it is meant to last, so none gets the deadline. */
-    private static final String STREAMING = "/api/v1/streaming";
     /** A 1×1 transparent PNG: the avatar and header of every account, which has none. */
     private static final byte[] MISSING_IMAGE = Base64.getDecoder().decode(
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
@@ -53,12 +50,8 @@ public final class MastodonApi implements AutoCloseable {
      * live, and the contact address the instance documents name.
      */
     public record Settings(boolean enabled, String host, int port, long maxRequestBytes, Duration tokenTtl,
-            String contactEmail, int streamQueue, int maxStreams, Duration requestTimeout) {
+            String contactEmail, int streamQueue, int maxStreams) {
         public Settings {
-            Objects.requireNonNull(requestTimeout, "requestTimeout");
-            if (requestTimeout.toMillis() < 1) {
-                throw new IllegalArgumentException("http.request-timeout must be at least 1 ms");
-            }
             if (streamQueue < 1) {
                 throw new IllegalArgumentException("mastodon.streaming.queue must be at least 1");
             }
@@ -112,11 +105,6 @@ public final class MastodonApi implements AutoCloseable {
             // refilling and clearing Jetty's per-connection header cache.
             config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
             config.routes.beforeMatched(requests::gate);
-            // The native API's deadline (http.request-timeout), answered as Mastodon answers a 503; the
-            // streams are meant to last, so they run as they are.
-            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(),
-                    ctx -> ctx.path().startsWith(STREAMING),
-                    timeout -> MastodonError.retryAfter(503, "The request took too long; retry later", Duration.ofSeconds(1)))::wrap);
             routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
             streamingRoutes(config.routes, streaming);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);

@@ -34,11 +34,23 @@ class RequestDeadlineHttpTest {
 
     @Test
     void aRequestStuckInStoragePastItsDeadlineIs503AndItsWorkIsInterrupted() throws Exception {
-        StuckRead stuck = new StuckRead();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch interrupted = new CountDownLatch(1);
+        CountDownLatch neverReleased = new CountDownLatch(1);
+        ReadPost stuck = post -> {
+            entered.countDown();
+            try {
+                neverReleased.await();
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+                throw new FeedlineException.StorageUnavailable("dynamodb", "interrupted", e);
+            }
+            throw new AssertionError("released, which this test never does");
+        };
         App backing = TestApps.shared();
         // Wide enough that a loaded build machine serves the ordinary request beside the stuck one in time.
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.request-timeout", "2s")).http();
-        try (HttpApi http = HttpApi.create(settings, TestApps.withReadPost(backing.useCases(), stuck), tokens(), cursors(), List.of(),
+        try (HttpApi http = HttpApi.create(settings, withReadPost(backing.useCases(), stuck), tokens(), cursors(), List.of(),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
                 ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             ApiClient api = new ApiClient(http.port());
@@ -46,7 +58,7 @@ class RequestDeadlineHttpTest {
             Accounts.User someone = new Accounts(new ApiClient(backing.port())).signUp("deadline");
 
             Future<Response> slow = callers.submit(() -> api.get("/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV").send());
-            assertThat(stuck.entered.await(30, TimeUnit.SECONDS)).as("the read reached storage").isTrue();
+            assertThat(entered.await(30, TimeUnit.SECONDS)).as("the read reached storage").isTrue();
             Response beside = api.get("/users/" + someone.username()).send();
             Response answer = slow.get();
 
@@ -56,8 +68,8 @@ class RequestDeadlineHttpTest {
             assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
             assertThat(answer.header("Retry-After")).isEqualTo("1");
             assertThat(answer.body()).doesNotContainIgnoringCase("exception");
-            assertThat(stuck.interrupted.await(30, TimeUnit.SECONDS)).as("the stuck call was interrupted").isTrue();
-            assertThat(stuck.neverReleased.getCount()).as("the answer came from the deadline, not from storage").isEqualTo(1);
+            assertThat(interrupted.await(30, TimeUnit.SECONDS)).as("the stuck call was interrupted").isTrue();
+            assertThat(neverReleased.getCount()).as("the answer came from the deadline, not from storage").isEqualTo(1);
             assertThat(api.get("/users/" + someone.username()).send().status()).as("the server serves on").isEqualTo(200);
         }
     }
@@ -82,7 +94,7 @@ class RequestDeadlineHttpTest {
             throw new FeedlineException.NotFound("post", "no such post, said too late");
         };
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.request-timeout", "2s")).http();
-        try (HttpApi http = HttpApi.create(settings, TestApps.withReadPost(backing.useCases(), deaf), tokens(), cursors(), List.of(),
+        try (HttpApi http = HttpApi.create(settings, withReadPost(backing.useCases(), deaf), tokens(), cursors(), List.of(),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start()) {
             ApiClient api = new ApiClient(http.port());
 
@@ -95,6 +107,17 @@ class RequestDeadlineHttpTest {
             assertThat(api.get("/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV").send().status())
                     .as("a later request is answered by its own handler").isEqualTo(404);
         }
+    }
+
+    /** The core's use cases with {@code readPost} swapped: a storage call that blocks, injected at the port the route uses. */
+    private static UseCases withReadPost(UseCases real, ReadPost readPost) {
+        return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
+                readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
+                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
+                real.readConversation(),
+                real.readNotifications(), real.manageRelations(), real.readAsViewer(),
+                real.search(),
+                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
     }
 
     private static BearerTokens tokens() {

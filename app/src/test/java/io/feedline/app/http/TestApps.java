@@ -4,8 +4,6 @@ import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.dynamodb.StaleReads;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FeedlineConfig;
-import io.feedline.ports.in.ReadPost;
-import io.feedline.ports.in.UseCases;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -71,16 +69,5 @@ public final class TestApps {
         config.put("http.rate-limit.failed-logins.requests", 1_000_000);
         config.putAll(overrides);
         return FeedlineConfig.of(config);
-    }
-
-    /** The core's use cases with {@code readPost} swapped: a storage call that blocks, injected at the port the route uses. */
-    public static UseCases withReadPost(UseCases real, ReadPost readPost) {
-        return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
-                readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
-                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
-                real.readConversation(),
-                real.readNotifications(), real.manageRelations(), real.readAsViewer(),
-                real.search(),
-                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
     }
 }

@@ -1,4 +1,4 @@
-package io.feedline.app.deadline;
+package io.feedline.app.http;
 
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
@@ -14,54 +14,40 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * An overall deadline per request ({@code http.request-timeout}). Jetty's idle timeout bounds each
  * read and write, not a request: a handler blocked on an engine holds the caller for as long as the
  * engine does. So each route's handler runs on a virtual thread of its own while the request's
  * thread waits for it up to the deadline; past it, the handler's thread is interrupted (a storage
- * call that honours interrupts stops there) and the request is answered 503 with {@code Retry-After}
- * (the native API's {@code request-timeout} problem, a Mastodon error). Whatever the abandoned handler still does to the response is dropped:
+ * call that honours interrupts stops there) and the request is answered 503 {@code request-timeout}
+ * with {@code Retry-After}. Whatever the abandoned handler still does to the response is dropped:
  * it sees the request through a view whose writes fail once the answer went another way, decided
  * under one lock, so a late result can never mix into the 503.
  *
- * <p>Each API says which of its routes run as they are (the native API's operations routes, whose
- * {@code /health} has its own bound per engine; the Mastodon API's streams, which are meant to
- * last) and how the deadline's answer is written (a problem, or a Mastodon error), so both APIs
- * keep the same guarantee in their own shapes.
+ * <p>The operations routes ({@code /health}, {@code /metrics}, the documents) run as they are:
+ * {@code /health} has its own bound per engine.
  */
-public final class RequestDeadline {
+final class RequestDeadline {
     /** The {@link Context} methods that change the response (with arguments; without, they read). */
     private static final Set<String> WRITES = Set.of(
             "status", "result", "json", "jsonStream", "html", "contentType", "redirect", "future", "async",
             "writeJsonStream", "writeSeekableStream", "removeCookie");
 
     private final Duration timeout;
-    private final Predicate<Context> runsAsItIs;
-    private final Function<Duration, ? extends Exception> answer;
 
-    /**
-     * @param timeout the most one request may take
-     * @param runsAsItIs the requests that get no deadline
-     * @param answer the failure a late request is answered with (given the timeout), for the API's
-     *     exception handlers to write; it should say 503 with {@code Retry-After}
-     */
-    public RequestDeadline(Duration timeout, Predicate<Context> runsAsItIs, Function<Duration, ? extends Exception> answer) {
+    RequestDeadline(Duration timeout) {
         this.timeout = timeout;
-        this.runsAsItIs = runsAsItIs;
-        this.answer = answer;
     }
 
-    /** Javalin's handler wrapper: routes get the deadline; before and after handlers and the exempt routes do not. */
-    public Handler wrap(Endpoint endpoint) {
+    /** Javalin's handler wrapper: routes get the deadline; before, after and operations handlers do not. */
+    Handler wrap(Endpoint endpoint) {
         Handler handler = endpoint.handler;
         if (!endpoint.method.isHttpMethod()) {
             return handler;
         }
         return ctx -> {
-            if (runsAsItIs.test(ctx)) {
+            if (ctx.routeRoles().contains(Access.OPERATIONS)) {
                 handler.handle(ctx);
             } else {
                 handleWithin(handler, ctx);
@@ -81,7 +67,7 @@ public final class RequestDeadline {
         } catch (TimeoutException late) {
             if (guard.abandonUnless(task)) {
                 task.cancel(true);
-                throw answer.apply(timeout);
+                throw HttpProblem.requestTimeout(timeout);
             }
             // It finished as the deadline struck: its answer stands.
             rethrowFailure(task);
