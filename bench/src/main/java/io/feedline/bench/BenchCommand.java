@@ -205,6 +205,15 @@ public final class BenchCommand implements Callable<Integer>, ExtraCommand {
         throw new IllegalArgumentException(option + " must be a duration like 20ms, 2s or PT0.02S, not '" + value + "'");
     }
 
+    /** Prints the machine, then a benchmark's summary, on the command's output; the exit code. */
+    private static int report(CommandLine.Model.CommandSpec spec, String summary) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("machine: " + Machine.current().describe());
+        out.print(summary);
+        out.flush();
+        return 0;
+    }
+
     @Command(name = "fanout-writes", mixinStandardHelpOptions = true, sortOptions = false,
             description = {
                 "Fans one post out to N followers on DynamoDB Local twice: as the adapter does (BatchWriteItem, 25 items",
@@ -222,10 +231,7 @@ public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 
         @Override
         public Integer call() {
-            spec.commandLine().getOut().println("machine: " + Machine.current().describe());
-            spec.commandLine().getOut().print(FanoutWriteBenchmark.run(followers, repetitions).summary());
-            spec.commandLine().getOut().flush();
-            return 0;
+            return report(spec, FanoutWriteBenchmark.run(followers, repetitions).summary());
         }
     }
 
@@ -247,10 +253,7 @@ public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 
         @Override
         public Integer call() {
-            spec.commandLine().getOut().println("machine: " + Machine.current().describe());
-            spec.commandLine().getOut().print(FollowerReadBenchmark.run(followers, repetitions).summary());
-            spec.commandLine().getOut().flush();
-            return 0;
+            return report(spec, FollowerReadBenchmark.run(followers, repetitions).summary());
         }
     }
 

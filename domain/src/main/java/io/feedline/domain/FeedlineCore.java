@@ -52,12 +52,13 @@ public final class FeedlineCore implements AutoCloseable {
         this.ownsExecutor = ownsExecutor;
         FanoutPolicy policy = new FanoutPolicy(settings, ports.celebrities(), ports.clock());
         PullMerge pull = new PullMerge(ports.posts(), executor, settings.pullParallelism());
+        Runnable wakeLocalWorkers = () -> localWorkers.forEach(FanoutWorker::wake);
         // Jobs this process enqueued wake its own workers at once, and the other processes' through the signal.
         Runnable wakeWorkers = () -> {
-            localWorkers.forEach(FanoutWorker::wake);
+            wakeLocalWorkers.run();
             ports.outboxSignals().jobsEnqueued();
         };
-        this.heardFromOthers = ports.outboxSignals().listen(() -> localWorkers.forEach(FanoutWorker::wake));
+        this.heardFromOthers = ports.outboxSignals().listen(wakeLocalWorkers);
         UserDirectory users = new UserDirectory(
                 ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock(),
                 ports.search().keepsAccounts());

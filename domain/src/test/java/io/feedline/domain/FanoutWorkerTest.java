@@ -13,14 +13,9 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.ClaimedJob;
-import io.feedline.ports.model.FanoutBacklog;
-import io.feedline.ports.model.PageToken;
-import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -177,12 +172,11 @@ class FanoutWorkerTest {
     @Test
     void anIdleWorkerPollsLessAndLessUntilWokenAndAWakeBringsTheNextPollAtOnce() throws Exception {
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofMillis(5)))) {
-            AtomicInteger claims = new AtomicInteger();
-            FanoutWorker worker = countingClaims(world, "idle", claims);
+            FanoutWorker worker = world.core.worker("idle");
             try (Loop loop = Loop.start(worker, () -> {})) {
                 Thread.sleep(1_000);
                 // At a fixed 5 ms a second holds 200 polls; doubling up to 50 ms leaves about 20.
-                assertThat(claims.get()).as("polls in an idle second").isBetween(1, 60);
+                assertThat(claims(world)).as("polls in an idle second").isBetween(1, 60);
 
                 // Now the wait is at its longest: a wake cuts it short, and a job enqueued then is taken at once.
                 world.register("idle_author");
@@ -203,13 +197,12 @@ class FanoutWorkerTest {
     void aWakeBringsThePollBeforeTheIdleWaitRunsOut() throws Exception {
         // After its first poll the worker sleeps 10 s, so a poll within the next 5 s can only come from a wake.
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofSeconds(10)))) {
-            AtomicInteger claims = new AtomicInteger();
-            FanoutWorker worker = countingClaims(world, "woken", claims);
+            FanoutWorker worker = world.core.worker("woken");
             try (Loop loop = Loop.start(worker, () -> {})) {
-                awaitClaims(claims, 1);
+                awaitClaims(world, 1);
                 worker.wake();
-                awaitClaims(claims, 2);
-                assertThat(claims.get()).as("the first poll and the woken one, before the 10 s wait ran out").isEqualTo(2);
+                awaitClaims(world, 2);
+                assertThat(claims(world)).as("the first poll and the woken one, before the 10 s wait ran out").isEqualTo(2);
             }
         }
     }
@@ -252,12 +245,17 @@ class FanoutWorkerTest {
         return seen;
     }
 
-    private static void awaitClaims(AtomicInteger claims, int count) throws InterruptedException {
+    /** Polls of the outbox so far (the world's store counts its calls). */
+    private static int claims(World world) {
+        return world.postStore.calls().count("claim");
+    }
+
+    private static void awaitClaims(World world, int count) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (claims.get() < count && System.nanoTime() < deadline) {
+        while (claims(world) < count && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertThat(claims.get()).as("polls within 5 s").isGreaterThanOrEqualTo(count);
+        assertThat(claims(world)).as("polls within 5 s").isGreaterThanOrEqualTo(count);
     }
 
     /** A worker's loop on a thread of its own, calling {@code eachRound} at each round; stopped and joined on close. */
@@ -277,53 +275,6 @@ class FanoutWorkerTest {
             worker.wake();
             thread.join();
         }
-    }
-
-    /** A worker over the world's storage whose outbox counts its claims (polls). */
-    private static FanoutWorker countingClaims(World world, String name, AtomicInteger claims) {
-        return new FanoutWorker(name, countingClaims(world.postStore.jobs(), claims), world.graph, world.postStore.posts(),
-                world.postStore.reposts(), world.feedItems, world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
-                world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
-    }
-
-    private static FanoutJobs countingClaims(FanoutJobs delegate, AtomicInteger claims) {
-        return new FanoutJobs() {
-            @Override
-            public void enqueue(FanoutJob job) {
-                delegate.enqueue(job);
-            }
-
-            @Override
-            public List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
-                claims.incrementAndGet();
-                return delegate.claim(worker, max, now, lease);
-            }
-
-            @Override
-            public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
-                return delegate.checkpoint(job, position, now, lease);
-            }
-
-            @Override
-            public void release(ClaimedJob job, Instant retryAt) {
-                delegate.release(job, retryAt);
-            }
-
-            @Override
-            public void complete(ClaimedJob job) {
-                delegate.complete(job);
-            }
-
-            @Override
-            public int pending() {
-                return delegate.pending();
-            }
-
-            @Override
-            public FanoutBacklog backlog(Instant now) {
-                return delegate.backlog(now);
-            }
-        };
     }
 
     @Test
