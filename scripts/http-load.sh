@@ -10,6 +10,7 @@
 #   DURATION=30s CONNECTIONS=64 scripts/http-load.sh
 #   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
 #   PROFILE=embedded scripts/http-load.sh     # the embedded profile: DynamoDB Local in the server, in memory
+#   APP_JAR=/tmp/before.jar scripts/http-load.sh  # another build's server jar, to alternate two builds
 #
 # Beside GET /feed it loads GET /health on the same server with the same wrk settings, script and
 # Authorization headers (only the path differs): the server's cheapest route (its answer is kept for
@@ -74,11 +75,15 @@ find_java
 
 # --- build -----------------------------------------------------------------------------------------
 # The server is the production jar; DynamoDB Local is served by the bench module's `bench dynamodb-local`.
+# APP_JAR names another server jar (a copy of an earlier build, to alternate two builds in one sitting);
+# the bench jar is still built from this checkout.
 say "building the app and the bench"
 # shellcheck disable=SC2086
 mvn -q $MVN_FLAGS -pl bench -am -DskipTests package >"$WORK/build.log" 2>&1 \
   || { cat "$WORK/build.log" >&2; fail "build failed"; }
-APP_JAR="$PWD/app/target/feedline-all.jar"
+APP_JAR=${APP_JAR:-"$PWD/app/target/feedline-all.jar"}
+[[ -f $APP_JAR ]] || fail "no server jar at $APP_JAR"
+say "server jar: $APP_JAR"
 BENCH_JAR="$PWD/bench/target/feedline-bench.jar"
 
 # --- engines and server ----------------------------------------------------------------------------
