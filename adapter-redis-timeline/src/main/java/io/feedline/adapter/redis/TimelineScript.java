@@ -41,24 +41,32 @@ record TimelineScript(String name, String body, String sha) {
      * window in turn the number of its entries and that many score and member pairs.
      */
     static final TimelineScript ADD = new TimelineScript("add", """
+            local call = redis.call
             local trim = -(tonumber(ARGV[1]) + 2)
+            local ttl = ARGV[2]
             local at = 3
             for k = 1, #KEYS do
+              local key = KEYS[k]
               local n = tonumber(ARGV[at])
               at = at + 1
-              local chunk = {}
-              for i = 1, n do
-                chunk[#chunk + 1] = ARGV[at]
-                chunk[#chunk + 1] = ARGV[at + 1]
+              if n == 1 then
+                call('ZADD', key, ARGV[at], ARGV[at + 1])
                 at = at + 2
-                if #chunk >= 1000 then
-                  redis.call('ZADD', KEYS[k], unpack(chunk))
-                  chunk = {}
+              else
+                local chunk = {}
+                for i = 1, n do
+                  chunk[#chunk + 1] = ARGV[at]
+                  chunk[#chunk + 1] = ARGV[at + 1]
+                  at = at + 2
+                  if #chunk >= 1000 then
+                    call('ZADD', key, unpack(chunk))
+                    chunk = {}
+                  end
                 end
+                if #chunk > 0 then call('ZADD', key, unpack(chunk)) end
               end
-              if #chunk > 0 then redis.call('ZADD', KEYS[k], unpack(chunk)) end
-              redis.call('ZREMRANGEBYRANK', KEYS[k], 0, trim)
-              redis.call('PEXPIRE', KEYS[k], ARGV[2])
+              call('ZREMRANGEBYRANK', key, 0, trim)
+              call('PEXPIRE', key, ttl)
             end
             return #KEYS
             """);
