@@ -15,6 +15,9 @@ import java.util.Optional;
  * when, and on which port (0 for any free one), it listens.
  */
 public final class HttpApi implements AutoCloseable {
+    /** The buffer each answer is copied through into Jetty: a feed page of 20 fits in one copy. */
+    private static final int COPY_BUFFER_BYTES = 8 * 1024;
+
     private final Javalin javalin;
     private final Settings settings;
     private final SharedLimits sharedLimits;
@@ -210,6 +213,11 @@ public final class HttpApi implements AutoCloseable {
             // about 9% of a feed page's CPU in the profile (BENCHMARKS.md section 3). Off, each header is
             // parsed as it comes.
             config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
+            // Javalin copies each answer into Jetty through a buffer of this size, allocated per
+            // request; left unset it is Jetty's whole output buffer (32 KB), which was more than half of
+            // the bytes a feed page allocated (BENCHMARKS.md section 3). Jetty still aggregates up to
+            // its own buffer, so a larger answer is only copied in more steps.
+            config.http.responseBufferSize = COPY_BUFFER_BYTES;
             config.requestLogger.http(metrics::record);
             config.routes.before(SecurityHeaders::apply);
             config.routes.beforeMatched(gate::check);

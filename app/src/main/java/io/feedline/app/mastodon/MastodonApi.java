@@ -37,6 +37,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class MastodonApi implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MastodonApi.class);
+    /** The buffer each answer is copied through into Jetty, as on the native API. */
+    private static final int COPY_BUFFER_BYTES = 8 * 1024;
     /** A 1×1 transparent PNG: the avatar and header of every account, which has none. */
     private static final byte[] MISSING_IMAGE = Base64.getDecoder().decode(
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
@@ -104,6 +106,8 @@ public final class MastodonApi implements AutoCloseable {
             // As on the native API (HttpApi): a proxy's connection carries many tokens, which kept
             // refilling and clearing Jetty's per-connection header cache.
             config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
+            // And as there, the copy of each answer into Jetty goes through a buffer of a page's size.
+            config.http.responseBufferSize = COPY_BUFFER_BYTES;
             config.routes.beforeMatched(requests::gate);
             routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
             streamingRoutes(config.routes, streaming);
