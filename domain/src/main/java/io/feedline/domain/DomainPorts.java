@@ -14,6 +14,7 @@ import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.OutboxSignals;
+import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
@@ -58,7 +59,8 @@ public record DomainPorts(
         Rankings rankings,
         Articles articles,
         LiveEvents live,
-        OutboxSignals outboxSignals) {
+        OutboxSignals outboxSignals,
+        RelationChanges relationChanges) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -86,5 +88,6 @@ public record DomainPorts(
         Objects.requireNonNull(articles, "articles");
         Objects.requireNonNull(live, "live");
         Objects.requireNonNull(outboxSignals, "outboxSignals");
+        Objects.requireNonNull(relationChanges, "relationChanges");
     }
 }

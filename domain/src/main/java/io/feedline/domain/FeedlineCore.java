@@ -44,6 +44,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final TagDesk tagDesk;
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
     private final OutboxSignals.Subscription heardFromOthers;
+    private final RelationSets relationSets;
 
     private FeedlineCore(DomainPorts ports, FeedSettings settings, ExecutorService executor, boolean ownsExecutor) {
         this.ports = ports;
@@ -65,7 +66,7 @@ public final class FeedlineCore implements AutoCloseable {
         this.windows = new Windows(ports.timelines(), warnings);
         this.cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
         Notifier notifier = new Notifier(ports.clock());
-        RelationSets relationSets = new RelationSets(ports.relations(), ports.clock());
+        this.relationSets = new RelationSets(ports.relations(), ports.relationChanges(), ports.clock());
         Separations separations = new Separations(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
@@ -240,6 +241,7 @@ public final class FeedlineCore implements AutoCloseable {
     @Override
     public void close() {
         heardFromOthers.close();
+        relationSets.close();
         popularity.close();
         if (ownsExecutor) {
             executor.shutdown();

@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import io.feedline.ports.model.RelationSet;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.Relations;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,35 +12,62 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Each reader's mutes and blocks, read whole (one Query of the reader's partition) and kept in this
- * process for {@link #TTL}. A change made through this process drops the sets of both users it
- * concerns at once; a change made through another process reaches this one's reads within
- * {@link #TTL}. Writes that a block must refuse (follow, reply, mention) never use this cache: they
- * read the pair strongly consistent.
+ * process. A change made through this process drops the sets of both users it concerns at once and
+ * is announced to the other processes ({@link RelationChanges}), which drop theirs when they hear
+ * it. While this process hears every announcement, a set is kept for {@link #HEARD_TTL}; while it
+ * may miss some (the channel is down, or not yet up), for {@link #TTL}, the bound on how long
+ * another process's change can go unseen. Writes that a block must refuse (follow, reply, mention)
+ * never use this cache: they read the pair strongly consistent.
  */
-final class RelationSets {
-    /** How stale a reader's set may be in a process that did not make the change. */
+final class RelationSets implements AutoCloseable {
+    /** How long a set is kept while changes made elsewhere may go unheard. */
     static final Duration TTL = Duration.ofSeconds(5);
+    /**
+     * How long a set is kept while every change made elsewhere is heard: long enough that a reader
+     * who reads a page every few minutes costs no Query per page, short enough to bound a word the
+     * channel lost while both ends stayed connected.
+     */
+    static final Duration HEARD_TTL = Duration.ofMinutes(10);
     /** The most readers kept; past it the cache starts over, which costs one Query per reader. */
     static final int MAX_READERS = 50_000;
 
     private record Entry(RelationSet set, Instant readAt) {}
 
     private final Relations relations;
+    private final RelationChanges announcements;
     private final Clock clock;
     private final ConcurrentHashMap<UserId, Entry> cache = new ConcurrentHashMap<>();
     /** Moves on every change, so a read that overlapped a change does not cache what it read. */
     private final AtomicLong changes = new AtomicLong();
+    private volatile Duration keep = TTL;
+    private final RelationChanges.Subscription heard;
 
-    RelationSets(Relations relations, Clock clock) {
+    RelationSets(Relations relations, RelationChanges announcements, Clock clock) {
         this.relations = relations;
+        this.announcements = announcements;
         this.clock = clock;
+        this.heard = announcements.listen(new RelationChanges.Listener() {
+            @Override
+            public void changed(UserId first, UserId second) {
+                forget(first, second);
+            }
+
+            @Override
+            public void hearing(boolean everyChange) {
+                // What was kept before may have missed a word either way; from here on it is kept as
+                // long as the channel allows.
+                changes.incrementAndGet();
+                cache.clear();
+                keep = everyChange ? HEARD_TTL : TTL;
+            }
+        });
     }
 
     /** The reader's filter: from the cache when fresh, else one read of the store. */
     ReaderFilter filterFor(UserId reader) {
         Instant now = clock.instant();
         Entry entry = cache.get(reader);
-        if (entry != null && now.isBefore(entry.readAt().plus(TTL))) {
+        if (entry != null && now.isBefore(entry.readAt().plus(keep))) {
             return new ReaderFilter(entry.set());
         }
         long before = changes.get();
@@ -58,10 +86,20 @@ final class RelationSets {
         return relations.of(reader);
     }
 
-    /** Drops the cached sets of users whose relations just changed. */
+    /** Users' relations just changed through this process: its copies go, and the others are told. */
     void changed(UserId first, UserId second) {
+        forget(first, second);
+        announcements.changed(first, second);
+    }
+
+    private void forget(UserId first, UserId second) {
         changes.incrementAndGet();
         cache.remove(first);
         cache.remove(second);
+    }
+
+    @Override
+    public void close() {
+        heard.close();
     }
 }

@@ -3,6 +3,7 @@ package io.feedline.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.ports.fakes.RecordingRelationChanges;
 import io.feedline.ports.in.ManageRelations;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.model.FanoutMode;
@@ -138,21 +139,87 @@ class MuteAndBlockTest {
     }
 
     @Test
-    void aChangeMadeElsewhereReachesACachedSetWithinTheTtl() {
+    void whileChangesElsewhereMayGoUnheardAnotherProcesssChangeReachesACachedSetWithinTheTtl() {
         try (World world = world(FanoutMode.PUSH, "alice", "bob")) {
-            RelationSets sets = new RelationSets(world.relations, world.clock);
-            assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
+            RecordingRelationChanges channel = new RecordingRelationChanges();
+            channel.channel(false);
+            try (RelationSets sets = new RelationSets(world.relations, channel, world.clock)) {
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
 
-            // Another process mutes: this one's cache does not know.
-            world.relations.mute(world.id("alice"), world.id("bob"), world.clock.instant());
-            assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
+                // Another process mutes, and this one cannot hear it.
+                world.relations.mute(world.id("alice"), world.id("bob"), world.clock.instant());
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
 
-            world.clock.advance(RelationSets.TTL);
-            assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isTrue();
+                world.clock.advance(RelationSets.TTL);
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isTrue();
 
-            world.relations.unmute(world.id("alice"), world.id("bob"));
-            sets.changed(world.id("alice"), world.id("bob"));
-            assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).as("this process's own change").isFalse();
+                world.relations.unmute(world.id("alice"), world.id("bob"));
+                sets.changed(world.id("alice"), world.id("bob"));
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).as("this process's own change").isFalse();
+            }
+        }
+    }
+
+    @Test
+    void whileEveryChangeIsHeardASetIsKeptLongAndAnotherProcesssWordDropsItAtOnce() {
+        try (World world = world(FanoutMode.PUSH, "alice", "bob", "carol")) {
+            RecordingRelationChanges channel = new RecordingRelationChanges();
+            try (RelationSets sets = new RelationSets(world.relations, channel, world.clock)) {
+                world.relations.calls().reset();
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
+                world.clock.advance(RelationSets.HEARD_TTL.minusSeconds(1));
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
+                assertThat(world.relations.calls().count("of")).as("one read, kept past the short TTL").isEqualTo(1);
+
+                // Another process mutes and says so: the next read sees it.
+                world.relations.mute(world.id("alice"), world.id("bob"), world.clock.instant());
+                channel.hearAnotherProcess(world.id("alice"), world.id("bob"));
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isTrue();
+
+                // A word the channel lost: the copy holds until the long TTL, no longer.
+                world.relations.mute(world.id("alice"), world.id("carol"), world.clock.instant());
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("carol"))).isFalse();
+                world.clock.advance(RelationSets.HEARD_TTL);
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("carol"))).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void theChannelDroppingOrComingBackDropsEveryCopyAndSetsHowLongTheNextAreKept() {
+        try (World world = world(FanoutMode.PUSH, "alice", "bob")) {
+            RecordingRelationChanges channel = new RecordingRelationChanges();
+            try (RelationSets sets = new RelationSets(world.relations, channel, world.clock)) {
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
+                // Muted elsewhere while the channel is going down: the word is lost, and so is the copy.
+                world.relations.mute(world.id("alice"), world.id("bob"), world.clock.instant());
+                channel.channel(false);
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isTrue();
+
+                world.relations.calls().reset();
+                world.clock.advance(RelationSets.TTL);
+                sets.filterFor(world.id("alice"));
+                assertThat(world.relations.calls().count("of")).as("kept only for the short TTL while deaf").isEqualTo(1);
+
+                // Unmuted elsewhere before the channel is back: coming back drops the copy too.
+                world.relations.unmute(world.id("alice"), world.id("bob"));
+                channel.channel(true);
+                assertThat(sets.filterFor(world.id("alice")).hides(world.id("bob"))).isFalse();
+                world.relations.calls().reset();
+                world.clock.advance(RelationSets.TTL.multipliedBy(2));
+                sets.filterFor(world.id("alice"));
+                assertThat(world.relations.calls().count("of")).as("kept long again once every change is heard").isZero();
+            }
+        }
+    }
+
+    @Test
+    void aMuteOrBlockThroughThisProcessIsAnnouncedToTheOthers() {
+        try (World world = world(FanoutMode.PUSH, "alice", "bob", "carol")) {
+            int before = world.relationChanges.announced();
+            world.mute("alice", "bob");
+            world.block("alice", "carol");
+            assertThat(world.relationChanges.announced() - before).isEqualTo(2);
         }
     }
 

@@ -22,6 +22,7 @@ import io.feedline.ports.fakes.FakePasswordHasher;
 import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
 import io.feedline.ports.fakes.InMemoryLiveEvents;
 import io.feedline.ports.fakes.RecordingOutboxSignals;
+import io.feedline.ports.fakes.RecordingRelationChanges;
 import io.feedline.ports.fakes.InMemoryEntityFollows;
 import io.feedline.ports.fakes.InMemoryFeedItems;
 import io.feedline.ports.fakes.InMemoryFollowGraph;
@@ -68,6 +69,7 @@ final class World implements AutoCloseable {
     final InMemoryRankings rankings = new InMemoryRankings();
     final InMemoryLiveEvents live = new InMemoryLiveEvents();
     final RecordingOutboxSignals outboxSignals = new RecordingOutboxSignals();
+    final RecordingRelationChanges relationChanges = new RecordingRelationChanges();
     final FeedlineCore core;
     final UseCases app;
     final FanoutWorker worker;
@@ -99,7 +101,7 @@ final class World implements AutoCloseable {
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
                 celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
                 new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions, postStore.explore(), rankings, postStore.articles(), live,
-                outboxSignals);
+                outboxSignals, relationChanges);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

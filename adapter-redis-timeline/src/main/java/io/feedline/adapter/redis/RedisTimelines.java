@@ -5,6 +5,7 @@ import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.OutboxSignals;
 import io.feedline.ports.out.PostCache;
+import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.TimelineCache;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisConnectionStateListener;
@@ -49,6 +50,7 @@ public final class RedisTimelines implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final String liveChannel;
     private final RedisOutboxSignals outboxSignals;
+    private final RedisRelationChanges relationChanges;
     private final AtomicBoolean subscribing = new AtomicBoolean();
     /** Where the live events this process hears go; nowhere until {@link #liveEvents} names it. */
     private volatile Consumer<LiveEvent> heard = event -> {};
@@ -72,6 +74,7 @@ public final class RedisTimelines implements AutoCloseable {
         this.posts = new RedisPostCache(link, keys, settings.postTtl(), settings.commandTimeout(), near);
         this.liveChannel = settings.keyPrefix() + "live";
         this.outboxSignals = new RedisOutboxSignals(link, settings.keyPrefix() + "outbox");
+        this.relationChanges = new RedisRelationChanges(link, settings.keyPrefix() + "relations");
         this.pubSubConnector = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "redis-pubsub-connect");
             thread.setDaemon(true);
@@ -92,6 +95,7 @@ public final class RedisTimelines implements AutoCloseable {
             try {
                 RedisLiveEvents.listen(connection, liveChannel, event -> heard.accept(event));
                 outboxSignals.listen(connection);
+                relationChanges.listen(connection);
             } catch (RedisException e) {
                 connection.close();
                 throw e;
@@ -99,12 +103,12 @@ public final class RedisTimelines implements AutoCloseable {
             pubSub = connection;
             return true;
         } catch (RedisException e) {
-            LOG.log(Level.FINE, "redis: the live and outbox channels are not subscribed yet", e);
+            LOG.log(Level.FINE, "redis: the live, outbox and relation channels are not subscribed yet", e);
             return false;
         }
     }
 
-    /** Whether this process is subscribed to the live and outbox channels (it keeps trying until it is). */
+    /** Whether this process is subscribed to the live, outbox and relation channels (it keeps trying until it is). */
     boolean listening() {
         return pubSub != null;
     }
@@ -129,6 +133,16 @@ public final class RedisTimelines implements AutoCloseable {
     public OutboxSignals outboxSignals() {
         startSubscribing();
         return outboxSignals;
+    }
+
+    /**
+     * Relation changes between every process on this Redis: this process's mutes and blocks drop the
+     * others' copies of the two users' sets, and theirs drop this one's. It opens this process's
+     * subscription, as {@link #liveEvents} does.
+     */
+    public RelationChanges relationChanges() {
+        startSubscribing();
+        return relationChanges;
     }
 
     /** Subscribes from here on, in the background, retried until Redis answers (until then nothing is heard). */

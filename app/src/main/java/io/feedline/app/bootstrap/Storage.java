@@ -8,6 +8,7 @@ import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.lucene.LuceneSearchIndex;
 import io.feedline.adapter.memory.LocalLiveEvents;
 import io.feedline.adapter.memory.SingleProcessOutboxSignals;
+import io.feedline.adapter.memory.SingleProcessRelationChanges;
 import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
@@ -25,6 +26,7 @@ import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.OutboxSignals;
+import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Rankings;
 import io.feedline.ports.out.Reposts;
@@ -88,6 +90,7 @@ final class Storage implements AutoCloseable {
     final LiveEvents live;
     /** Word of new outbox jobs between processes: none with in-memory caches (one process), over Redis with Redis. */
     final OutboxSignals outboxSignals;
+    final RelationChanges relationChanges;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
@@ -115,6 +118,7 @@ final class Storage implements AutoCloseable {
         this.articles = dynamo.articles();
         this.live = caches.live();
         this.outboxSignals = caches.outboxSignals();
+        this.relationChanges = caches.relationChanges();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -128,7 +132,7 @@ final class Storage implements AutoCloseable {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
                 notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
                 new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, articles, live,
-                outboxSignals);
+                outboxSignals, relationChanges);
     }
 
     /**
@@ -182,7 +186,8 @@ final class Storage implements AutoCloseable {
                     MemoryCaches memory = MemoryCaches.create(config.memory().orElseThrow());
                     LocalLiveEvents live = new LocalLiveEvents(LIVE_QUEUE);
                     resources.push(live);
-                    yield new Caches(memory.timelineCache(), memory.postCache(), live, new SingleProcessOutboxSignals(), List.of());
+                    yield new Caches(memory.timelineCache(), memory.postCache(), live, new SingleProcessOutboxSignals(),
+                            new SingleProcessRelationChanges(), List.of());
                 }
                 case REDIS -> {
                     // Returns even while Redis is unreachable: it is only a cache, so the server starts
@@ -192,6 +197,7 @@ final class Storage implements AutoCloseable {
                     LocalLiveEvents heard = new LocalLiveEvents(LIVE_QUEUE);
                     resources.push(heard);
                     yield new Caches(redis.timelineCache(), redis.postCache(), redis.liveEvents(heard), redis.outboxSignals(),
+                            redis.relationChanges(),
                             List.of(redis.healthProbe()));
                 }
             };
@@ -253,10 +259,10 @@ final class Storage implements AutoCloseable {
 
     /**
      * The caches in front of DynamoDB, both on the engine {@code storage.timelines} names, the live
-     * channel and the outbox's signal beside them, and the engine's probe if remote.
+     * channel, the outbox's signal and the relation changes beside them, and the engine's probe if remote.
      */
     private record Caches(TimelineCache timelines, PostCache posts, LiveEvents live, OutboxSignals outboxSignals,
-            List<HealthProbe> probes) {}
+            RelationChanges relationChanges, List<HealthProbe> probes) {}
 
     private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity,
             ClientInterceptors interceptors, Deque<AutoCloseable> resources) {
