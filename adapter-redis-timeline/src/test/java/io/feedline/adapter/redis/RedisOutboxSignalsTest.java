@@ -2,13 +2,10 @@ package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.out.OutboxSignals;
 import io.feedline.testsupport.FreePorts;
 import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedisCluster;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,17 +22,12 @@ import org.junit.jupiter.api.Test;
 class RedisOutboxSignalsTest {
 
     abstract static class OverRedis {
-        private final List<AutoCloseable> opened = new ArrayList<>();
-        private final String prefix = "test:outbox:" + TestIds.userId().value() + ":";
+        private final SubscribedProcesses processes = new SubscribedProcesses("outbox");
 
         abstract String uri();
 
         private RedisTimelines process() {
-            RedisTimelines redis = RedisTimelines.connect(TestRedisSettings.of(uri()).withKeyPrefix(prefix));
-            opened.add(redis);
-            redis.outboxSignals();
-            Waiting.until(redis::listening, "subscribed to the outbox channel");
-            return redis;
+            return processes.open(uri(), RedisTimelines::outboxSignals);
         }
 
         @Test
@@ -94,10 +86,8 @@ class RedisOutboxSignalsTest {
         }
 
         @AfterEach
-        void close() throws Exception {
-            for (AutoCloseable closeable : opened) {
-                closeable.close();
-            }
+        void close() {
+            processes.close();
         }
     }
 

@@ -9,7 +9,6 @@ import io.feedline.testsupport.FreePorts;
 import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
 import io.feedline.testsupport.ThrowawayRedisCluster;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -44,17 +43,12 @@ class RedisRelationChangesTest {
     }
 
     abstract static class OverRedis {
-        private final List<AutoCloseable> opened = new ArrayList<>();
-        private final String prefix = "test:relations:" + TestIds.userId().value() + ":";
+        private final SubscribedProcesses processes = new SubscribedProcesses("relations");
 
         abstract String uri();
 
         private RedisTimelines process() {
-            RedisTimelines redis = RedisTimelines.connect(TestRedisSettings.of(uri()).withKeyPrefix(prefix));
-            opened.add(redis);
-            redis.relationChanges();
-            Waiting.until(redis::listening, "subscribed to the relation channel");
-            return redis;
+            return processes.open(uri(), RedisTimelines::relationChanges);
         }
 
         @Test
@@ -98,10 +92,8 @@ class RedisRelationChangesTest {
         }
 
         @AfterEach
-        void close() throws Exception {
-            for (AutoCloseable closeable : opened) {
-                closeable.close();
-            }
+        void close() {
+            processes.close();
         }
     }
 
