@@ -26,9 +26,9 @@ import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.OutboxSignals;
-import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Rankings;
+import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.Relations;
@@ -90,6 +90,7 @@ final class Storage implements AutoCloseable {
     final LiveEvents live;
     /** Word of new outbox jobs between processes: none with in-memory caches (one process), over Redis with Redis. */
     final OutboxSignals outboxSignals;
+    /** Word of mutes and blocks between processes: none with in-memory caches (one process), over Redis with Redis. */
     final RelationChanges relationChanges;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
