@@ -48,7 +48,10 @@ final class LikeLedger implements LikePost, UnlikePost {
         List<FanoutJob> jobs = new ArrayList<>(2);
         jobs.add(delta);
         notifier.job(post.authorId(), NotificationType.LIKE, Optional.of(post.id()), user).ifPresent(jobs::add);
-        return answer(post, delta, likes.like(post.ref(), user, jobs));
+        boolean changed = likes.like(post.ref(), user, jobs);
+        long count = answer(post, delta, changed);
+        // A repeat: the caller's like stands, so it counts even while its delta still waits in the outbox.
+        return changed ? count : Math.max(count, 1);
     }
 
     @Override

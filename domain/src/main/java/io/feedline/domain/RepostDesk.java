@@ -82,7 +82,9 @@ final class RepostDesk implements RepostPost, UnrepostPost {
             onEnqueue.run();
             live.publish(new LiveEvent.Published(entry.ref(), List.of()));
         }
-        return answer(original, delta, changed);
+        long count = answer(original, delta, changed);
+        // A repeat: the caller's repost stands, so it counts even while its delta still waits in the outbox.
+        return changed ? count : Math.max(count, 1);
     }
 
     @Override

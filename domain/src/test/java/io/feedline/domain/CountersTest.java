@@ -146,6 +146,22 @@ class CountersTest {
     }
 
     @Test
+    void aRepeatedLikeStillCountsTheLikersOwnWhileItsDeltaIsPending() {
+        try (World world = World.of(FanoutMode.PUSH)) {
+            world.register("author");
+            world.register("ann");
+            Post post = world.publish("author", "like me twice");
+            world.drain();
+
+            assertThat(world.app.likePost().like(world.id("ann"), post.id())).isEqualTo(1);
+            assertThat(world.app.likePost().like(world.id("ann"), post.id())).as("the repeat, the first still pending").isEqualTo(1);
+            world.drain();
+            assertThat(world.app.likePost().like(world.id("ann"), post.id())).as("the repeat, the first applied").isEqualTo(1);
+            assertThat(world.app.readPost().read(post.id()).likeCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aCountJobDeliveredTwiceCountsOnce() {
         try (World world = World.of(FanoutMode.PUSH)) {
             world.register("author");

@@ -83,4 +83,20 @@ class RepostCountersTest {
             assertThat(world.app.readPost().read(post.id()).repostCount()).isEqualTo(1);
         }
     }
+
+    @Test
+    void aRepeatedRepostStillCountsTheRepostersOwnWhileItsDeltaIsPending() {
+        try (World world = World.of(FanoutMode.PUSH)) {
+            world.register("author");
+            world.register("ann");
+            Post post = world.publish("author", "repost me twice");
+            world.drain();
+
+            assertThat(world.repost("ann", post.id())).isEqualTo(1);
+            assertThat(world.repost("ann", post.id())).as("the repeat, the first still pending").isEqualTo(1);
+            world.drain();
+            assertThat(world.repost("ann", post.id())).as("the repeat, the first applied").isEqualTo(1);
+            assertThat(world.app.readPost().read(post.id()).repostCount()).isEqualTo(1);
+        }
+    }
 }
