@@ -22,9 +22,10 @@ import java.util.UUID;
  * write: the count's delta and, for a new like of someone else's post, its author's notification.
  * The worker applies the deltas in batches, so the counts shown may trail by its lag.
  *
- * <p>What the answer promises: the count as stored when the answer is made, plus this request's
- * own change while the worker has not applied it yet (read together, so it is counted exactly
- * once). The caller sees their own like at once; other people's pending changes show when applied.
+ * <p>What the answer promises ({@link OwnCounts}): the count as stored when the answer is made, plus
+ * this request's own change while the worker has not applied it yet (read together, so it is
+ * counted exactly once), and at least 1 for a repeated like. The caller sees their own like at
+ * once; other people's pending changes show when applied.
  */
 final class LikeLedger implements LikePost, UnlikePost {
     private final CachedPosts cachedPosts;
@@ -48,24 +49,21 @@ final class LikeLedger implements LikePost, UnlikePost {
         List<FanoutJob> jobs = new ArrayList<>(2);
         jobs.add(delta);
         notifier.job(post.authorId(), NotificationType.LIKE, Optional.of(post.id()), user).ifPresent(jobs::add);
-        boolean changed = likes.like(post.ref(), user, jobs);
-        long count = answer(post, delta, changed);
-        // A repeat: the caller's like stands, so it counts even while its delta still waits in the outbox.
-        return changed ? count : Math.max(count, 1);
+        return answer(delta, likes.like(post.ref(), user, jobs));
     }
 
     @Override
     public long unlike(UserId user, PostId id) {
         Post post = existing(id);
         FanoutJob.CountDelta delta = delta(post, -1);
-        return answer(post, delta, likes.unlike(post.ref(), user, List.of(delta)));
+        return answer(delta, likes.unlike(post.ref(), user, List.of(delta)));
     }
 
-    private long answer(Post post, FanoutJob.CountDelta delta, boolean changed) {
+    private long answer(FanoutJob.CountDelta delta, boolean changed) {
         if (changed) {
             onEnqueue.run();
         }
-        return counters.count(post.ref(), CounterKind.LIKES, changed ? Optional.of(delta) : Optional.empty());
+        return OwnCounts.answer(counters, delta, changed);
     }
 
     /** Each change is its own job (a user may like, unlike and like again), so its id is fresh. */

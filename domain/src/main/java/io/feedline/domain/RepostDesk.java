@@ -82,9 +82,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
             onEnqueue.run();
             live.publish(new LiveEvent.Published(entry.ref(), List.of()));
         }
-        long count = answer(original, delta, changed);
-        // A repeat: the caller's repost stands, so it counts even while its delta still waits in the outbox.
-        return changed ? count : Math.max(count, 1);
+        return OwnCounts.answer(counters, delta, changed);
     }
 
     @Override
@@ -98,7 +96,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
             onEnqueue.run();
             live.publish(new LiveEvent.Deleted(removed.get()));
         }
-        return answer(original, delta, removed.isPresent());
+        return OwnCounts.answer(counters, delta, removed.isPresent());
     }
 
     /** Each change is its own job (a user may repost, unrepost and repost again), so its id is fresh. */
@@ -110,8 +108,4 @@ final class RepostDesk implements RepostPost, UnrepostPost {
         return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
     }
 
-    /** The stored count, plus this request's own change while it is pending: counted exactly once. */
-    private long answer(Post original, FanoutJob.CountDelta delta, boolean changed) {
-        return counters.count(original.ref(), CounterKind.REPOSTS, changed ? Optional.of(delta) : Optional.empty());
-    }
 }
