@@ -100,15 +100,16 @@ final class RedisRelationChanges implements RelationChanges {
 
     private void heard(String message) {
         String[] parts = message.split(" ");
-        if (parts.length == 3 && self.equals(parts[0])) {
+        if (parts.length != 3) {
+            LOG.warning(() -> "redis: ignored a malformed relation change on " + channel + " (not three words)");
+            return;
+        }
+        if (self.equals(parts[0])) {
             return;
         }
         UserId first;
         UserId second;
         try {
-            if (parts.length != 3) {
-                throw new IllegalArgumentException("not three words");
-            }
             first = new UserId(parts[1]);
             second = new UserId(parts[2]);
         } catch (IllegalArgumentException malformed) {

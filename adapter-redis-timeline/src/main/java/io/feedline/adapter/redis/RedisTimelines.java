@@ -83,8 +83,8 @@ public final class RedisTimelines implements AutoCloseable {
     }
 
     /**
-     * Opens the pub/sub connection and subscribes to the live and outbox channels; false if Redis is
-     * not there yet.
+     * Opens the pub/sub connection and subscribes to the live, outbox and relation channels; false if
+     * Redis is not there yet.
      */
     private boolean subscribe() {
         if (closed.get()) {
