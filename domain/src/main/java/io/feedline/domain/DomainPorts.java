@@ -1,5 +1,7 @@
 package io.feedline.domain;
 
+import io.feedline.ports.model.RelationChange;
+import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.EntityFollows;
@@ -14,7 +16,6 @@ import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.OutboxSignals;
-import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.PasswordHasher;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.out.PostCounters;
@@ -60,7 +61,7 @@ public record DomainPorts(
         Articles articles,
         LiveEvents live,
         OutboxSignals outboxSignals,
-        RelationChanges relationChanges) {
+        Announcements<RelationChange> relationChanges) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");

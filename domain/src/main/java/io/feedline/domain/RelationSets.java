@@ -1,8 +1,9 @@
 package io.feedline.domain;
 
+import io.feedline.ports.model.RelationChange;
 import io.feedline.ports.model.RelationSet;
 import io.feedline.ports.model.UserId;
-import io.feedline.ports.out.RelationChanges;
+import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.Relations;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Each reader's mutes and blocks, read whole (one Query of the reader's partition) and kept in this
  * process. A change made through this process drops the sets of both users it concerns at once and
- * is announced to the other processes ({@link RelationChanges}), which drop theirs when they hear
+ * is announced to the other processes ({@link Announcements}), which drop theirs when they hear
  * it. While this process hears every announcement, a set is kept for {@link #HEARD_TTL}; while it
  * may miss some (the channel is down, or not yet up), for {@link #TTL}, the bound on how long
  * another process's change can go unseen. Writes that a block must refuse (follow, reply, mention)
@@ -34,22 +35,22 @@ final class RelationSets implements AutoCloseable {
     private record Entry(RelationSet set, Instant readAt) {}
 
     private final Relations relations;
-    private final RelationChanges announcements;
+    private final Announcements<RelationChange> announcements;
     private final Clock clock;
     private final ConcurrentHashMap<UserId, Entry> cache = new ConcurrentHashMap<>();
     /** Moves on every change, so a read that overlapped a change does not cache what it read. */
     private final AtomicLong changes = new AtomicLong();
     private volatile Duration keep = TTL;
-    private final RelationChanges.Subscription heard;
+    private final Announcements.Subscription heard;
 
-    RelationSets(Relations relations, RelationChanges announcements, Clock clock) {
+    RelationSets(Relations relations, Announcements<RelationChange> announcements, Clock clock) {
         this.relations = relations;
         this.announcements = announcements;
         this.clock = clock;
-        this.heard = announcements.listen(new RelationChanges.Listener() {
+        this.heard = announcements.listen(new Announcements.Listener<>() {
             @Override
-            public void changed(UserId first, UserId second) {
-                forget(first, second);
+            public void heard(RelationChange change) {
+                forget(change.first(), change.second());
             }
 
             @Override
@@ -89,7 +90,7 @@ final class RelationSets implements AutoCloseable {
     /** Users' relations just changed through this process: its copies go, and the others are told. */
     void changed(UserId first, UserId second) {
         forget(first, second);
-        announcements.changed(first, second);
+        announcements.announce(new RelationChange(first, second));
     }
 
     private void forget(UserId first, UserId second) {

@@ -1,11 +1,12 @@
 package io.feedline.adapter.redis;
 
 import io.feedline.ports.model.LiveEvent;
+import io.feedline.ports.model.RelationChange;
+import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.HealthProbe;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.OutboxSignals;
 import io.feedline.ports.out.PostCache;
-import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.TimelineCache;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisConnectionStateListener;
@@ -50,7 +51,8 @@ public final class RedisTimelines implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final String liveChannel;
     private final RedisOutboxSignals outboxSignals;
-    private final RedisRelationChanges relationChanges;
+    private final RedisAnnouncements<RelationChange> relationChanges;
+    private final RedisAnnouncements<String> tokenRevocations;
     private final AtomicBoolean subscribing = new AtomicBoolean();
     /** Where the live events this process hears go; nowhere until {@link #liveEvents} names it. */
     private volatile Consumer<LiveEvent> heard = event -> {};
@@ -74,7 +76,10 @@ public final class RedisTimelines implements AutoCloseable {
         this.posts = new RedisPostCache(link, keys, settings.postTtl(), settings.commandTimeout(), near);
         this.liveChannel = settings.keyPrefix() + "live";
         this.outboxSignals = new RedisOutboxSignals(link, settings.keyPrefix() + "outbox");
-        this.relationChanges = new RedisRelationChanges(link, settings.keyPrefix() + "relations");
+        this.relationChanges = new RedisAnnouncements<>(link, settings.keyPrefix() + "relations", "a relation change",
+                RedisAnnouncements.RELATION_CHANGES);
+        this.tokenRevocations = new RedisAnnouncements<>(link, settings.keyPrefix() + "revocations", "a token revocation",
+                RedisAnnouncements.TOKEN_IDS);
         this.pubSubConnector = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "redis-pubsub-connect");
             thread.setDaemon(true);
@@ -83,7 +88,7 @@ public final class RedisTimelines implements AutoCloseable {
     }
 
     /**
-     * Opens the pub/sub connection and subscribes to the live, outbox and relation channels; false if
+     * Opens the pub/sub connection and subscribes to the live, outbox, relation and revocation channels; false if
      * Redis is not there yet.
      */
     private boolean subscribe() {
@@ -96,6 +101,7 @@ public final class RedisTimelines implements AutoCloseable {
                 RedisLiveEvents.listen(connection, liveChannel, event -> heard.accept(event));
                 outboxSignals.listen(connection);
                 relationChanges.listen(connection);
+                tokenRevocations.listen(connection);
             } catch (RedisException e) {
                 connection.close();
                 throw e;
@@ -103,12 +109,12 @@ public final class RedisTimelines implements AutoCloseable {
             pubSub = connection;
             return true;
         } catch (RedisException e) {
-            LOG.log(Level.FINE, "redis: the live, outbox and relation channels are not subscribed yet", e);
+            LOG.log(Level.FINE, "redis: the live, outbox, relation and revocation channels are not subscribed yet", e);
             return false;
         }
     }
 
-    /** Whether this process is subscribed to the live, outbox and relation channels (it keeps trying until it is). */
+    /** Whether this process is subscribed to the live, outbox, relation and revocation channels (it keeps trying until it is). */
     boolean listening() {
         return pubSub != null;
     }
@@ -140,9 +146,19 @@ public final class RedisTimelines implements AutoCloseable {
      * others' copies of the two users' sets, and theirs drop this one's. It opens this process's
      * subscription, as {@link #liveEvents} does.
      */
-    public RelationChanges relationChanges() {
+    public Announcements<RelationChange> relationChanges() {
         startSubscribing();
         return relationChanges;
+    }
+
+    /**
+     * Token revocations between every process on this Redis: a token revoked through this process is
+     * refused at once by the others, which may then keep a token's "not revoked" long. It opens this
+     * process's subscription, as {@link #liveEvents} does.
+     */
+    public Announcements<String> tokenRevocations() {
+        startSubscribing();
+        return tokenRevocations;
     }
 
     /** Subscribes from here on, in the background, retried until Redis answers (until then nothing is heard). */

@@ -17,6 +17,11 @@ final class SubscribedProcesses implements AutoCloseable {
         this.prefix = "test:" + name + ":" + TestIds.userId().value() + ":";
     }
 
+    /** The key prefix every process here shares (its channels are named from it). */
+    String prefix() {
+        return prefix;
+    }
+
     /** A process on {@code uri} that asked for its channel with {@code channel}, once subscribed. */
     RedisTimelines open(String uri, Consumer<RedisTimelines> channel) {
         RedisTimelines redis = RedisTimelines.connect(TestRedisSettings.of(uri).withKeyPrefix(prefix));

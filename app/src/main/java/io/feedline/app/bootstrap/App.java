@@ -15,6 +15,7 @@ import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.app.mastodon.MastodonTokens;
 import io.feedline.domain.FanoutWorker;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.RateLimitBuckets;
 import io.feedline.ports.out.RevokedTokens;
 import java.time.Clock;
@@ -42,15 +43,19 @@ public final class App implements AutoCloseable {
     private final HttpApi http;
     private final Optional<MastodonApi> mastodon;
     private final Optional<RedisRateLimitBuckets> sharedBuckets;
+    /** This process's ear on the other processes' revocations, where they can be heard. */
+    private final Optional<Announcements.Subscription> heardRevocations;
     private WorkerLoops loops;
     private FanoutWorker drainer;
     private boolean closed;
 
-    private App(Assembly assembly, HttpApi http, Optional<MastodonApi> mastodon, Optional<RedisRateLimitBuckets> sharedBuckets) {
+    private App(Assembly assembly, HttpApi http, Optional<MastodonApi> mastodon, Optional<RedisRateLimitBuckets> sharedBuckets,
+            Optional<Announcements.Subscription> heardRevocations) {
         this.assembly = assembly;
         this.http = http;
         this.mastodon = mastodon;
         this.sharedBuckets = sharedBuckets;
+        this.heardRevocations = heardRevocations;
     }
 
     public static App create(FeedlineConfig config) {
@@ -78,9 +83,21 @@ public final class App implements AutoCloseable {
             FanoutBacklogWatch backlog = new FanoutBacklogWatch(assembly.storage.jobs, clock, config.fanoutBacklogThreshold());
             assembly.metrics.watchFanoutBacklog(backlog);
             // One revocation view per process over the shared store: the native logout and Mastodon's
-            // /oauth/revoke both hold on every server (within token.revocation-recheck elsewhere).
-            CachedRevocations revocations = new CachedRevocations(revocations(assembly.storage.revokedTokens),
+            // /oauth/revoke both hold on every server (at once where the servers hear each other's
+            // revocations, within token.revocation-recheck where they cannot).
+            CachedRevocations revocations = new CachedRevocations(revocations(assembly.storage),
                     config.tokenRevocationRecheck(), 100_000, System::nanoTime);
+            Optional<Announcements.Subscription> heardRevocations = assembly.storage.tokenRevocations.map(channel -> channel.listen(new Announcements.Listener<>() {
+                @Override
+                public void heard(String tokenId) {
+                    revocations.revokedElsewhere(tokenId);
+                }
+
+                @Override
+                public void hearing(boolean everyWord) {
+                    revocations.hearing(everyWord);
+                }
+            }));
             HttpApi http = HttpApi.create(
                     config.http(),
                     assembly.core.useCases(),
@@ -116,7 +133,7 @@ public final class App implements AutoCloseable {
                             }), mastodonLimits(http.sharedLimits())))
                     : Optional.empty();
             mastodon.ifPresent(api -> assembly.metrics.watchStreams(api::streamingConnections, api::slowStreamsDropped));
-            return new App(assembly, http, mastodon, sharedBuckets);
+            return new App(assembly, http, mastodon, sharedBuckets, heardRevocations);
         } catch (RuntimeException e) {
             sharedBuckets.ifPresent(RedisRateLimitBuckets::close);
             assembly.close();
@@ -182,12 +199,14 @@ public final class App implements AutoCloseable {
         };
     }
 
-    /** The shared revocation store, as the HTTP layer's tokens ask it. */
-    private static TokenRevocations revocations(RevokedTokens store) {
+    /** The shared revocation store, as the HTTP layer's tokens ask it; a revocation is announced once stored. */
+    private static TokenRevocations revocations(Storage storage) {
+        RevokedTokens store = storage.revokedTokens;
         return new TokenRevocations() {
             @Override
             public void revoke(String tokenId, Instant expiresAt) {
                 store.revoke(tokenId, expiresAt);
+                storage.tokenRevocations.ifPresent(channel -> channel.announce(tokenId));
             }
 
             @Override
@@ -272,6 +291,7 @@ public final class App implements AutoCloseable {
                 }
             } finally {
                 try {
+                    heardRevocations.ifPresent(Announcements.Subscription::close);
                     sharedBuckets.ifPresent(RedisRateLimitBuckets::close);
                 } finally {
                     assembly.close();

@@ -8,13 +8,15 @@ import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.lucene.LuceneSearchIndex;
 import io.feedline.adapter.memory.LocalLiveEvents;
 import io.feedline.adapter.memory.SingleProcessOutboxSignals;
-import io.feedline.adapter.memory.SingleProcessRelationChanges;
+import io.feedline.adapter.memory.SingleProcessAnnouncements;
 import io.feedline.adapter.memory.MemoryCaches;
 import io.feedline.adapter.postgres.PostgresUsers;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.adapter.redis.RedisTimelines;
 import io.feedline.domain.DomainPorts;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.RelationChange;
+import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.ExploreIndex;
@@ -28,7 +30,6 @@ import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.OutboxSignals;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Rankings;
-import io.feedline.ports.out.RelationChanges;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.Relations;
@@ -91,7 +92,13 @@ final class Storage implements AutoCloseable {
     /** Word of new outbox jobs between processes: none with in-memory caches (one process), over Redis with Redis. */
     final OutboxSignals outboxSignals;
     /** Word of mutes and blocks between processes: none with in-memory caches (one process), over Redis with Redis. */
-    final RelationChanges relationChanges;
+    final Announcements<RelationChange> relationChanges;
+    /**
+     * Word of revoked tokens between processes, over Redis with Redis. None with in-memory caches:
+     * revocations are kept in DynamoDB, which servers may share whatever their caches, and a token
+     * refused late is a hole, where a mute seen late is only a nuisance.
+     */
+    final Optional<Announcements<String>> tokenRevocations;
 
     private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
             Deque<AutoCloseable> resources) {
@@ -120,6 +127,7 @@ final class Storage implements AutoCloseable {
         this.live = caches.live();
         this.outboxSignals = caches.outboxSignals();
         this.relationChanges = caches.relationChanges();
+        this.tokenRevocations = caches.tokenRevocations();
         this.probes = List.copyOf(probes);
         this.cacheProbes = caches.probes();
         this.resources = resources;
@@ -188,7 +196,7 @@ final class Storage implements AutoCloseable {
                     LocalLiveEvents live = new LocalLiveEvents(LIVE_QUEUE);
                     resources.push(live);
                     yield new Caches(memory.timelineCache(), memory.postCache(), live, new SingleProcessOutboxSignals(),
-                            new SingleProcessRelationChanges(), List.of());
+                            new SingleProcessAnnouncements<>(), Optional.empty(), List.of());
                 }
                 case REDIS -> {
                     // Returns even while Redis is unreachable: it is only a cache, so the server starts
@@ -198,7 +206,7 @@ final class Storage implements AutoCloseable {
                     LocalLiveEvents heard = new LocalLiveEvents(LIVE_QUEUE);
                     resources.push(heard);
                     yield new Caches(redis.timelineCache(), redis.postCache(), redis.liveEvents(heard), redis.outboxSignals(),
-                            redis.relationChanges(),
+                            redis.relationChanges(), Optional.of(redis.tokenRevocations()),
                             List.of(redis.healthProbe()));
                 }
             };
@@ -260,10 +268,12 @@ final class Storage implements AutoCloseable {
 
     /**
      * The caches in front of DynamoDB, both on the engine {@code storage.timelines} names, the live
-     * channel, the outbox's signal and the relation changes beside them, and the engine's probe if remote.
+     * channel, the outbox's signal, the relation changes and the token revocations beside them, and the
+     * engine's probe if remote.
      */
     private record Caches(TimelineCache timelines, PostCache posts, LiveEvents live, OutboxSignals outboxSignals,
-            RelationChanges relationChanges, List<HealthProbe> probes) {}
+            Announcements<RelationChange> relationChanges, Optional<Announcements<String>> tokenRevocations,
+            List<HealthProbe> probes) {}
 
     private static DynamoStorage openDynamo(FeedlineConfig config, CapacityListener capacity,
             ClientInterceptors interceptors, Deque<AutoCloseable> resources) {

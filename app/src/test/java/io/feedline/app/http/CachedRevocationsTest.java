@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
 class CachedRevocationsTest {
@@ -64,6 +67,112 @@ class CachedRevocationsTest {
         assertThat(store.revoked).contains("jti-2");
         nanos.addAndGet(Duration.ofSeconds(5).plusMillis(1).toNanos());
         assertThat(there.isRevoked("jti-2")).isTrue();
+    }
+
+    @Test
+    void whileEveryRevocationIsHeardNotRevokedIsKeptLongAndAWordHeardRefusesAtOnce() {
+        CachedRevocations here = server(Duration.ofSeconds(5));
+        CachedRevocations there = server(Duration.ofSeconds(5));
+        there.hearing(true);
+        assertThat(there.isRevoked("jti-4")).isFalse();
+        nanos.addAndGet(CachedRevocations.HEARD_RECHECK.minusSeconds(1).toNanos());
+        assertThat(there.isRevoked("jti-4")).isFalse();
+        assertThat(store.reads).as("one read, kept past the short interval").hasValue(1);
+
+        here.revoke("jti-4", expiry);
+        there.revokedElsewhere("jti-4");
+
+        assertThat(there.isRevoked("jti-4")).as("refused at once, without asking the store").isTrue();
+        assertThat(store.reads).hasValue(1);
+    }
+
+    @Test
+    void aWordTheChannelLostHoldsNoLongerThanTheLongInterval() {
+        CachedRevocations there = server(Duration.ofSeconds(5));
+        there.hearing(true);
+        assertThat(there.isRevoked("jti-5")).isFalse();
+
+        store.revoke("jti-5", expiry);
+
+        assertThat(there.isRevoked("jti-5")).isFalse();
+        nanos.addAndGet(CachedRevocations.HEARD_RECHECK.toNanos());
+        assertThat(there.isRevoked("jti-5")).isTrue();
+    }
+
+    @Test
+    void theChannelDroppingOrComingBackForgetsEveryAnswerAndSetsHowLongTheNextAreKept() {
+        CachedRevocations there = server(Duration.ofSeconds(5));
+        there.hearing(true);
+        assertThat(there.isRevoked("jti-6")).isFalse();
+        // Revoked elsewhere while the channel goes down: the word is lost, and so is the answer.
+        store.revoke("jti-6", expiry);
+        there.hearing(false);
+        assertThat(there.isRevoked("jti-6")).isTrue();
+
+        assertThat(there.isRevoked("jti-7")).isFalse();
+        nanos.addAndGet(Duration.ofSeconds(5).toNanos());
+        int before = store.reads.get();
+        assertThat(there.isRevoked("jti-7")).isFalse();
+        assertThat(store.reads.get() - before).as("kept only for the short interval while deaf").isEqualTo(1);
+
+        // Revoked elsewhere before the channel is back: coming back forgets the answer too.
+        store.revoke("jti-7", expiry);
+        there.hearing(true);
+        assertThat(there.isRevoked("jti-7")).isTrue();
+        assertThat(there.isRevoked("jti-8")).isFalse();
+        nanos.addAndGet(Duration.ofSeconds(10).toNanos());
+        before = store.reads.get();
+        assertThat(there.isRevoked("jti-8")).isFalse();
+        assertThat(store.reads.get() - before).as("kept long again once every revocation is heard").isZero();
+    }
+
+    @Test
+    void aReadThatOverlapsAWordDoesNotKeepWhatItRead() {
+        assertThat(answersAfterARace("jti-9", (there, tokenId) -> there.revokedElsewhere(tokenId))).containsExactly(false, true);
+    }
+
+    @Test
+    void aReadThatOverlapsTheChannelComingBackDoesNotKeepWhatItRead() {
+        // Revoked while the channel was down, so no word comes; coming back must not keep the answer read before.
+        assertThat(answersAfterARace("jti-11", (there, tokenId) -> there.hearing(true))).containsExactly(false, true);
+    }
+
+    /**
+     * Two requests for {@code tokenId} on a server that hears every revocation, the first racing a
+     * revocation elsewhere: the store answers "not revoked", then the token is revoked and
+     * {@code meanwhile} happens before the answer is kept. What the two requests were told.
+     */
+    private List<Boolean> answersAfterARace(String tokenId, BiConsumer<CachedRevocations, String> meanwhile) {
+        AtomicReference<CachedRevocations> there = new AtomicReference<>();
+        AtomicInteger raced = new AtomicInteger();
+        TokenRevocations racing = new TokenRevocations() {
+            @Override
+            public void revoke(String id, Instant expiresAt) {
+                store.revoke(id, expiresAt);
+            }
+
+            @Override
+            public boolean isRevoked(String id) {
+                boolean answer = store.isRevoked(id);
+                if (raced.getAndIncrement() == 0) {
+                    store.revoke(id, expiry);
+                    meanwhile.accept(there.get(), id);
+                }
+                return answer;
+            }
+        };
+        there.set(new CachedRevocations(racing, Duration.ofSeconds(5), 1_000, nanos::get));
+        there.get().hearing(true);
+        return List.of(there.get().isRevoked(tokenId), there.get().isRevoked(tokenId));
+    }
+
+    @Test
+    void aZeroIntervalAsksTheStoreOnEveryRequestEvenWhileHearing() {
+        CachedRevocations there = server(Duration.ZERO);
+        there.hearing(true);
+        assertThat(there.isRevoked("jti-10")).isFalse();
+        assertThat(there.isRevoked("jti-10")).isFalse();
+        assertThat(store.reads).hasValue(2);
     }
 
     @Test

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What a hot push page costs, counted per engine over HTTP: in the polyglot profile one Redis
  * command for the feed (the window's range script; the posts come from the near cache, no HMGET)
- * and no DynamoDB request, the caller's shared rate-limit bucket being answered in the process
+ * and no DynamoDB request, not even about the token's revocation (a server that hears every
+ * revocation remembers "not revoked" for minutes), the caller's shared rate-limit bucket being answered in the process
  * between its exchanges with Redis (a GET and bucket4j's compare-and-swap EVAL, about once a second
  * for a busy caller, not once a page); in the embedded profile no request to any engine at all. DynamoDB requests are counted on the wire by
  * the SDK (as {@code /metrics} reports them, less the outbox queries of the backlog gauge that the
@@ -57,6 +58,9 @@ class HotPageRequestsTest {
             settings.put("dynamodb.endpoint", dynamo.endpoint().toString());
             settings.put("dynamodb.table", "hot-page-" + System.nanoTime());
             settings.put("redis.uri", redis.uri());
+            // A server that could miss other servers' revocations would ask DynamoDB about the token
+            // on nearly every page with this; one that hears them all keeps "not revoked" 10 minutes.
+            settings.put("token.revocation-recheck", "1ms");
             try (App app = App.create(FeedlineConfig.of(settings)).start()) {
                 Reader reader = warmReader(app);
 
