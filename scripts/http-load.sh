@@ -173,10 +173,16 @@ LUA
 REDIS_PID=$(redis-cli -u "$REDIS_URI" info server 2>/dev/null | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
 say "wrk: 1 connection, 5s on GET /feed (unloaded latency)"
 wrk -t1 -c1 -d5s --latency -s "$WORK/feed.lua" "$BASE" >"$WORK/wrk1.txt"
+# DynamoDB requests the server made, per access pattern and operation, as /metrics counts them.
+dynamo_requests() {
+  curl -fs "$BASE/metrics" | sed -n 's/^feedline_dynamodb_requests_total{\([^}]*\)} \([0-9.eE+]*\)$/\1 \2/p' | LC_ALL=C sort
+}
 CPU_BEFORE="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
+dynamo_requests >"$WORK/dynamo-before.txt"
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /feed"
 wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/feed.lua" "$BASE" | tee "$WORK/wrk.txt" >&2
 CPU_AFTER="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
+dynamo_requests >"$WORK/dynamo-after.txt"
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /health (the same server's cheapest route)"
 wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/health.lua" "$BASE" >"$WORK/health.txt"
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /health with no script and no header"
@@ -222,6 +228,13 @@ awk -v s="$S0 $S1" -v d="$D0 $D1" -v r="$R0 $R1" -v n="$(nproc)" 'BEGIN {
   split(s, a, " "); split(d, b, " "); split(r, c, " ")
   printf "  CPU used during the %s-connection run: server %.1f s, DynamoDB Local %.1f s, Redis %.1f s (of %d processors)\n", \
     "'"$CONNECTIONS"'", a[2] - a[1], b[2] - b[1], c[2] - c[1], n }'
+# What the pages asked DynamoDB during the run: every counter that moved, but the outbox queries of
+# the backlog gauge that the scrape itself refreshes.
+PAGES=$(awk '$2 == "requests" && $3 == "in" { print $1 }' "$WORK/wrk.txt")
+LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 "$WORK/dynamo-before.txt" "$WORK/dynamo-after.txt" \
+  | awk -v pages="$PAGES" '!/fanout_backlog/ && $3 - $2 > 0 { moved = moved sprintf("%s%s: %d", sep, $1, $3 - $2); sep = "; "; total += $3 - $2 }
+      END { printf "  DynamoDB requests during the %s-connection run: %d for %d pages (%.4f a page; target 0)%s\n", \
+              "'"$CONNECTIONS"'", total, pages, total / pages, (total > 0) ? " [" moved "]" : "" }'
 echo "redis-benchmark -q -t lrange_100 -n $REDIS_REQUESTS (private redis-server, same machine):"
 echo "  50 clients: ${R50_RPS} requests/s, p50 ${R50_P50} ms; $CONNECTIONS clients: ${R64_RPS} requests/s, p50 ${R64_P50} ms"
 awk -v ours="$RPS" -v theirs="$R64_RPS" -v p="$P50" -v q="$R64_P50" 'BEGIN {
