@@ -4,7 +4,6 @@ import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.CelebrityRegistry;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Set;
 
 /**
@@ -19,18 +18,14 @@ final class FanoutPolicy {
     private final FanoutMode mode;
     private final long threshold;
     private final CelebrityRegistry registry;
-    private final Clock clock;
-    private final long ttlMillis;
-    private volatile Snapshot snapshot;
-
-    private record Snapshot(Set<UserId> celebrities, Instant readAt) {}
+    /** The registry's one set, under the one key. */
+    private final KeptValues<Boolean, Set<UserId>> celebrities;
 
     FanoutPolicy(FeedSettings settings, CelebrityRegistry registry, Clock clock) {
         this.mode = settings.mode();
         this.threshold = settings.celebrityThreshold();
         this.registry = registry;
-        this.clock = clock;
-        this.ttlMillis = settings.celebrityCacheTtl().toMillis();
+        this.celebrities = new KeptValues<>(clock, settings.celebrityCacheTtl(), 1);
     }
 
     FanoutMode mode() {
@@ -61,13 +56,7 @@ final class FanoutPolicy {
         if (mode != FanoutMode.HYBRID) {
             return Set.of();
         }
-        Snapshot current = snapshot;
-        Instant now = clock.instant();
-        if (current == null || now.toEpochMilli() - current.readAt().toEpochMilli() >= ttlMillis) {
-            current = new Snapshot(Set.copyOf(registry.all()), now);
-            snapshot = current;
-        }
-        return current.celebrities();
+        return celebrities.get(Boolean.TRUE, () -> Set.copyOf(registry.all()));
     }
 
     /**
@@ -76,10 +65,10 @@ final class FanoutPolicy {
      */
     void followerCountChanged(UserId author, long followers) {
         if (followers >= threshold) {
-            Snapshot current = snapshot;
-            if (current == null || !current.celebrities().contains(author)) {
+            Set<UserId> kept = celebrities.fresh(Boolean.TRUE);
+            if (kept == null || !kept.contains(author)) {
                 registry.mark(author);
-                snapshot = null;
+                celebrities.forget();
             }
         }
     }

@@ -6,13 +6,16 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
- * Values many readers ask for (explore's head and rankings, the trending tags, a streaming
- * reader's read-time sources), kept in the process for a short while and loaded by one caller at a time while the others wait for it: a
- * process reads each from storage at most about once per {@code ttl}, however many readers it
- * serves. Past {@code maxKeys} keys it starts over, which costs one load per key.
+ * Values many readers ask for (explore's head and rankings, the trending tags, the celebrity set
+ * and the hot tags, a streaming reader's read-time sources), kept in the process for a short while
+ * and loaded by one caller at a time: a process reads each from storage at most about once per
+ * {@code ttl}, however many readers it serves. While a value that has aged out is loaded again, the
+ * other callers go on with it rather than wait; only those that find none (the first ones, or after
+ * a forget) wait for the load. Past {@code maxKeys} keys it starts over, which costs one load per key.
  */
 final class KeptValues<K, T> {
     private static final int STRIPES = 64;
@@ -20,7 +23,7 @@ final class KeptValues<K, T> {
     private record Kept<T>(T value, Instant until) {}
 
     private final Map<K, Kept<T>> values = new ConcurrentHashMap<>();
-    private final Map<K, Object> loading = new ConcurrentHashMap<>();
+    private final Map<K, ReentrantLock> loading = new ConcurrentHashMap<>();
     /**
      * Moved on by a forget of a key in that stripe (all of them by {@link #forget()}), so that a load
      * which began before it is answered but not kept; striped, so that frequent forgets of some keys
@@ -37,13 +40,22 @@ final class KeptValues<K, T> {
         this.maxKeys = maxKeys;
     }
 
-    /** The value kept under {@code key} while fresh, else loaded by one caller while the others wait for it. */
+    /**
+     * The value kept under {@code key} while fresh, else loaded by one caller; meanwhile the others
+     * get the value that aged out if there is one, and wait for the load if not.
+     */
     T get(K key, Supplier<T> load) {
-        T kept = fresh(key);
-        if (kept != null) {
-            return kept;
+        Kept<T> aged = values.get(key);
+        if (aged != null && clock.instant().isBefore(aged.until())) {
+            return aged.value();
         }
-        synchronized (loading.computeIfAbsent(key, k -> new Object())) {
+        ReentrantLock lock = loading.computeIfAbsent(key, k -> new ReentrantLock());
+        if (aged == null) {
+            lock.lock();
+        } else if (!lock.tryLock()) {
+            return aged.value();
+        }
+        try {
             Kept<T> hit = values.get(key);
             Instant now = clock.instant();
             if (hit != null && now.isBefore(hit.until())) {
@@ -52,7 +64,7 @@ final class KeptValues<K, T> {
             int stripe = stripe(key);
             long changesBefore = changes.get(stripe);
             T value = load.get();
-            if (values.size() >= maxKeys) {
+            if (values.size() >= maxKeys && !values.containsKey(key)) {
                 values.clear();
                 // Another key's load under way keeps its own lock; the map of locks starts over too.
                 loading.clear();
@@ -62,6 +74,8 @@ final class KeptValues<K, T> {
             // either is seen here or removes the value after it (forget moves the count, then removes).
             values.compute(key, (k, old) -> changes.get(stripe) == changesBefore ? new Kept<>(value, now.plus(ttl)) : old);
             return value;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -6,7 +6,6 @@ import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.out.EntityFollows;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -20,18 +19,14 @@ final class TagPolicy {
     private final FanoutMode mode;
     private final long threshold;
     private final EntityFollows follows;
-    private final Clock clock;
-    private final long ttlMillis;
-    private volatile Snapshot snapshot;
-
-    private record Snapshot(Set<Tag> hot, Instant readAt) {}
+    /** The hot tags, under the one key. */
+    private final KeptValues<Boolean, Set<Tag>> hot;
 
     TagPolicy(FeedSettings settings, EntityFollows follows, Clock clock) {
         this.mode = settings.mode();
         this.threshold = settings.celebrityThreshold();
         this.follows = follows;
-        this.clock = clock;
-        this.ttlMillis = settings.celebrityCacheTtl().toMillis();
+        this.hot = new KeptValues<>(clock, settings.celebrityCacheTtl(), 1);
     }
 
     boolean materializesFeeds() {
@@ -57,22 +52,17 @@ final class TagPolicy {
         if (mode != FanoutMode.HYBRID) {
             return Set.of();
         }
-        Snapshot current = snapshot;
-        Instant now = clock.instant();
-        if (current == null || now.toEpochMilli() - current.readAt().toEpochMilli() >= ttlMillis) {
-            current = new Snapshot(follows.hot(EntityKind.TAG).stream().map(EntityRef::tag).collect(Collectors.toUnmodifiableSet()), now);
-            snapshot = current;
-        }
-        return current.hot();
+        return hot.get(Boolean.TRUE,
+                () -> follows.hot(EntityKind.TAG).stream().map(EntityRef::tag).collect(Collectors.toUnmodifiableSet()));
     }
 
     /** Records a tag's new follower count; the tag turns hot (in every mode, for a later switch) at the threshold. */
     void followerCountChanged(Tag tag, long followers) {
         if (followers >= threshold) {
-            Snapshot current = snapshot;
-            if (current == null || !current.hot().contains(tag)) {
+            Set<Tag> kept = hot.fresh(Boolean.TRUE);
+            if (kept == null || !kept.contains(tag)) {
                 follows.markHot(EntityRef.of(tag));
-                snapshot = null;
+                hot.forget();
             }
         }
     }

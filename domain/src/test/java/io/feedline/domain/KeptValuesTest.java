@@ -11,7 +11,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** Values kept a short while: one load per key and period, however many readers ask. */
@@ -86,6 +88,64 @@ class KeptValuesTest {
                 assertThat(answer.get()).isEqualTo(1);
             }
             assertThat(loads).as("one load for nine readers").hasValue(1);
+        } finally {
+            readers.shutdownNow();
+        }
+    }
+
+    @Test
+    void whileOneCallerLoadsAnAgedValueAgainTheOthersGoOnWithItWithoutWaiting() throws Exception {
+        KeptValues<Boolean, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(5), 1);
+        AtomicInteger loads = new AtomicInteger();
+        kept.get(Boolean.TRUE, loads::incrementAndGet);
+        clock.advance(Duration.ofSeconds(5));
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            Future<Integer> reloading = readers.submit(() -> kept.get(Boolean.TRUE, () -> {
+                loading.countDown();
+                await(release);
+                return loads.incrementAndGet();
+            }));
+            loading.await();
+            // In a thread of their own, bounded: callers that waited for the load would never return.
+            Future<List<Integer>> meanwhile = readers.submit(() -> IntStream.range(0, 50)
+                    .mapToObj(i -> kept.get(Boolean.TRUE, loads::incrementAndGet)).toList());
+            assertThat(meanwhile.get(10, TimeUnit.SECONDS)).as("the aged value, at once").containsOnly(1).hasSize(50);
+            assertThat(loads).as("no load besides the one under way").hasValue(1);
+
+            release.countDown();
+            assertThat(reloading.get()).isEqualTo(2);
+            assertThat(kept.get(Boolean.TRUE, loads::incrementAndGet)).as("the new value, kept").isEqualTo(2);
+            assertThat(loads).hasValue(2);
+        } finally {
+            readers.shutdownNow();
+        }
+    }
+
+    @Test
+    void aForgottenValueIsNeverServedWhileItIsLoadedAgain() throws Exception {
+        KeptValues<Boolean, Integer> kept = new KeptValues<>(clock, Duration.ofSeconds(5), 1);
+        AtomicInteger loads = new AtomicInteger();
+        kept.get(Boolean.TRUE, loads::incrementAndGet);
+        kept.forget(Boolean.TRUE);
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            Future<Integer> first = readers.submit(() -> kept.get(Boolean.TRUE, () -> {
+                loading.countDown();
+                await(release);
+                return loads.incrementAndGet();
+            }));
+            loading.await();
+            Future<Integer> second = readers.submit(() -> kept.get(Boolean.TRUE, loads::incrementAndGet));
+            release.countDown();
+
+            assertThat(first.get()).isEqualTo(2);
+            assertThat(second.get()).as("waited for the load rather than take the forgotten value").isEqualTo(2);
+            assertThat(loads).hasValue(2);
         } finally {
             readers.shutdownNow();
         }
