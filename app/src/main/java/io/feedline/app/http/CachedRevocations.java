@@ -4,6 +4,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -30,6 +33,8 @@ public final class CachedRevocations implements TokenRevocations {
     private final Duration heardRecheck;
     private final Cache<String, Boolean> answers;
     private final boolean caching;
+    /** The reads of the store under way, by token: a request for the same token waits for that read rather than make another. */
+    private final ConcurrentHashMap<String, CompletableFuture<Boolean>> reading = new ConcurrentHashMap<>();
     /** Moves on every word heard and every change of hearing, so a read that overlapped one does not keep what it read. */
     private final AtomicLong changes = new AtomicLong();
 
@@ -65,6 +70,25 @@ public final class CachedRevocations implements TokenRevocations {
         if (known != null) {
             return known;
         }
+        CompletableFuture<Boolean> mine = new CompletableFuture<>();
+        CompletableFuture<Boolean> theirs = reading.putIfAbsent(tokenId, mine);
+        if (theirs != null) {
+            return answerOf(theirs);
+        }
+        try {
+            boolean revoked = read(tokenId);
+            mine.complete(revoked);
+            return revoked;
+        } catch (RuntimeException | Error e) {
+            mine.completeExceptionally(e);
+            throw e;
+        } finally {
+            reading.remove(tokenId, mine);
+        }
+    }
+
+    /** One read of the store, kept unless a word or a change of hearing came while it was under way. */
+    private boolean read(String tokenId) {
         long before = changes.get();
         boolean revoked = store.isRevoked(tokenId);
         if (revoked) {
@@ -74,6 +98,21 @@ public final class CachedRevocations implements TokenRevocations {
             answers.asMap().putIfAbsent(tokenId, false);
         }
         return revoked;
+    }
+
+    /** What another request's read of the same token answers, its failure thrown as it was. */
+    private static boolean answerOf(CompletableFuture<Boolean> read) {
+        try {
+            return read.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     /** Another server revoked {@code tokenId} (its store write is committed): refused here from now on. */

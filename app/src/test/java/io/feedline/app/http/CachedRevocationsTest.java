@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -164,6 +170,85 @@ class CachedRevocationsTest {
         there.set(new CachedRevocations(racing, Duration.ofSeconds(5), 1_000, nanos::get));
         there.get().hearing(true);
         return List.of(there.get().isRevoked(tokenId), there.get().isRevoked(tokenId));
+    }
+
+    /** A store whose reads wait until released, then answer "not revoked" or throw {@code failure}. */
+    private static final class HeldStore implements TokenRevocations {
+        final CountDownLatch reading = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicInteger reads = new AtomicInteger();
+        private final RuntimeException failure;
+
+        HeldStore(RuntimeException failure) {
+            this.failure = failure;
+        }
+
+        @Override
+        public void revoke(String tokenId, Instant expiresAt) {}
+
+        @Override
+        public boolean isRevoked(String tokenId) {
+            reads.incrementAndGet();
+            reading.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Nine requests for one token not yet known, the first one's read held until the others have
+     * asked: what each was told (its answer, or the exception it got).
+     */
+    private List<Object> nineRequestsDuringOneRead(HeldStore store) throws Exception {
+        CachedRevocations server = new CachedRevocations(store, Duration.ofSeconds(5), 1_000, nanos::get);
+        ExecutorService requests = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            List<Future<Boolean>> asked = new ArrayList<>();
+            asked.add(requests.submit(() -> server.isRevoked("jti-12")));
+            store.reading.await();
+            for (int i = 0; i < 8; i++) {
+                asked.add(requests.submit(() -> server.isRevoked("jti-12")));
+            }
+            Thread.sleep(50);
+            store.release.countDown();
+            List<Object> told = new ArrayList<>();
+            for (Future<Boolean> request : asked) {
+                try {
+                    told.add(request.get());
+                } catch (ExecutionException e) {
+                    told.add(e.getCause());
+                }
+            }
+            return told;
+        } finally {
+            requests.shutdownNow();
+        }
+    }
+
+    @Test
+    void requestsForATokenBeingReadWaitForThatReadAndShareItsAnswer() throws Exception {
+        HeldStore store = new HeldStore(null);
+
+        assertThat(nineRequestsDuringOneRead(store)).hasSize(9).containsOnly(false);
+        assertThat(store.reads).as("one read for nine requests").hasValue(1);
+    }
+
+    @Test
+    void aReadThatFailsFailsTheRequestsThatWaitedForItWithItsOwnException() throws Exception {
+        IllegalStateException down = new IllegalStateException("store down");
+        HeldStore store = new HeldStore(down);
+
+        List<Object> told = nineRequestsDuringOneRead(store);
+
+        assertThat(told).hasSize(9).allSatisfy(answer -> assertThat(answer).isSameAs(down));
+        assertThat(store.reads).hasValue(1);
     }
 
     @Test
