@@ -87,17 +87,18 @@ public final class App implements AutoCloseable {
             // revocations, within token.revocation-recheck where they cannot).
             CachedRevocations revocations = new CachedRevocations(revocations(assembly.storage),
                     config.tokenRevocationRecheck(), 100_000, System::nanoTime);
-            Optional<Announcements.Subscription> heardRevocations = assembly.storage.tokenRevocations.map(channel -> channel.listen(new Announcements.Listener<>() {
-                @Override
-                public void heard(String tokenId) {
-                    revocations.revokedElsewhere(tokenId);
-                }
+            Optional<Announcements.Subscription> heardRevocations = assembly.storage.tokenRevocations
+                    .map(channel -> channel.listen(new Announcements.Listener<>() {
+                        @Override
+                        public void heard(String tokenId) {
+                            revocations.revokedElsewhere(tokenId);
+                        }
 
-                @Override
-                public void hearing(boolean everyWord) {
-                    revocations.hearing(everyWord);
-                }
-            }));
+                        @Override
+                        public void hearing(boolean everyWord) {
+                            revocations.hearing(everyWord);
+                        }
+                    }));
             HttpApi http = HttpApi.create(
                     config.http(),
                     assembly.core.useCases(),
