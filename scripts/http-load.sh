@@ -10,6 +10,7 @@
 #   DURATION=30s CONNECTIONS=64 scripts/http-load.sh
 #   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
 #   PROFILE=embedded scripts/http-load.sh     # the embedded profile: DynamoDB Local in the server, in memory
+#   PROFILE=both scripts/http-load.sh         # polyglot, then embedded, then the one against the other
 #   APP_JAR=/tmp/before.jar scripts/http-load.sh  # another build's server jar, to alternate two builds
 #
 # Beside GET /feed it loads GET /health on the same server with the same wrk settings, script and
@@ -41,7 +42,21 @@ REDIS_REQUESTS=${REDIS_REQUESTS:-100000}
 MVN_FLAGS=${MVN_FLAGS:-}
 SERVER_JAVA_OPTS=${SERVER_JAVA_OPTS:-}
 PROFILE=${PROFILE:-polyglot}
-[[ $PROFILE == polyglot || $PROFILE == embedded ]] || { echo "http-load: PROFILE is polyglot or embedded, not '$PROFILE'" >&2; exit 2; }
+[[ $PROFILE == polyglot || $PROFILE == embedded || $PROFILE == both ]] \
+  || { echo "http-load: PROFILE is polyglot, embedded or both, not '$PROFILE'" >&2; exit 2; }
+
+# Both profiles: this script once per profile, each report as it comes, then the embedded one's
+# throughput against the polyglot one's (issue 11: >= 0.5x).
+if [[ $PROFILE == both ]]; then
+  REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/feedline-load-both.XXXXXX")
+  PROFILE=polyglot "$0" | tee "$REPORTS/polyglot.txt"
+  PROFILE=embedded "$0" | tee "$REPORTS/embedded.txt"
+  feed_rps() { sed -n 's/^  p50 .* ms, \([0-9.]*\) requests\/s.*/\1/p' "$REPORTS/$1.txt" | head -1; }
+  awk -v e="$(feed_rps embedded)" -v p="$(feed_rps polyglot)" 'BEGIN {
+    printf "GET /feed, embedded against polyglot in this run: %.0f against %.0f requests/s, %.2fx (target >= 0.5: %s)\n", e, p, e / p, (e / p >= 0.5) ? "met" : "NOT met" }'
+  rm -rf "$REPORTS"
+  exit 0
+fi
 
 TAG=$(head -c 6 /dev/urandom | od -An -tx1 | tr -d ' \n')
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/feedline-load.XXXXXX")
