@@ -107,5 +107,4 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     private Post existing(PostId id) {
         return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
     }
-
 }
