@@ -1,5 +1,6 @@
 package io.feedline.app.mastodon;
 
+import io.feedline.app.mastodon.Entities.Account;
 import io.feedline.app.mastodon.Entities.CredentialAccount;
 import io.feedline.app.mastodon.Entities.Relationship;
 import io.feedline.ports.in.UseCases;
@@ -47,18 +48,35 @@ final class AccountsResource {
             }
             local = local.substring(0, local.indexOf('@'));
         }
-        ctx.json(requests.render(ctx).account(Requests.accountId(local)));
+        ctx.json(account(ctx, Requests.accountId(local)));
     }
 
     void show(Context ctx) {
-        ctx.json(requests.render(ctx).account(Requests.accountId(ctx.pathParam("id"))));
+        ctx.json(account(ctx, Requests.accountId(ctx.pathParam("id"))));
     }
 
+    /**
+     * An account as the caller may see it: a signed-in caller whom the account blocks does not find
+     * it (404, as natively); the blocker still finds the account it blocks, to unblock it.
+     */
+    private Account account(Context ctx, Username username) {
+        Optional<UserId> viewer = requests.optionalUser(ctx);
+        return viewer.isPresent()
+                ? requests.render(ctx).account(useCases.readAsViewer().profile(viewer.get(), username))
+                : requests.render(ctx).account(username);
+    }
+
+    /** An account's statuses; for a signed-in caller, none across a block either way (404, as natively). */
     void statuses(Context ctx) {
         Username author = Requests.accountId(ctx.pathParam("id"));
-        useCases.readProfile().read(author);
+        Optional<UserId> viewer = requests.optionalUser(ctx);
+        if (viewer.isEmpty()) {
+            useCases.readProfile().read(author);
+        }
         Render render = requests.render(ctx);
-        PostPages.Window window = PostPages.read(ctx, page -> useCases.readAuthorTimeline().read(author, page));
+        PostPages.Window window = PostPages.read(ctx, page -> viewer.isPresent()
+                ? useCases.readAsViewer().authorTimeline(viewer.get(), author, page)
+                : useCases.readAuthorTimeline().read(author, page));
         PostPages.link(ctx, render.base(), window);
         ctx.json(render.listed(window.posts()));
     }

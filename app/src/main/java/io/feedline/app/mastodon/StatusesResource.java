@@ -58,8 +58,12 @@ final class StatusesResource {
         ctx.json(requests.render(ctx).status(post));
     }
 
+    /** A signed-in caller does not find a status a block separates them from its author (404, as natively). */
     void show(io.javalin.http.Context ctx) {
-        ctx.json(requests.render(ctx).status(useCases.readPost().read(id(ctx))));
+        PostId id = id(ctx);
+        Optional<UserId> viewer = requests.optionalUser(ctx);
+        Post post = viewer.isPresent() ? useCases.readAsViewer().post(viewer.get(), id) : useCases.readPost().read(id);
+        ctx.json(requests.render(ctx).status(post));
     }
 
     /** Answers the deleted status with its source text, as Mastodon does for delete-and-redraft. */
@@ -74,21 +78,28 @@ final class StatusesResource {
      * The thread around a status: its ancestors from the top of the chain (deleted ones left out, as
      * Mastodon leaves them out), and its descendants depth first, each reply followed by its own
      * replies, oldest first at each level. A thread can be wide: at most {@link #MAX_DESCENDANTS}
-     * are walked, one replies read per status that has replies.
+     * are walked, one replies read per status that has replies. For a signed-in caller, a block
+     * between the caller and an author hides that author's statuses, as the native thread does: the
+     * status itself is not found, and such ancestors and replies (with the replies under them) are
+     * left out.
      */
     void context(io.javalin.http.Context ctx) {
-        Conversation conversation = useCases.readConversation().context(id(ctx), firstReplies());
+        PostId id = id(ctx);
+        Optional<UserId> viewer = requests.optionalUser(ctx);
+        Conversation conversation = viewer.isPresent()
+                ? useCases.readAsViewer().context(viewer.get(), id, firstReplies())
+                : useCases.readConversation().context(id, firstReplies());
         Render render = requests.render(ctx);
         List<Post> ancestors = conversation.ancestors().stream()
                 .flatMap(ancestor -> ancestor.post().stream())
                 .toList();
         List<Post> descendants = new ArrayList<>();
-        descend(conversation.post().id(), conversation.replies(), descendants);
+        descend(viewer, conversation.post().id(), conversation.replies(), descendants);
         ctx.json(new Context(render.statuses(ancestors), render.statuses(descendants)));
     }
 
     /** Appends {@code parent}'s replies, from {@code page} on, each followed by its own replies. */
-    private void descend(PostId parent, Page<Post> page, List<Post> into) {
+    private void descend(Optional<UserId> viewer, PostId parent, Page<Post> page, List<Post> into) {
         while (into.size() < MAX_DESCENDANTS) {
             for (Post reply : page.items()) {
                 if (into.size() >= MAX_DESCENDANTS) {
@@ -96,14 +107,20 @@ final class StatusesResource {
                 }
                 into.add(reply);
                 if (reply.replyCount() > 0) {
-                    descend(reply.id(), useCases.readConversation().replies(reply.id(), firstReplies()), into);
+                    descend(viewer, reply.id(), replies(viewer, reply.id(), firstReplies()), into);
                 }
             }
             if (page.next().isEmpty()) {
                 return;
             }
-            page = useCases.readConversation().replies(parent, new PageRequest(page.next(), PageRequest.MAX_LIMIT));
+            page = replies(viewer, parent, new PageRequest(page.next(), PageRequest.MAX_LIMIT));
         }
+    }
+
+    private Page<Post> replies(Optional<UserId> viewer, PostId parent, PageRequest page) {
+        return viewer.isPresent()
+                ? useCases.readAsViewer().replies(viewer.get(), parent, page)
+                : useCases.readConversation().replies(parent, page);
     }
 
     private static PageRequest firstReplies() {

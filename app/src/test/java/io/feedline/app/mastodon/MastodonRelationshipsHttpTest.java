@@ -118,9 +118,17 @@ class MastodonRelationshipsHttpTest {
     }
 
     private static String publish(String token, String text) throws Exception {
+        return publish(token, Map.of("text", text));
+    }
+
+    private static String reply(String token, String parent, String text) throws Exception {
+        return publish(token, Map.of("text", text, "inReplyTo", parent));
+    }
+
+    private static String publish(String token, Map<String, String> body) throws Exception {
         HttpResponse<String> posted = send(HttpRequest.newBuilder(URI.create(nativeBase + "/posts"))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(Map.of("text", text)))));
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
         assertThat(posted.statusCode()).isEqualTo(201);
         return JSON.readTree(posted.body()).path("id").asText();
     }
@@ -268,5 +276,54 @@ class MastodonRelationshipsHttpTest {
         assertThat(bobToAlice.path("blocking").asBoolean()).isFalse();
         assertThat(bobToAlice.path("muting").asBoolean()).isFalse();
         assertThat(relationship(bobToken, carol[0]).path("blocking").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aBlockHidesEachSidesStatusesAndTheBlockersAccountAsNatively() throws Exception {
+        String[] alice = user();
+        String[] bob = user();
+        String[] carol = user();
+        String root = publish(alice[1], "alice starts a thread");
+        String carolsReply = reply(carol[1], root, "carol answers alice");
+        String alicesAnswer = reply(alice[1], carolsReply, "alice answers carol");
+        String bobsPost = publish(bob[1], "bob says hello");
+        nativePut("/users/" + bob[0] + "/block", alice[1]);
+        String bobToken = mastodonToken(bob[0]);
+        String aliceToken = mastodonToken(alice[0]);
+        String carolToken = mastodonToken(carol[0]);
+
+        // The blocked side finds none of the blocker's statuses, nor the blocker's account.
+        assertThat(call("GET", "/api/v1/statuses/" + root, bobToken).statusCode()).isEqualTo(404);
+        assertThat(call("GET", "/api/v1/statuses/" + root + "/context", bobToken).statusCode()).isEqualTo(404);
+        assertThat(call("GET", "/api/v1/accounts/" + alice[0], bobToken).statusCode()).isEqualTo(404);
+        assertThat(call("GET", "/api/v1/accounts/lookup?acct=" + alice[0], bobToken).statusCode()).isEqualTo(404);
+        assertThat(call("GET", "/api/v1/accounts/" + alice[0] + "/statuses", bobToken).statusCode()).isEqualTo(404);
+        // Carol's reply is there, without the blocker's root above it or the blocker's answer below it.
+        JsonNode bobsView = ok("GET", "/api/v1/statuses/" + carolsReply + "/context", bobToken);
+        assertThat(ids(bobsView.path("ancestors"))).isEmpty();
+        assertThat(ids(bobsView.path("descendants"))).isEmpty();
+
+        // The blocker still finds the blocked account, to unblock it, but not its statuses.
+        assertThat(ok("GET", "/api/v1/accounts/" + bob[0], aliceToken).path("username").asText()).isEqualTo(bob[0]);
+        assertThat(call("GET", "/api/v1/statuses/" + bobsPost, aliceToken).statusCode()).isEqualTo(404);
+        assertThat(call("GET", "/api/v1/accounts/" + bob[0] + "/statuses", aliceToken).statusCode()).isEqualTo(404);
+
+        // Nobody else is affected: a third account and an anonymous reader see the whole thread.
+        for (String token : new String[] {carolToken, null}) {
+            JsonNode whole = ok("GET", "/api/v1/statuses/" + carolsReply + "/context", token);
+            assertThat(ids(whole.path("ancestors"))).containsExactly(root);
+            assertThat(ids(whole.path("descendants"))).containsExactly(alicesAnswer);
+            assertThat(ok("GET", "/api/v1/statuses/" + root, token).path("id").asText()).isEqualTo(root);
+            assertThat(ids(ok("GET", "/api/v1/accounts/" + alice[0] + "/statuses", token))).contains(root, alicesAnswer);
+            assertThat(ok("GET", "/api/v1/accounts/" + alice[0], token).path("username").asText()).isEqualTo(alice[0]);
+        }
+
+        // Unblocked, the blocked side reads them again.
+        HttpResponse<String> unblocked = send(HttpRequest.newBuilder(URI.create(nativeBase + "/users/" + bob[0] + "/block"))
+                .header("Authorization", "Bearer " + alice[1]).DELETE());
+        assertThat(unblocked.statusCode()).isEqualTo(200);
+        assertThat(ok("GET", "/api/v1/statuses/" + root, bobToken).path("id").asText()).isEqualTo(root);
+        assertThat(ids(ok("GET", "/api/v1/statuses/" + carolsReply + "/context", bobToken).path("descendants")))
+                .containsExactly(alicesAnswer);
     }
 }
