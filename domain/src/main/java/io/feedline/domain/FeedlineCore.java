@@ -75,9 +75,9 @@ public final class FeedlineCore implements AutoCloseable {
         SocialGraph graph = new SocialGraph(
                 ports.graph(), ports.users(), ports.posts(), ports.feedItems(), windows, ports.jobs(),
                 ports.clock(), users, policy, settings.backfillPosts(), settings.maxFollowing(), settings.feedRetention(), wakeWorkers, notifier, separations);
-        LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers);
+        LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers, relationSets);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, ports.counters(), ports.live());
+                users, policy, wakeWorkers, notifier, ports.counters(), ports.live(), relationSets);
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users(), relationSets);
         Conversations conversations = new Conversations(ports.posts());
         this.tagPolicy = new TagPolicy(settings, ports.entityFollows(), ports.clock());

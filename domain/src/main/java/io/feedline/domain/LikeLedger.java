@@ -26,6 +26,10 @@ import java.util.UUID;
  * this request's own change while the worker has not applied it yet (read together, so it is
  * counted exactly once), and at least 1 for a repeated like. The caller sees their own like at
  * once; other people's pending changes show when applied.
+ *
+ * <p>A post the liker does not find (a block between the liker and its author, either way, as
+ * {@link Relationships#post} reads it) cannot be liked: 404, as if it did not exist. An unlike is
+ * always allowed, so a like made before a block can still be taken back.
  */
 final class LikeLedger implements LikePost, UnlikePost {
     private final CachedPosts cachedPosts;
@@ -33,9 +37,12 @@ final class LikeLedger implements LikePost, UnlikePost {
     private final PostCounters counters;
     private final Notifier notifier;
     private final Runnable onEnqueue;
+    private final RelationSets sets;
 
-    LikeLedger(CachedPosts cachedPosts, Likes likes, PostCounters counters, Notifier notifier, Runnable onEnqueue) {
+    LikeLedger(CachedPosts cachedPosts, Likes likes, PostCounters counters, Notifier notifier, Runnable onEnqueue,
+            RelationSets sets) {
         this.cachedPosts = cachedPosts;
+        this.sets = sets;
         this.likes = likes;
         this.counters = counters;
         this.notifier = notifier;
@@ -45,6 +52,9 @@ final class LikeLedger implements LikePost, UnlikePost {
     @Override
     public long like(UserId user, PostId id) {
         Post post = existing(id);
+        if (!sets.filterFor(user).showsInThread(post)) {
+            throw noSuchPost();
+        }
         FanoutJob.CountDelta delta = delta(post, +1);
         List<FanoutJob> jobs = new ArrayList<>(2);
         jobs.add(delta);
@@ -72,6 +82,10 @@ final class LikeLedger implements LikePost, UnlikePost {
     }
 
     private Post existing(PostId id) {
-        return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
+        return cachedPosts.get(id).orElseThrow(LikeLedger::noSuchPost);
+    }
+
+    private static FeedlineException.NotFound noSuchPost() {
+        return new FeedlineException.NotFound("post", "no such post");
     }
 }

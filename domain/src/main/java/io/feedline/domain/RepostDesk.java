@@ -32,7 +32,8 @@ import java.util.UUID;
  * {@link FanoutJob.CountDelta} of kind REPOSTS in its own atomic write, the worker applies it, and
  * the answer is the stored count plus the caller's own pending change (exact for the caller, as a
  * like's answer is). Reposting one's own post is allowed (Mastodon allows it) and notifies nobody;
- * a reply can be reposted.
+ * a reply can be reposted. A post the reposter does not find (a block between the reposter and its
+ * author, either way) cannot be reposted: 404, as for a like; an unrepost is always allowed.
  */
 final class RepostDesk implements RepostPost, UnrepostPost {
     private final Posts posts;
@@ -46,10 +47,12 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     private final Notifier notifier;
     private final PostCounters counters;
     private final LiveEvents live;
+    private final RelationSets sets;
 
     RepostDesk(Posts posts, CachedPosts cachedPosts, Reposts reposts, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, PostCounters counters, LiveEvents live) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, PostCounters counters, LiveEvents live, RelationSets sets) {
         this.live = live;
+        this.sets = sets;
         this.posts = posts;
         this.cachedPosts = cachedPosts;
         this.reposts = reposts;
@@ -65,6 +68,9 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     @Override
     public long repost(UserId user, PostId id) {
         Post original = existing(id);
+        if (!sets.filterFor(user).showsInThread(original)) {
+            throw noSuchPost();
+        }
         UserAccount reposter = users.byId(user);
         Post entry = Post.repost(ids.newPostId(), reposter.id(), reposter.username(), original.ref(),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS));
@@ -105,6 +111,10 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     }
 
     private Post existing(PostId id) {
-        return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
+        return cachedPosts.get(id).orElseThrow(RepostDesk::noSuchPost);
+    }
+
+    private static FeedlineException.NotFound noSuchPost() {
+        return new FeedlineException.NotFound("post", "no such post");
     }
 }

@@ -349,6 +349,36 @@ class MuteAndBlockTest {
     }
 
     @Test
+    void neitherSideOfABlockCanLikeOrRepostTheOthersPostsButEarlierOnesCanBeTakenBack() {
+        try (World world = world(FanoutMode.PUSH, "alice", "bob", "carol")) {
+            Post alices = world.publish("alice", "a1");
+            Post bobs = world.publish("bob", "b1");
+            Post early = world.publish("alice", "a0");
+            assertThat(world.app.likePost().like(world.id("bob"), early.id())).isEqualTo(1);
+            world.block("alice", "bob");
+
+            assertThatThrownBy(() -> world.app.likePost().like(world.id("bob"), alices.id()))
+                    .as("the blocked side likes the blocker's post").isInstanceOf(FeedlineException.NotFound.class);
+            assertThatThrownBy(() -> world.repost("bob", alices.id()))
+                    .as("the blocked side reposts it").isInstanceOf(FeedlineException.NotFound.class);
+            assertThatThrownBy(() -> world.app.likePost().like(world.id("alice"), bobs.id()))
+                    .as("the blocker likes the blocked side's post").isInstanceOf(FeedlineException.NotFound.class);
+            assertThatThrownBy(() -> world.repost("alice", bobs.id())).isInstanceOf(FeedlineException.NotFound.class);
+            world.drain();
+            assertThat(world.app.readPost().read(alices.id()).likeCount()).as("nothing was counted").isZero();
+            assertThat(world.app.readPost().read(alices.id()).repostCount()).isZero();
+
+            assertThat(world.app.unlikePost().unlike(world.id("bob"), early.id())).as("a like from before the block").isZero();
+            assertThat(world.app.likePost().like(world.id("carol"), alices.id())).as("others are not affected").isEqualTo(1);
+            assertThat(world.repost("carol", alices.id())).isEqualTo(1);
+
+            world.unblock("alice", "bob");
+            world.drain();
+            assertThat(world.app.likePost().like(world.id("bob"), alices.id())).as("carol's and bob's").isEqualTo(2);
+        }
+    }
+
+    @Test
     void threadsLeaveOutRepliesOfAccountsABlockSeparatesFromTheViewer() {
         try (World world = world(FanoutMode.PUSH, "alice", "bob", "carol", "dave")) {
             Post root = world.publish("dave", "root");

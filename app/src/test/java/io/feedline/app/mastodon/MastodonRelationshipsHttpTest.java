@@ -298,6 +298,9 @@ class MastodonRelationshipsHttpTest {
         assertThat(call("GET", "/api/v1/accounts/" + alice[0], bobToken).statusCode()).isEqualTo(404);
         assertThat(call("GET", "/api/v1/accounts/lookup?acct=" + alice[0], bobToken).statusCode()).isEqualTo(404);
         assertThat(call("GET", "/api/v1/accounts/" + alice[0] + "/statuses", bobToken).statusCode()).isEqualTo(404);
+        String bobWrites = mastodonToken(bob[0], "read write");
+        assertThat(call("POST", "/api/v1/statuses/" + root + "/favourite", bobWrites).statusCode()).isEqualTo(404);
+        assertThat(call("POST", "/api/v1/statuses/" + root + "/reblog", bobWrites).statusCode()).isEqualTo(404);
         // Carol's reply is there, without the blocker's root above it or the blocker's answer below it.
         JsonNode bobsView = ok("GET", "/api/v1/statuses/" + carolsReply + "/context", bobToken);
         assertThat(ids(bobsView.path("ancestors"))).isEmpty();
@@ -325,5 +328,6 @@ class MastodonRelationshipsHttpTest {
         assertThat(ok("GET", "/api/v1/statuses/" + root, bobToken).path("id").asText()).isEqualTo(root);
         assertThat(ids(ok("GET", "/api/v1/statuses/" + carolsReply + "/context", bobToken).path("descendants")))
                 .containsExactly(alicesAnswer);
+        assertThat(ok("POST", "/api/v1/statuses/" + root + "/favourite", bobWrites).path("favourited").asBoolean()).isTrue();
     }
 }
