@@ -12,8 +12,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +27,8 @@ import org.junit.jupiter.api.Test;
 class MastodonRateLimitHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Pattern CSRF = Pattern.compile("name=\"csrf_token\" value=\"([^\"]+)\"");
+    private static final String OUT_OF_BAND = "urn:ietf:wg:oauth:2.0:oob";
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -80,6 +85,51 @@ class MastodonRateLimitHttpTest {
             String other = signUp(nativeBase);
             assertThat(passwordGrant(base, client, other, other + " secret words").statusCode())
                     .as("another username is not limited").isEqualTo(200);
+        }
+    }
+
+    /** Signs in on the authorize page as a browser would: opens it, then sends its form with its cookie. */
+    private static HttpResponse<String> authorizePage(String base, JsonNode app, String name, String password) throws Exception {
+        Map<String, String> query = new LinkedHashMap<>();
+        query.put("response_type", "code");
+        query.put("client_id", app.path("client_id").asText());
+        query.put("redirect_uri", OUT_OF_BAND);
+        query.put("scope", "read");
+        HttpResponse<String> opened = send(HttpRequest.newBuilder(URI.create(base + "/oauth/authorize?" + form(query))).GET());
+        assertThat(opened.statusCode()).as(opened.body()).isEqualTo(200);
+        String cookie = opened.headers().firstValue("Set-Cookie").map(c -> c.substring(0, c.indexOf(';'))).orElseThrow();
+        Matcher csrf = CSRF.matcher(opened.body());
+        assertThat(csrf.find()).isTrue();
+        Map<String, String> fields = new LinkedHashMap<>(query);
+        fields.put("csrf_token", csrf.group(1));
+        fields.put("username", name);
+        fields.put("password", password);
+        fields.put("decision", "approve");
+        return send(post(base + "/oauth/authorize", "application/x-www-form-urlencoded", form(fields)).header("Cookie", cookie));
+    }
+
+    @Test
+    void theAuthorizePagesSignInSpendsTheSameWrongPasswordBudget() throws Exception {
+        try (App app = TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0,
+                "http.rate-limit.failed-logins.requests", 2, "http.rate-limit.failed-logins.period", "1h"))) {
+            String base = "http://127.0.0.1:" + app.mastodonPort().orElseThrow();
+            String nativeBase = "http://127.0.0.1:" + app.port();
+            String name = signUp(nativeBase);
+            JsonNode client = app(base);
+
+            assertThat(authorizePage(base, client, name, "wrong one").statusCode()).isEqualTo(401);
+            assertThat(send(post(nativeBase + "/sessions", "application/json",
+                    JSON.writeValueAsString(Map.of("username", name, "password", "wrong two")))).statusCode()).isEqualTo(401);
+
+            HttpResponse<String> limited = authorizePage(base, client, name, name + " secret words");
+            assertThat(limited.statusCode()).as("the right password, after two wrong ones on either API").isEqualTo(429);
+            assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+            assertThat(limited.body()).contains("Too many sign-in attempts").doesNotContain("id=\"code\"");
+
+            String other = signUp(nativeBase);
+            HttpResponse<String> approved = authorizePage(base, client, other, other + " secret words");
+            assertThat(approved.statusCode()).as("another username is not limited").isEqualTo(200);
+            assertThat(approved.body()).contains("id=\"code\"");
         }
     }
 
