@@ -52,7 +52,7 @@ final class LikeLedger implements LikePost, UnlikePost {
     @Override
     public long like(UserId user, PostId id) {
         Post post = existing(id);
-        if (!sets.filterFor(user).showsInThread(post)) {
+        if (sets.separated(user, post)) {
             throw noSuchPost();
         }
         FanoutJob.CountDelta delta = delta(post, +1);

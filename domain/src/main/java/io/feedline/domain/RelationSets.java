@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.ports.model.Post;
 import io.feedline.ports.model.RelationChange;
 import io.feedline.ports.model.RelationSet;
 import io.feedline.ports.model.UserId;
@@ -62,6 +63,21 @@ final class RelationSets implements AutoCloseable {
                 keep = everyChange ? HEARD_TTL : TTL;
             }
         });
+    }
+
+    /**
+     * Whether a block separates {@code user} from the post's author (or, for a repost entry, from
+     * its original's author), either way, read from the authors' sets: every like or repost of one
+     * post asks of the same author, so a hot post's likes share one kept set, where the likers' own
+     * sets would cost a read for nearly every like.
+     */
+    boolean separated(UserId user, Post post) {
+        return separated(user, post.authorId())
+                || post.repostOf().map(original -> separated(user, original.authorId())).orElse(false);
+    }
+
+    private boolean separated(UserId user, UserId author) {
+        return !user.equals(author) && filterFor(author).separated(user);
     }
 
     /** The reader's filter: from the cache when fresh, else one read of the store. */

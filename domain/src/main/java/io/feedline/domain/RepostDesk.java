@@ -68,7 +68,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     @Override
     public long repost(UserId user, PostId id) {
         Post original = existing(id);
-        if (!sets.filterFor(user).showsInThread(original)) {
+        if (sets.separated(user, original)) {
             throw noSuchPost();
         }
         UserAccount reposter = users.byId(user);

@@ -379,6 +379,26 @@ class MuteAndBlockTest {
     }
 
     @Test
+    void theLikesAndRepostsOfOnePostByManyAccountsReadOneRelationSetTheAuthors() {
+        try (World world = world(FanoutMode.PUSH, "alice")) {
+            Post alices = world.publish("alice", "a1");
+            List<String> fans = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                fans.add("fan" + i);
+                world.register("fan" + i);
+            }
+            world.relations.calls().reset();
+
+            for (String fan : fans) {
+                world.app.likePost().like(world.id(fan), alices.id());
+                world.repost(fan, alices.id());
+            }
+
+            assertThat(world.relations.calls().count("of")).as("alice's set, kept, not one per fan").isEqualTo(1);
+        }
+    }
+
+    @Test
     void threadsLeaveOutRepliesOfAccountsABlockSeparatesFromTheViewer() {
         try (World world = world(FanoutMode.PUSH, "alice", "bob", "carol", "dave")) {
             Post root = world.publish("dave", "root");
