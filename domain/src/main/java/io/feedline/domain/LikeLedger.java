@@ -42,11 +42,11 @@ final class LikeLedger implements LikePost, UnlikePost {
     LikeLedger(CachedPosts cachedPosts, Likes likes, PostCounters counters, Notifier notifier, Runnable onEnqueue,
             RelationSets sets) {
         this.cachedPosts = cachedPosts;
-        this.sets = sets;
         this.likes = likes;
         this.counters = counters;
         this.notifier = notifier;
         this.onEnqueue = onEnqueue;
+        this.sets = sets;
     }
 
     @Override

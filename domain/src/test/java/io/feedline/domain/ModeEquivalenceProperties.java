@@ -1,6 +1,7 @@
 package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.Page;
@@ -180,7 +181,13 @@ class ModeEquivalenceProperties {
                 case RepostEvent r -> {
                     if (r.nthPost() < published.size()
                             && world.postStore.posts().get(published.get(r.nthPost()).id()).isPresent()) {
-                        world.repost(name(r.reposter()), published.get(r.nthPost()).id());
+                        Post original = published.get(r.nthPost());
+                        if (separated(world, name(r.reposter()), original.authorId())) {
+                            assertThatThrownBy(() -> world.repost(name(r.reposter()), original.id()))
+                                    .as("a repost across a block").isInstanceOf(io.feedline.ports.model.FeedlineException.NotFound.class);
+                        } else {
+                            world.repost(name(r.reposter()), original.id());
+                        }
                     }
                 }
                 case UnrepostEvent r -> {
@@ -207,6 +214,12 @@ class ModeEquivalenceProperties {
             }
         }
         world.drain();
+    }
+
+    /** Whether a block stands between the user and the author, either way, as stored. */
+    private static boolean separated(World world, String user, io.feedline.ports.model.UserId author) {
+        io.feedline.ports.model.RelationSet relations = world.relations.of(world.id(user));
+        return relations.blocking().contains(author) || relations.blockedBy().contains(author);
     }
 
     /** Runs a follow or a reply that a block between the two users refuses, in every world alike. */
