@@ -17,7 +17,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterProperty;
+import net.jqwik.api.lifecycle.AfterTry;
 
 /**
  * DESIGN §4: "All three modes return the same posts in the same order for the same data." Random
@@ -104,7 +104,7 @@ class ModeEquivalenceProperties {
 
     private final List<World> worlds = new ArrayList<>();
 
-    @AfterProperty
+    @AfterTry
     void closeWorlds() {
         worlds.forEach(World::close);
         worlds.clear();
