@@ -500,13 +500,22 @@ describe("hashtags, trends, search, the public timeline, mutes and blocks", () =
     assert.equal((await fay.v1.accounts.$select("gus").unmute()).muting, false);
     assert.ok((await fay.v1.timelines.tag.$select(tag).list()).length > 0);
 
+    const fays = await fay.v1.statuses.create({ status: "only for those fay does not block" });
     const blocked = await fay.v1.accounts.$select("gus").block();
     assert.equal(blocked.blocking, true);
     assert.deepEqual((await fay.v1.blocks.list()).map((a) => a.id), ["gus"]);
     await refused(fay.v1.accounts.$select("gus").follow(), 403);
     const [seenByGus] = await gus.v1.accounts.relationships.fetch({ id: ["fay"] });
     assert.equal(seenByGus.blockedBy, true);
+    // The blocked side finds neither the blocker's statuses nor the blocker's account, nor favourites them.
+    await refused(gus.v1.statuses.$select(fays.id).fetch(), 404);
+    await refused(gus.v1.statuses.$select(fays.id).context.fetch(), 404);
+    await refused(gus.v1.accounts.$select("fay").fetch(), 404);
+    await refused(gus.v1.accounts.$select("fay").statuses.list(), 404);
+    await refused(gus.v1.statuses.$select(fays.id).favourite(), 404);
+    assert.equal((await fay.v1.accounts.$select("gus").fetch()).id, "gus");
     assert.equal((await fay.v1.accounts.$select("gus").unblock()).blocking, false);
+    assert.equal((await gus.v1.statuses.$select(fays.id).fetch()).id, fays.id);
     assert.deepEqual(await fay.v1.blocks.list(), []);
     const notifying = await fay.v1.accounts.$select("gus").follow({ notify: true });
     assert.equal(notifying.notifying, true);
