@@ -62,25 +62,34 @@ class MastodonRateLimitHttpTest {
                 "username", name, "password", password, "scope", "read"))));
     }
 
+    /** A server that allows each username two wrong passwords an hour, on either API. */
+    private static App twoWrongPasswordsAllowed() {
+        return TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0,
+                "http.rate-limit.failed-logins.requests", 2, "http.rate-limit.failed-logins.period", "1h"));
+    }
+
+    /** The status of a native {@code POST /sessions}. */
+    private static int nativeSignIn(String nativeBase, String name, String password) throws Exception {
+        return send(post(nativeBase + "/sessions", "application/json",
+                JSON.writeValueAsString(Map.of("username", name, "password", password)))).statusCode();
+    }
+
     @Test
     void wrongPasswordsAreCountedPerUsernameAcrossBothApis() throws Exception {
-        try (App app = TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0,
-                "http.rate-limit.failed-logins.requests", 2, "http.rate-limit.failed-logins.period", "1h"))) {
+        try (App app = twoWrongPasswordsAllowed()) {
             String base = "http://127.0.0.1:" + app.mastodonPort().orElseThrow();
             String nativeBase = "http://127.0.0.1:" + app.port();
             String name = signUp(nativeBase);
             JsonNode client = app(base);
 
             assertThat(passwordGrant(base, client, name, "wrong one").statusCode()).isEqualTo(400);
-            assertThat(send(post(nativeBase + "/sessions", "application/json",
-                    JSON.writeValueAsString(Map.of("username", name, "password", "wrong two")))).statusCode()).isEqualTo(401);
+            assertThat(nativeSignIn(nativeBase, name, "wrong two")).isEqualTo(401);
 
             HttpResponse<String> limited = passwordGrant(base, client, name, name + " secret words");
             assertThat(limited.statusCode()).as("the right password, after two wrong ones on either API").isEqualTo(429);
             assertThat(limited.headers().firstValue("Retry-After")).isPresent();
             assertThat(JSON.readTree(limited.body()).path("error").asText()).isEqualTo("Too many requests");
-            assertThat(send(post(nativeBase + "/sessions", "application/json",
-                    JSON.writeValueAsString(Map.of("username", name, "password", name + " secret words")))).statusCode()).isEqualTo(429);
+            assertThat(nativeSignIn(nativeBase, name, name + " secret words")).isEqualTo(429);
 
             String other = signUp(nativeBase);
             assertThat(passwordGrant(base, client, other, other + " secret words").statusCode())
@@ -110,16 +119,14 @@ class MastodonRateLimitHttpTest {
 
     @Test
     void theAuthorizePagesSignInSpendsTheSameWrongPasswordBudget() throws Exception {
-        try (App app = TestApps.start(Map.of("mastodon.enabled", true, "mastodon.port", 0,
-                "http.rate-limit.failed-logins.requests", 2, "http.rate-limit.failed-logins.period", "1h"))) {
+        try (App app = twoWrongPasswordsAllowed()) {
             String base = "http://127.0.0.1:" + app.mastodonPort().orElseThrow();
             String nativeBase = "http://127.0.0.1:" + app.port();
             String name = signUp(nativeBase);
             JsonNode client = app(base);
 
             assertThat(authorizePage(base, client, name, "wrong one").statusCode()).isEqualTo(401);
-            assertThat(send(post(nativeBase + "/sessions", "application/json",
-                    JSON.writeValueAsString(Map.of("username", name, "password", "wrong two")))).statusCode()).isEqualTo(401);
+            assertThat(nativeSignIn(nativeBase, name, "wrong two")).isEqualTo(401);
 
             HttpResponse<String> limited = authorizePage(base, client, name, name + " secret words");
             assertThat(limited.statusCode()).as("the right password, after two wrong ones on either API").isEqualTo(429);
