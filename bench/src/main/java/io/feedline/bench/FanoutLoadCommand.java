@@ -18,10 +18,11 @@ import picocli.CommandLine.Option;
         description = {
             "Fan-out under load, with the in-process workers serve runs (worker.in-process, worker.batch, worker.concurrency;",
             "push mode): a burst of posts by many authors with ordinary audiences published as fast as the publish use case",
-            "takes them (fan-out lag p50/p99, feed entries/s), then single posts to a large audience one at a time (time until",
-            "every hot window and every durable feed has each). Each run also measures, on the same engines, a sequential",
-            "BatchWriteItem loop into the same DynamoDB, the window inserts alone, and redis-benchmark -P 16 -t zadd on a private",
-            "redis-server. Fresh table, Redis key prefix and Postgres schema, removed afterwards."
+            "takes them (fan-out lag p50/p99, time until every hot window has each post, feed entries/s), then single posts",
+            "to a large audience one at a time (time until every hot window and every durable feed has each). Each run also",
+            "measures, on the same engines, a sequential BatchWriteItem loop into the same DynamoDB, the window inserts alone,",
+            "and redis-benchmark -P 16 -t zadd on a private redis-server. Fresh table, Redis key prefix and Postgres schema,",
+            "removed afterwards."
         })
 final class FanoutLoadCommand implements Callable<Integer> {
     @CommandLine.Spec
