@@ -51,6 +51,16 @@ final class CachedPosts {
         this.warnings = warnings;
     }
 
+    /** The post, or NotFound if it does not exist or is deleted. */
+    Post existing(PostId id) {
+        return get(id).orElseThrow(CachedPosts::noSuchPost);
+    }
+
+    /** What a read, a like or a repost answers for a post that does not exist (or is not to be found by its caller). */
+    static FeedlineException.NotFound noSuchPost() {
+        return new FeedlineException.NotFound("post", "no such post");
+    }
+
     /** The post, if it exists and is not deleted. */
     Optional<Post> get(PostId id) {
         Optional<CachedPost> cached;

@@ -4,7 +4,6 @@ import io.feedline.ports.in.LikePost;
 import io.feedline.ports.in.UnlikePost;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
-import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
@@ -51,9 +50,9 @@ final class LikeLedger implements LikePost, UnlikePost {
 
     @Override
     public long like(UserId user, PostId id) {
-        Post post = existing(id);
+        Post post = cachedPosts.existing(id);
         if (sets.separated(user, post)) {
-            throw noSuchPost();
+            throw CachedPosts.noSuchPost();
         }
         FanoutJob.CountDelta delta = delta(post, +1);
         List<FanoutJob> jobs = new ArrayList<>(2);
@@ -64,7 +63,7 @@ final class LikeLedger implements LikePost, UnlikePost {
 
     @Override
     public long unlike(UserId user, PostId id) {
-        Post post = existing(id);
+        Post post = cachedPosts.existing(id);
         FanoutJob.CountDelta delta = delta(post, -1);
         return answer(delta, likes.unlike(post.ref(), user, List.of(delta)));
     }
@@ -79,13 +78,5 @@ final class LikeLedger implements LikePost, UnlikePost {
     /** Each change is its own job (a user may like, unlike and like again), so its id is fresh. */
     private static FanoutJob.CountDelta delta(Post post, long delta) {
         return new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, delta, UUID.randomUUID().toString());
-    }
-
-    private Post existing(PostId id) {
-        return cachedPosts.get(id).orElseThrow(LikeLedger::noSuchPost);
-    }
-
-    private static FeedlineException.NotFound noSuchPost() {
-        return new FeedlineException.NotFound("post", "no such post");
     }
 }

@@ -386,7 +386,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
 
     @Override
     public Post read(PostId id) {
-        return cachedPosts.get(id).orElseThrow(() -> new FeedlineException.NotFound("post", "no such post"));
+        return cachedPosts.existing(id);
     }
 
     /** The post, or the viewer's own draft of this id: anybody else is told a draft does not exist. */

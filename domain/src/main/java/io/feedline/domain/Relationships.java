@@ -153,15 +153,11 @@ final class Relationships implements ManageRelations, ReadAsViewer {
 
     // --- the public reads as a viewer sees them
 
-    private static FeedlineException.NotFound noSuchPost() {
-        return new FeedlineException.NotFound("post", "no such post");
-    }
-
     @Override
     public Post post(UserId viewer, PostId id) {
         Post post = posts.readAs(viewer, id);
         if (!sets.filterFor(viewer).showsInThread(post)) {
-            throw noSuchPost();
+            throw CachedPosts.noSuchPost();
         }
         return post;
     }
@@ -183,7 +179,7 @@ final class Relationships implements ManageRelations, ReadAsViewer {
         if (!filter.isEmpty()) {
             Optional<Post> post = cachedPosts.get(parent);
             if (post.isPresent() && !filter.showsInThread(post.get())) {
-                throw noSuchPost();
+                throw CachedPosts.noSuchPost();
             }
         }
         Page<Post> replies = conversations.replies(parent, page);
@@ -195,7 +191,7 @@ final class Relationships implements ManageRelations, ReadAsViewer {
         ReaderFilter filter = sets.filterFor(viewer);
         Conversation conversation = conversations.context(id, page);
         if (!filter.showsInThread(conversation.post())) {
-            throw noSuchPost();
+            throw CachedPosts.noSuchPost();
         }
         List<Conversation.Ancestor> ancestors = conversation.ancestors().stream()
                 .map(a -> a.post().isPresent() && !filter.showsInThread(a.post().get())

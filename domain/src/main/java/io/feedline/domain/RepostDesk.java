@@ -4,7 +4,6 @@ import io.feedline.ports.in.RepostPost;
 import io.feedline.ports.in.UnrepostPost;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutJob;
-import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Post;
@@ -67,9 +66,9 @@ final class RepostDesk implements RepostPost, UnrepostPost {
 
     @Override
     public long repost(UserId user, PostId id) {
-        Post original = existing(id);
+        Post original = cachedPosts.existing(id);
         if (sets.separated(user, original)) {
-            throw noSuchPost();
+            throw CachedPosts.noSuchPost();
         }
         UserAccount reposter = users.byId(user);
         Post entry = Post.repost(ids.newPostId(), reposter.id(), reposter.username(), original.ref(),
@@ -93,7 +92,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
 
     @Override
     public long unrepost(UserId user, PostId id) {
-        Post original = existing(id);
+        Post original = cachedPosts.existing(id);
         boolean cleanup = policy.materializesFeeds();
         FanoutJob.CountDelta delta = delta(original, -1);
         Optional<PostRef> removed = reposts.unrepost(original.ref(), user,
@@ -108,13 +107,5 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     /** Each change is its own job (a user may repost, unrepost and repost again), so its id is fresh. */
     private static FanoutJob.CountDelta delta(Post original, long delta) {
         return new FanoutJob.CountDelta(original.ref(), CounterKind.REPOSTS, delta, UUID.randomUUID().toString());
-    }
-
-    private Post existing(PostId id) {
-        return cachedPosts.get(id).orElseThrow(RepostDesk::noSuchPost);
-    }
-
-    private static FeedlineException.NotFound noSuchPost() {
-        return new FeedlineException.NotFound("post", "no such post");
     }
 }
