@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -65,6 +66,8 @@ final class Popularity implements AutoCloseable {
     private final Clock clock;
     private final ScheduledExecutorService scheduler;
     private final Object lock = new Object();
+    /** Held through a whole refresh, so that one asked for waits for one already running. */
+    private final ReentrantLock refreshing = new ReentrantLock();
     private Set<PostRef> touchedPosts = new HashSet<>();
     private Set<PostId> deletedPosts = new HashSet<>();
     private Set<Username> touchedUsers = new HashSet<>();
@@ -136,13 +139,30 @@ final class Popularity implements AutoCloseable {
         try {
             refresh();
         } catch (RuntimeException e) {
+            if (scheduler.isShutdown()) {
+                // Closed mid-refresh: the interrupted call is the shutdown, not a failure.
+                LOG.log(Level.FINE, "explore's rankings refresh stopped by the shutdown", e);
+                return;
+            }
             LOG.log(Level.WARNING, "refreshing explore's rankings failed; the changes are kept for the next refresh", e);
             schedule();
         }
     }
 
-    /** Merges everything noted so far into the stored rankings, now. */
+    /**
+     * Merges everything noted so far into the stored rankings, now: a refresh already running (the
+     * scheduled one, which may hold some of what was noted) is waited for first.
+     */
     void refresh() {
+        refreshing.lock();
+        try {
+            refreshNoted();
+        } finally {
+            refreshing.unlock();
+        }
+    }
+
+    private void refreshNoted() {
         Set<PostRef> postsNow;
         Set<PostId> deletedNow;
         Set<Username> usersNow;
