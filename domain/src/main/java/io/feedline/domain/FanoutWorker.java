@@ -59,12 +59,17 @@ import java.util.logging.Logger;
  * replaced from where it stopped. Every write is idempotent, so replaying a page after a crash
  * changes nothing.
  *
- * <p>The worker holds up to {@link FeedSettings#jobsPerClaim()} jobs and works them in steps. A
- * step takes the next pages of every job it holds (a job's first page is read in the step; the
- * pages after it are read ahead by a virtual thread of the job's own), and then:
+ * <p>The worker holds up to {@value #STEPS_HELD} times {@link FeedSettings#jobsPerClaim()} jobs.
+ * As it takes a claim's deliveries it reads each one's first page and sends all their hot-window
+ * inserts as one write, so a post reaches its readers' hot windows as soon as a worker holds its
+ * job, however many durable writes are ahead of it; the pages after a first one are read ahead by
+ * a virtual thread of the job's own. It then works the jobs in steps of {@link
+ * FeedSettings#jobsPerClaim()}, the oldest first, renewing the leases of those still waiting when
+ * half a lease is left. A step takes the next pages of each of its jobs (a first page read more than
+ * {@link #RECHECK_AFTER} before is checked against the follow graph again), and then:
  * <ol>
- *   <li>sends the hot-window inserts of all those pages as one write (one pipelined round trip),
- *       without waiting for anything durable; pages read ahead had theirs sent as they were read
+ *   <li>sends the hot-window inserts of those of its pages whose windows are not written yet as one
+ *       write (one pipelined round trip), without waiting for anything durable; pages read ahead had theirs sent as they were read
  *       (in runs of {@value #PAGES_PER_RUN} pages, one read each; each run's edge check and window
  *       insert on a thread of its own, up to {@value #RUNS_IN_FLIGHT} at once, while the next run
  *       is read), so a big fan-out reaches every hot window at the speed of the follower queries;
@@ -114,6 +119,17 @@ public final class FanoutWorker {
     static final int RUNS_IN_FLIGHT = 2;
     /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
     static final int PAGES_PER_STEP = 10;
+    /**
+     * Steps' worth of jobs a worker holds: it claims up to this many times {@link
+     * FeedSettings#jobsPerClaim()}, windows each delivery's first page as it takes it, and writes
+     * the durable items one step of {@link FeedSettings#jobsPerClaim()} jobs at a time.
+     */
+    static final int STEPS_HELD = 8;
+    /**
+     * A first page read longer ago than this is checked again before its durable write, so that an
+     * unfollow while it waited is honoured as it is for a page read in its step.
+     */
+    static final Duration RECHECK_AFTER = Duration.ofSeconds(2);
     /** The author's posts read per page of an unfollow purge. */
     static final int PURGE_PAGE = 100;
 
@@ -178,7 +194,7 @@ public final class FanoutWorker {
      * Returns how many jobs were completed.
      */
     public int runOnce() {
-        int done = take(jobs.claim(workerId, settings.jobsPerClaim() - held.size(), clock.instant(), settings.jobLease()));
+        int done = take(jobs.claim(workerId, holdLimit() - held.size(), clock.instant(), settings.jobLease()));
         while (!held.isEmpty()) {
             done += step();
         }
@@ -205,7 +221,7 @@ public final class FanoutWorker {
      */
     public void runUntil(BooleanSupplier stop) {
         while (!stop.getAsBoolean()) {
-            int room = settings.jobsPerClaim() - held.size();
+            int room = holdLimit() - held.size();
             int counted = 0;
             if (room > 0 && (held.isEmpty() || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos())) {
                 try {
@@ -229,6 +245,11 @@ public final class FanoutWorker {
             step();
         }
         handBack();
+    }
+
+    /** The most jobs this worker holds: {@value #STEPS_HELD} steps' worth. */
+    private int holdLimit() {
+        return settings.jobsPerClaim() * STEPS_HELD;
     }
 
     /** Adds the deliveries to their readers' hot windows, then tells {@link #onWindowed}'s listener. */
@@ -305,6 +326,7 @@ public final class FanoutWorker {
         List<ClaimedJob> counts = new ArrayList<>();
         List<ClaimedJob> notes = new ArrayList<>();
         List<ClaimedJob> indexing = new ArrayList<>();
+        List<JobRun> deliveries = new ArrayList<>();
         for (ClaimedJob job : claimed) {
             if (job.job() instanceof FanoutJob.CountDelta) {
                 counts.add(job);
@@ -313,10 +335,17 @@ public final class FanoutWorker {
             } else if (SearchIndexing.handles(job.job())) {
                 indexing.add(job);
             } else {
-                held.add(new JobRun(job));
+                JobRun run = new JobRun(job);
+                held.add(run);
+                if (job.job() instanceof FanoutJob.Deliver || job.job() instanceof FanoutJob.TagPost) {
+                    deliveries.add(run);
+                }
             }
         }
-        List<Callable<Integer>> batches = new ArrayList<>(3);
+        List<Callable<Integer>> batches = new ArrayList<>(4);
+        if (!deliveries.isEmpty()) {
+            batches.add(() -> windowAhead(deliveries));
+        }
         if (!counts.isEmpty()) {
             batches.add(() -> applyCounts(counts));
         }
@@ -333,6 +362,33 @@ public final class FanoutWorker {
             settled += outcome.value() == null ? 0 : outcome.value();
         }
         return settled;
+    }
+
+    /**
+     * Reads the first pages of the deliveries just taken and sends their hot-window inserts as one
+     * write, before any step writes them durably: a post is in its readers' hot windows as soon as
+     * a worker holds its job, however many jobs are ahead of it in the durable writes. A page that
+     * cannot be read is the job's failure in its step. Returns 0: nothing is completed here.
+     */
+    private int windowAhead(List<JobRun> deliveries) {
+        List<Outcome<Void>> read = parallel(deliveries.stream().<Callable<Void>>map(run -> () -> {
+            run.prepare();
+            return null;
+        }).toList());
+        for (Outcome<Void> outcome : read) {
+            if (outcome.failure() instanceof Error error) {
+                throw error;
+            }
+        }
+        List<Delivery> unwindowed = new ArrayList<>();
+        for (JobRun run : deliveries) {
+            unwindowed.addAll(run.unwindowed());
+        }
+        if (!unwindowed.isEmpty()) {
+            withCall(() -> addToWindows(unwindowed));
+        }
+        deliveries.forEach(JobRun::windowed);
+        return 0;
     }
 
     /**
@@ -438,9 +494,13 @@ public final class FanoutWorker {
         held.clear();
     }
 
-    /** One step over every held job (see the class comment). Returns how many jobs it completed. */
+    /**
+     * One step over the first {@link FeedSettings#jobsPerClaim()} held jobs, the oldest (see the
+     * class comment), after renewing the leases of those waiting. Returns how many jobs it completed.
+     */
     private int step() {
-        List<JobRun> runs = List.copyOf(held);
+        List<JobRun> runs = List.copyOf(held.subList(0, Math.min(held.size(), settings.jobsPerClaim())));
+        renewWaiting(List.copyOf(held.subList(runs.size(), held.size())));
         // 1. The next pages of every job (a purge or a retraction is done whole here).
         List<Outcome<Batch>> taken = parallel(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
         rethrowErrors(taken);
@@ -504,6 +564,35 @@ public final class FanoutWorker {
             }
         }
         return done;
+    }
+
+    /**
+     * Renews the leases of waiting jobs that would run out within half a lease, so that no other
+     * worker takes over a job this one holds and has windowed. A job whose lease was lost anyway is
+     * left to its new holder.
+     */
+    private void renewWaiting(List<JobRun> waiting) {
+        Instant now = clock.instant();
+        Instant soon = now.plus(settings.jobLease().dividedBy(2));
+        List<JobRun> due = waiting.stream().filter(run -> run.claimed.leaseUntil().isBefore(soon)).toList();
+        if (due.isEmpty()) {
+            return;
+        }
+        List<Outcome<Void>> renewed = parallel(due.stream().<Callable<Void>>map(run -> () -> {
+            run.claimed = withCall(() -> jobs.renew(run.claimed, now, settings.jobLease()));
+            return null;
+        }).toList());
+        rethrowErrors(renewed);
+        for (int i = 0; i < due.size(); i++) {
+            Throwable failure = renewed.get(i).failure();
+            if (failure instanceof FeedlineException.WriteConflict) {
+                LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", due.get(i).claimed.job().key());
+                drop(due.get(i));
+            } else if (failure != null) {
+                LOG.log(Level.WARNING, "could not renew the lease on " + due.get(i).claimed.job().key()
+                        + "; if it runs out, a takeover redoes the job", failure);
+            }
+        }
     }
 
     private void drop(JobRun run) {
@@ -583,7 +672,16 @@ public final class FanoutWorker {
      * What a step takes from one job: its deliveries, whether their windows were already written
      * (read ahead), the position after them, and whether they end the job.
      */
-    private record Batch(List<Delivery> deliveries, boolean windowed, Optional<PageToken> position, boolean last) {}
+    private record Batch(List<Delivery> deliveries, boolean windowed, Optional<PageToken> position, boolean last) {
+        Batch windowedNow() {
+            return new Batch(deliveries, true, position, last);
+        }
+
+        Batch keeping(Set<UserId> readers) {
+            return new Batch(deliveries.stream().filter(delivery -> readers.contains(delivery.reader())).toList(),
+                    windowed, position, last);
+        }
+    }
 
     /** A page read ahead (checked and windowed), or the failure that stopped the reading. */
     private record Ahead(List<Delivery> deliveries, Optional<PageToken> next, RuntimeException failure) {}
@@ -595,6 +693,14 @@ public final class FanoutWorker {
         /** The post was gone when the delivery started afresh, so nothing was written. */
         boolean skipped;
         private boolean started;
+        /** A delivery's first page, read (and then windowed) when the job was taken, until its step writes it. */
+        private Batch prepared;
+        private Instant preparedAt;
+        /** Why reading the first page when the job was taken failed: the job's failure in its step. */
+        private RuntimeException unprepared;
+        /** Who the delivery goes to, once it started; and the author, whose own copy is not checked. */
+        private Audience audience;
+        private UserId ownCopy;
         /** The pages read ahead, in page order, each done once its check and window insert are. */
         private LinkedBlockingQueue<CompletableFuture<Ahead>> ahead;
         private Thread reader;
@@ -604,7 +710,52 @@ public final class FanoutWorker {
             this.claimed = claimed;
         }
 
+        /** Reads the first page now (see {@link #windowAhead}); {@link #next} returns it. */
+        void prepare() {
+            try {
+                prepared = read();
+                preparedAt = clock.instant();
+            } catch (RuntimeException e) {
+                unprepared = e;
+            }
+        }
+
+        /** The prepared deliveries whose windows are not written yet. */
+        List<Delivery> unwindowed() {
+            return prepared == null || prepared.windowed() ? List.of() : prepared.deliveries();
+        }
+
+        /** Notes that the prepared deliveries' window write returned (whether or not it succeeded). */
+        void windowed() {
+            if (prepared != null) {
+                prepared = prepared.windowedNow();
+            }
+        }
+
+        /** What this step writes: the page prepared when the job was taken (checked again if it waited), or the next. */
         Batch next() {
+            if (unprepared != null) {
+                RuntimeException failure = unprepared;
+                unprepared = null;
+                throw failure;
+            }
+            if (prepared == null) {
+                return read();
+            }
+            Batch batch = prepared;
+            prepared = null;
+            if (audience == null || !clock.instant().isAfter(preparedAt.plus(RECHECK_AFTER))) {
+                return batch;
+            }
+            List<UserId> readers = batch.deliveries().stream().map(Delivery::reader).filter(reader -> !reader.equals(ownCopy)).toList();
+            Set<UserId> kept = new HashSet<>(withCall(() -> stillFollowing(audience, readers)));
+            if (ownCopy != null) {
+                kept.add(ownCopy);
+            }
+            return batch.keeping(kept);
+        }
+
+        private Batch read() {
             return switch (claimed.job()) {
                 case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post(), authorAudience(deliver.post().authorId()), true);
                 case FanoutJob.TagPost tagPost -> nextTagDeliveries(tagPost);
@@ -660,6 +811,8 @@ public final class FanoutWorker {
         private Batch nextDeliveries(PostRef post, Audience audience, boolean withAuthor) {
             if (!started) {
                 started = true;
+                this.audience = audience;
+                this.ownCopy = withAuthor ? post.authorId() : null;
                 if (withCall(() -> posts.get(post)).isEmpty()) {
                     // Deleted before its delivery ran: there is nothing to deliver. A delivery that
                     // resumes from a checkpoint wrote pages before, which its end retracts.

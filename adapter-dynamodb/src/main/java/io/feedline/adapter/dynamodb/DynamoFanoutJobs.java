@@ -195,12 +195,20 @@ final class DynamoFanoutJobs implements FanoutJobs {
 
     @Override
     public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
-        Expressions update = Expressions.update()
-                .set(CHECKPOINT, AttributeValue.fromS(position.value()))
-                .set(AVAILABLE_AT, n(now.plus(lease).toEpochMilli()))
-                .set(TableLayout.GSI2_SK, readySk(now.plus(lease).toEpochMilli(), job.job().key()));
+        return extend("fanout_checkpoint", job, Expressions.update().set(CHECKPOINT, AttributeValue.fromS(position.value())), now, lease);
+    }
+
+    @Override
+    public ClaimedJob renew(ClaimedJob job, Instant now, Duration lease) {
+        return extend("fanout_renew", job, Expressions.update(), now, lease);
+    }
+
+    /** Applies {@code update} and moves the lease's end to {@code now + lease}, while the lease holds. */
+    private ClaimedJob extend(String operation, ClaimedJob job, Expressions update, Instant now, Duration lease) {
+        long until = now.plus(lease).toEpochMilli();
+        update.set(AVAILABLE_AT, n(until)).set(TableLayout.GSI2_SK, readySk(until, job.job().key()));
         heldBy(update, job);
-        return db.call("fanout_checkpoint", () -> {
+        return db.call(operation, () -> {
             try {
                 var response = db.updateItem(TableLayout.fanoutJob(job.job().key()), update.build(), ReturnValue.ALL_NEW);
                 return claimed(EnhancedDocument.fromAttributeValueMap(response.attributes()));
