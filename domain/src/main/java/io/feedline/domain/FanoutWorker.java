@@ -63,7 +63,8 @@ import java.util.logging.Logger;
  * As it takes a claim's deliveries it reads each one's first page and sends all their hot-window
  * inserts as one write, so a post reaches its readers' hot windows as soon as a worker holds its
  * job, however many durable writes are ahead of it; the pages after a first one are read ahead by
- * a virtual thread of the job's own. It then works the jobs in steps of {@link
+ * a virtual thread of the job's own. In {@link #runUntil} the claims are made on a thread of their
+ * own, so a step's durable writes never hold up the next claim. It works the jobs in steps of {@link
  * FeedSettings#jobsPerClaim()}, the oldest first, renewing the leases of those still waiting when
  * half a lease is left. A step takes the next pages of each of its jobs (a first page read more than
  * {@link #RECHECK_AFTER} before is checked against the follow graph again), and then:
@@ -154,10 +155,20 @@ public final class FanoutWorker {
     private volatile Consumer<List<NotificationEvent>> notified = events -> {};
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled by a wake, and by a step that gave up jobs (room to claim more). */
     private final Condition woken = lock.newCondition();
+    /** Signalled when jobs are added to {@link #held}, the claiming thread died, or by a wake. */
+    private final Condition jobsAdded = lock.newCondition();
     private boolean wakeRequested;
-    // Only the thread running this worker's loop touches these.
+    /**
+     * The jobs held, oldest first, guarded by {@link #lock}: a claim appends to it (in {@link
+     * #runUntil}, on the claiming thread), a step takes from its head; a job is added only once
+     * its first page is windowed, and only the stepping thread touches a job after that.
+     */
     private final List<JobRun> held = new ArrayList<>();
+    /** An Error that ended the claiming thread: the stepping thread rethrows it. */
+    private Error claimingDied;
+    // Only the claiming thread touches these.
     private long lastClaimNanos;
     private long idleWaitNanos;
 
@@ -194,8 +205,8 @@ public final class FanoutWorker {
      * Returns how many jobs were completed.
      */
     public int runOnce() {
-        int done = take(jobs.claim(workerId, holdLimit() - held.size(), clock.instant(), settings.jobLease()));
-        while (!held.isEmpty()) {
+        int done = take(jobs.claim(workerId, holdLimit() - heldCount(), clock.instant(), settings.jobLease()));
+        while (heldCount() > 0) {
             done += step();
         }
         rankTags();
@@ -213,38 +224,118 @@ public final class FanoutWorker {
     }
 
     /**
-     * Works until {@code stop} says so, sleeping between empty polls unless woken (each empty poll
-     * doubles the sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval). Between steps it
-     * tops its jobs up to the batch: at once when idle or woken, else once per idle-poll interval,
-     * so a long fan-out does not poll the outbox at every page. On stop, the jobs still held are
-     * given back, claimable at once from their checkpoints.
+     * Works until {@code stop} says so, on two threads: this one steps through the held jobs, and a
+     * virtual thread of its own claims them, so that claiming and windowing never wait for a step's
+     * durable writes. The claiming thread sleeps between empty polls unless woken (each empty poll
+     * doubles the sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs
+     * are held it tops them up at once when woken, else once per idle-poll interval, so a long
+     * fan-out does not poll the outbox at every page. On stop, the jobs still held are given back,
+     * claimable at once from their checkpoints.
      */
     public void runUntil(BooleanSupplier stop) {
-        while (!stop.getAsBoolean()) {
-            int room = holdLimit() - held.size();
-            int counted = 0;
-            if (room > 0 && (held.isEmpty() || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos())) {
+        Thread claiming = Thread.ofVirtual().name("fanout-claim-" + workerId).start(() -> {
+            try {
+                claimUntil(stop);
+            } catch (Error e) {
+                lock.lock();
                 try {
-                    lastClaimNanos = System.nanoTime();
-                    counted = take(jobs.claim(workerId, room, clock.instant(), settings.jobLease()));
-                    if (counted > 0 || !held.isEmpty()) {
-                        idleWaitNanos = settings.idlePoll().toNanos();
-                    }
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "outbox poll failed", e);
+                    claimingDied = e;
+                    jobsAdded.signalAll();
+                } finally {
+                    lock.unlock();
                 }
+                throw e;
             }
-            if (held.isEmpty()) {
+        });
+        while (!stop.getAsBoolean()) {
+            if (awaitHeld()) {
+                step();
+                stepped();
+            } else {
                 rankTags();
-                // A batch of counts was just applied: more may be waiting, so poll again at once.
-                if (counted == 0) {
-                    awaitWork();
-                }
-                continue;
             }
-            step();
+        }
+        wake();
+        try {
+            claiming.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         handBack();
+    }
+
+    /** The claiming thread of {@link #runUntil}. */
+    private void claimUntil(BooleanSupplier stop) {
+        idleWaitNanos = settings.idlePoll().toNanos();
+        while (!stop.getAsBoolean()) {
+            int holding = heldCount();
+            int room = holdLimit() - holding;
+            boolean due = holding == 0 || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos();
+            if (room <= 0 || !due) {
+                awaitWakeOrRoom(settings.idlePoll().toNanos());
+                continue;
+            }
+            boolean found = false;
+            try {
+                lastClaimNanos = System.nanoTime();
+                List<ClaimedJob> claimed = jobs.claim(workerId, room, clock.instant(), settings.jobLease());
+                found = !claimed.isEmpty();
+                take(claimed);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "outbox poll failed", e);
+            }
+            if (found || heldCount() > 0) {
+                idleWaitNanos = settings.idlePoll().toNanos();
+            }
+            if (!found && heldCount() == 0) {
+                awaitWork();
+            }
+        }
+    }
+
+    private int heldCount() {
+        lock.lock();
+        try {
+            return held.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits up to an idle-poll interval for jobs to step through; false if there are none. An Error
+     * that ended the claiming thread is rethrown here.
+     */
+    private boolean awaitHeld() {
+        lock.lock();
+        try {
+            if (held.isEmpty() && claimingDied == null) {
+                jobsAdded.awaitNanos(settings.idlePoll().toNanos());
+            }
+            if (claimingDied != null) {
+                throw claimingDied;
+            }
+            return !held.isEmpty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for a wake, a step that gave up jobs, or {@code nanos}. */
+    private void awaitWakeOrRoom(long nanos) {
+        lock.lock();
+        try {
+            if (!wakeRequested) {
+                woken.awaitNanos(nanos);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The most jobs this worker holds: {@value #STEPS_HELD} steps' worth. */
@@ -276,12 +367,13 @@ public final class FanoutWorker {
         this.notified = listener;
     }
 
-    /** Cuts the idle wait short: called when this process enqueued a job. */
+    /** Cuts the idle wait short: called when this process enqueued a job, and to stop. */
     public void wake() {
         lock.lock();
         try {
             wakeRequested = true;
             woken.signalAll();
+            jobsAdded.signalAll();
         } finally {
             lock.unlock();
         }
@@ -326,6 +418,7 @@ public final class FanoutWorker {
         List<ClaimedJob> counts = new ArrayList<>();
         List<ClaimedJob> notes = new ArrayList<>();
         List<ClaimedJob> indexing = new ArrayList<>();
+        List<JobRun> taken = new ArrayList<>();
         List<JobRun> deliveries = new ArrayList<>();
         for (ClaimedJob job : claimed) {
             if (job.job() instanceof FanoutJob.CountDelta) {
@@ -336,7 +429,7 @@ public final class FanoutWorker {
                 indexing.add(job);
             } else {
                 JobRun run = new JobRun(job);
-                held.add(run);
+                taken.add(run);
                 if (job.job() instanceof FanoutJob.Deliver || job.job() instanceof FanoutJob.TagPost) {
                     deliveries.add(run);
                 }
@@ -357,9 +450,21 @@ public final class FanoutWorker {
         }
         int settled = 0;
         List<Outcome<Integer>> outcomes = parallel(batches);
+        if (outcomes.stream().anyMatch(outcome -> outcome.failure() instanceof Error)) {
+            taken.forEach(JobRun::stopReading);
+        }
         rethrowErrors(outcomes);
         for (Outcome<Integer> outcome : outcomes) {
             settled += outcome.value() == null ? 0 : outcome.value();
+        }
+        if (!taken.isEmpty()) {
+            lock.lock();
+            try {
+                held.addAll(taken);
+                jobsAdded.signalAll();
+            } finally {
+                lock.unlock();
+            }
         }
         return settled;
     }
@@ -483,7 +588,7 @@ public final class FanoutWorker {
 
     private void handBack() {
         Instant now = clock.instant();
-        for (JobRun run : held) {
+        for (JobRun run : takeAllHeld()) {
             run.stopReading();
             try {
                 jobs.release(run.claimed, now);
@@ -491,7 +596,18 @@ public final class FanoutWorker {
                 LOG.log(Level.INFO, "could not hand back " + run.claimed.job().key() + "; its lease will expire", e);
             }
         }
-        held.clear();
+    }
+
+    /** Empties {@link #held}, returning what it held. */
+    private List<JobRun> takeAllHeld() {
+        lock.lock();
+        try {
+            List<JobRun> all = List.copyOf(held);
+            held.clear();
+            return all;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -499,8 +615,16 @@ public final class FanoutWorker {
      * class comment), after renewing the leases of those waiting. Returns how many jobs it completed.
      */
     private int step() {
-        List<JobRun> runs = List.copyOf(held.subList(0, Math.min(held.size(), settings.jobsPerClaim())));
-        renewWaiting(List.copyOf(held.subList(runs.size(), held.size())));
+        List<JobRun> runs;
+        List<JobRun> waiting;
+        lock.lock();
+        try {
+            runs = List.copyOf(held.subList(0, Math.min(held.size(), settings.jobsPerClaim())));
+            waiting = List.copyOf(held.subList(runs.size(), held.size()));
+        } finally {
+            lock.unlock();
+        }
+        renewWaiting(waiting);
         // 1. The next pages of every job (a purge or a retraction is done whole here).
         List<Outcome<Batch>> taken = parallel(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
         rethrowErrors(taken);
@@ -595,9 +719,25 @@ public final class FanoutWorker {
         }
     }
 
+    /** Lets go of the job (done, failed or taken over): room for the next claim. */
     private void drop(JobRun run) {
         run.stopReading();
-        held.remove(run);
+        lock.lock();
+        try {
+            held.remove(run);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Tells the claiming thread that a step is over, so that a full hold looks for room again. */
+    private void stepped() {
+        lock.lock();
+        try {
+            woken.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Records the step's progress; true if the job is finished (and so completed). */
@@ -1211,8 +1351,7 @@ public final class FanoutWorker {
     private <T> void rethrowErrors(List<Outcome<T>> outcomes) {
         for (Outcome<T> outcome : outcomes) {
             if (outcome.failure() instanceof Error error) {
-                held.forEach(JobRun::stopReading);
-                held.clear();
+                takeAllHeld().forEach(JobRun::stopReading);
                 throw error;
             }
         }

@@ -586,6 +586,66 @@ class FanoutWorkerTest {
     }
 
     @Test
+    void whileAStepsDurableWriteHangsTheNextPostIsClaimedAndWindowed() throws InterruptedException {
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH))) {
+            world.register("first_author");
+            world.register("second_author");
+            world.register("reader");
+            world.follow("reader", "first_author");
+            world.follow("reader", "second_author");
+            world.drain();
+            world.feedPage("reader", Optional.empty(), 20);
+            java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            FanoutWorker worker = workerWriting(world, "two-threads", beforeEachAppend(world.feedItems, append -> {
+                if (append == 1) {
+                    writing.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }));
+            AtomicBoolean stop = new AtomicBoolean();
+            PostId first = world.publish("first_author", "its durable write hangs").id();
+            Thread running = Thread.ofVirtual().start(() -> worker.runUntil(stop::get));
+            try {
+                assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue();
+
+                PostId second = world.publish("second_author", "claimed meanwhile").id();
+                worker.wake();
+
+                assertThat(eventually(() -> inWindow(world, "reader", second)))
+                        .as("the second post reached the hot window while the first step's write hung").isTrue();
+                assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 10)).isEmpty();
+                release.countDown();
+                assertThat(eventually(() -> world.feedItems.page(world.id("reader"), Optional.empty(), 10).size() == 2)).isTrue();
+                assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 10)).extracting(PostRef::postId)
+                        .containsExactly(second, first);
+            } finally {
+                release.countDown();
+                stop.set(true);
+                worker.wake();
+                running.join();
+            }
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    /** Whether {@code condition} holds within 10 s, looked at every 10 ms. */
+    private static boolean eventually(java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            sleep(Duration.ofMillis(10));
+        }
+        return true;
+    }
+
+    @Test
     void theLeasesOfHeldJobsAreRenewedWhileEarlierStepsAreWrittenSoNoOtherWorkerTakesThemOver() {
         Duration lease = Duration.ofSeconds(30);
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
