@@ -45,6 +45,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
@@ -153,6 +154,7 @@ public final class FanoutWorker {
     private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
     private volatile Consumer<List<Delivery>> windowed = deliveries -> {};
     private volatile Consumer<List<NotificationEvent>> notified = events -> {};
+    private volatile WindowPasses windowPasses = new WindowPasses();
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled by a wake, and by a step that gave up jobs (room to claim more). */
@@ -233,9 +235,10 @@ public final class FanoutWorker {
      * claimable at once from their checkpoints.
      */
     public void runUntil(BooleanSupplier stop) {
+        AtomicBoolean halted = new AtomicBoolean();
         Thread claiming = Thread.ofVirtual().name("fanout-claim-" + workerId).start(() -> {
             try {
-                claimUntil(stop);
+                claimUntil(stop, halted);
             } catch (Error e) {
                 lock.lock();
                 try {
@@ -247,15 +250,20 @@ public final class FanoutWorker {
                 throw e;
             }
         });
-        while (!stop.getAsBoolean()) {
-            if (awaitHeld()) {
-                step();
-                stepped();
-            } else {
-                rankTags();
+        try {
+            while (!stop.getAsBoolean()) {
+                if (awaitHeld()) {
+                    step();
+                    stepped();
+                } else {
+                    rankTags();
+                }
             }
+        } finally {
+            // Also when an Error ends the steps: the claims stop with them (and nothing is handed back).
+            halted.set(true);
+            wake();
         }
-        wake();
         try {
             claiming.join();
         } catch (InterruptedException e) {
@@ -265,9 +273,9 @@ public final class FanoutWorker {
     }
 
     /** The claiming thread of {@link #runUntil}. */
-    private void claimUntil(BooleanSupplier stop) {
+    private void claimUntil(BooleanSupplier stop, AtomicBoolean halted) {
         idleWaitNanos = settings.idlePoll().toNanos();
-        while (!stop.getAsBoolean()) {
+        while (!halted.get() && !stop.getAsBoolean()) {
             int holding = heldCount();
             int room = holdLimit() - holding;
             boolean due = holding == 0 || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos();
@@ -276,6 +284,8 @@ public final class FanoutWorker {
                 continue;
             }
             boolean found = false;
+            WindowPasses passes = windowPasses;
+            passes.begin();
             try {
                 lastClaimNanos = System.nanoTime();
                 List<ClaimedJob> claimed = jobs.claim(workerId, room, clock.instant(), settings.jobLease());
@@ -283,6 +293,8 @@ public final class FanoutWorker {
                 take(claimed);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "outbox poll failed", e);
+            } finally {
+                passes.end();
             }
             if (found || heldCount() > 0) {
                 idleWaitNanos = settings.idlePoll().toNanos();
@@ -360,6 +372,11 @@ public final class FanoutWorker {
      */
     void onWindowed(Consumer<List<Delivery>> listener) {
         this.windowed = listener;
+    }
+
+    /** Shares the window passes of the process's other workers: their durable writes wait for this one's, and this one's for theirs. */
+    void shareWindowPasses(WindowPasses passes) {
+        this.windowPasses = passes;
     }
 
     /** Receives the events of each set of notifications once they are recorded. */
@@ -647,7 +664,9 @@ public final class FanoutWorker {
                 .start(() -> withCall(() -> addToWindows(unwindowed)));
         // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
         List<Chunk> chunks = chunks(runs, batches);
+        WindowPasses passes = windowPasses;
         List<Outcome<Void>> written = parallel(chunks.stream().<Callable<Void>>map(chunk -> () -> {
+            passes.awaitNone();
             feedItems.append(chunk.deliveries());
             return null;
         }).toList());
