@@ -154,7 +154,11 @@ final class Relationships implements ManageRelations, ReadAsViewer {
     // --- the public reads as a viewer sees them
 
     @Override
-    public Post post(UserId viewer, PostId id) {
+    public Post post(Optional<UserId> caller, PostId id) {
+        if (caller.isEmpty()) {
+            return posts.read(id);
+        }
+        UserId viewer = caller.get();
         Post post = posts.readAs(viewer, id);
         if (!sets.filterFor(viewer).showsInThread(post)) {
             throw CachedPosts.noSuchPost();
@@ -163,9 +167,12 @@ final class Relationships implements ManageRelations, ReadAsViewer {
     }
 
     @Override
-    public Page<Post> authorTimeline(UserId viewer, Username author, PageRequest page) {
+    public Page<Post> authorTimeline(Optional<UserId> viewer, Username author, PageRequest page) {
+        if (viewer.isEmpty()) {
+            return posts.read(author, page);
+        }
         UserAccount account = users.byName(author);
-        ReaderFilter filter = sets.filterFor(viewer);
+        ReaderFilter filter = sets.filterFor(viewer.get());
         if (filter.separated(account.id())) {
             throw new FeedlineException.NotFound("user", "no user named '" + author.value() + "'");
         }
@@ -174,8 +181,11 @@ final class Relationships implements ManageRelations, ReadAsViewer {
     }
 
     @Override
-    public Page<Post> replies(UserId viewer, PostId parent, PageRequest page) {
-        ReaderFilter filter = sets.filterFor(viewer);
+    public Page<Post> replies(Optional<UserId> viewer, PostId parent, PageRequest page) {
+        if (viewer.isEmpty()) {
+            return conversations.replies(parent, page);
+        }
+        ReaderFilter filter = sets.filterFor(viewer.get());
         if (!filter.isEmpty()) {
             Optional<Post> post = cachedPosts.get(parent);
             if (post.isPresent() && !filter.showsInThread(post.get())) {
@@ -187,8 +197,11 @@ final class Relationships implements ManageRelations, ReadAsViewer {
     }
 
     @Override
-    public Conversation context(UserId viewer, PostId id, PageRequest page) {
-        ReaderFilter filter = sets.filterFor(viewer);
+    public Conversation context(Optional<UserId> viewer, PostId id, PageRequest page) {
+        if (viewer.isEmpty()) {
+            return conversations.context(id, page);
+        }
+        ReaderFilter filter = sets.filterFor(viewer.get());
         Conversation conversation = conversations.context(id, page);
         if (!filter.showsInThread(conversation.post())) {
             throw CachedPosts.noSuchPost();
@@ -204,9 +217,9 @@ final class Relationships implements ManageRelations, ReadAsViewer {
     }
 
     @Override
-    public Profile profile(UserId viewer, Username username) {
+    public Profile profile(Optional<UserId> viewer, Username username) {
         Profile profile = users.read(username);
-        if (sets.filterFor(viewer).relations().blockedBy().contains(profile.account().id())) {
+        if (viewer.isPresent() && sets.filterFor(viewer.get()).relations().blockedBy().contains(profile.account().id())) {
             throw new FeedlineException.NotFound("user", "no user named '" + username.value() + "'");
         }
         return profile;

@@ -86,10 +86,10 @@ class ArticlesTest {
             world.drain();
             Post draft = article(world, "alice", "Secret", ArticleStatus.DRAFT);
 
-            assertThat(world.app.readAsViewer().post(world.id("alice"), draft.id())).isEqualTo(draft);
+            assertThat(world.app.readAsViewer().post(Optional.of(world.id("alice")), draft.id())).isEqualTo(draft);
             assertThat(world.app.readArticles().bySlug(Optional.of(world.id("alice")), Username.of("alice"), Slug.of("secret")))
                     .isEqualTo(draft);
-            assertThatThrownBy(() -> world.app.readAsViewer().post(world.id("bob"), draft.id()))
+            assertThatThrownBy(() -> world.app.readAsViewer().post(Optional.of(world.id("bob")), draft.id()))
                     .isInstanceOf(FeedlineException.NotFound.class);
             assertThatThrownBy(() -> world.app.readPost().read(draft.id())).isInstanceOf(FeedlineException.NotFound.class);
             assertThatThrownBy(() -> world.app.readArticles().bySlug(Optional.of(world.id("bob")), Username.of("alice"), Slug.of("secret")))

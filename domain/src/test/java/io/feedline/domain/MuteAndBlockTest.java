@@ -333,17 +333,22 @@ class MuteAndBlockTest {
             world.block("alice", "bob");
             var viewer = world.app.readAsViewer();
 
-            assertThatThrownBy(() -> viewer.post(world.id("bob"), alices.id())).isInstanceOf(FeedlineException.NotFound.class);
-            assertThatThrownBy(() -> viewer.authorTimeline(world.id("bob"), Username.of("alice"), PageRequest.first(10)))
+            assertThatThrownBy(() -> viewer.post(Optional.of(world.id("bob")), alices.id())).isInstanceOf(FeedlineException.NotFound.class);
+            assertThatThrownBy(() -> viewer.authorTimeline(Optional.of(world.id("bob")), Username.of("alice"), PageRequest.first(10)))
                     .isInstanceOf(FeedlineException.NotFound.class);
-            assertThatThrownBy(() -> viewer.profile(world.id("bob"), Username.of("alice")))
+            assertThatThrownBy(() -> viewer.profile(Optional.of(world.id("bob")), Username.of("alice")))
                     .isInstanceOf(FeedlineException.NotFound.class);
-            assertThatThrownBy(() -> viewer.context(world.id("bob"), alices.id(), PageRequest.first(10)))
+            assertThatThrownBy(() -> viewer.context(Optional.of(world.id("bob")), alices.id(), PageRequest.first(10)))
                     .isInstanceOf(FeedlineException.NotFound.class);
 
             // The blocker still finds the blocked account, to unblock it, and others see everything.
-            assertThat(viewer.profile(world.id("alice"), Username.of("bob")).account().id()).isEqualTo(world.id("bob"));
-            assertThat(viewer.post(world.id("carol"), alices.id()).id()).isEqualTo(alices.id());
+            assertThat(viewer.profile(Optional.of(world.id("alice")), Username.of("bob")).account().id()).isEqualTo(world.id("bob"));
+            assertThat(viewer.post(Optional.of(world.id("carol")), alices.id()).id()).isEqualTo(alices.id());
+            // No viewer: the public reads, which no block changes.
+            assertThat(viewer.post(Optional.empty(), alices.id()).id()).isEqualTo(alices.id());
+            assertThat(viewer.profile(Optional.empty(), Username.of("alice")).account().id()).isEqualTo(world.id("alice"));
+            assertThat(viewer.authorTimeline(Optional.empty(), Username.of("alice"), PageRequest.first(10)).items())
+                    .extracting(Post::id).contains(alices.id());
             assertThat(world.app.readPost().read(alices.id()).id()).as("the anonymous read").isEqualTo(alices.id());
         }
     }
@@ -408,11 +413,11 @@ class MuteAndBlockTest {
             world.block("bob", "alice");
             var viewer = world.app.readAsViewer();
 
-            assertThat(viewer.replies(world.id("alice"), root.id(), PageRequest.first(10)).items())
+            assertThat(viewer.replies(Optional.of(world.id("alice")), root.id(), PageRequest.first(10)).items())
                     .extracting(p -> p.text().value()).containsExactly("by carol");
             assertThat(world.app.readConversation().replies(root.id(), PageRequest.first(10)).items()).hasSize(2);
-            Post under = viewer.replies(world.id("dave"), bobs.id(), PageRequest.first(10)).items().getFirst();
-            var context = viewer.context(world.id("alice"), under.id(), PageRequest.first(10));
+            Post under = viewer.replies(Optional.of(world.id("dave")), bobs.id(), PageRequest.first(10)).items().getFirst();
+            var context = viewer.context(Optional.of(world.id("alice")), under.id(), PageRequest.first(10));
             assertThat(context.ancestors()).hasSize(2);
             assertThat(context.ancestors().get(1).post()).as("bob's reply shows as unavailable").isEmpty();
             assertThat(context.ancestors().get(0).post()).isPresent();

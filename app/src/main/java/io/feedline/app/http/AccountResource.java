@@ -79,7 +79,7 @@ final class AccountResource {
             return;
         }
         // A signed-in viewer: the blocked side does not find the blocker, and others see how they stand to the user.
-        Profile profile = useCases.readAsViewer().profile(viewer.get(), username);
+        Profile profile = useCases.readAsViewer().profile(viewer, username);
         ProfileView view = ProfileView.of(profile);
         ctx.json(profile.account().id().equals(viewer.get())
                 ? view

@@ -64,7 +64,7 @@ final class PostResource {
     void read(Context ctx) {
         Optional<UserId> viewer = Caller.of(ctx).user();
         PostId id = PathValues.postId(ctx);
-        ctx.json(PostView.full(viewer.isPresent() ? useCases.readAsViewer().post(viewer.get(), id) : useCases.readPost().read(id)));
+        ctx.json(PostView.full(useCases.readAsViewer().post(viewer, id)));
     }
 
     /** {@code POST /posts/{id}/publish}: the caller's draft published (again: the article it became). */
@@ -141,17 +141,13 @@ final class PostResource {
     void replies(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(paging.posts(ctx, viewer.isPresent()
-                ? useCases.readAsViewer().replies(viewer.get(), post, paging.request(ctx))
-                : useCases.readConversation().replies(post, paging.request(ctx))));
+        ctx.json(paging.posts(ctx, useCases.readAsViewer().replies(viewer, post, paging.request(ctx))));
     }
 
     void context(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(ContextView.of(viewer.isPresent()
-                ? useCases.readAsViewer().context(viewer.get(), post, PageRequest.first(CONTEXT_REPLIES))
-                : useCases.readConversation().context(post, PageRequest.first(CONTEXT_REPLIES))));
+        ctx.json(ContextView.of(useCases.readAsViewer().context(viewer, post, PageRequest.first(CONTEXT_REPLIES))));
     }
 
     /** An id that cannot name a post names the field at fault; a well-formed unknown one is a 404 later. */
@@ -169,9 +165,7 @@ final class PostResource {
     void byAuthor(Context ctx) {
         Username author = PathValues.username(ctx, "username");
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(paging.posts(ctx, viewer.isPresent()
-                ? useCases.readAsViewer().authorTimeline(viewer.get(), author, paging.request(ctx))
-                : useCases.readAuthorTimeline().read(author, paging.request(ctx))));
+        ctx.json(paging.posts(ctx, useCases.readAsViewer().authorTimeline(viewer, author, paging.request(ctx))));
     }
 
 }

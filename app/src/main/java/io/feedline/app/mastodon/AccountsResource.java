@@ -62,7 +62,7 @@ final class AccountsResource {
     private Account account(Context ctx, Username username) {
         Optional<UserId> viewer = requests.optionalUser(ctx);
         return viewer.isPresent()
-                ? requests.render(ctx).account(useCases.readAsViewer().profile(viewer.get(), username))
+                ? requests.render(ctx).account(useCases.readAsViewer().profile(viewer, username))
                 : requests.render(ctx).account(username);
     }
 
@@ -74,9 +74,7 @@ final class AccountsResource {
             useCases.readProfile().read(author);
         }
         Render render = requests.render(ctx);
-        PostPages.Window window = PostPages.read(ctx, page -> viewer.isPresent()
-                ? useCases.readAsViewer().authorTimeline(viewer.get(), author, page)
-                : useCases.readAuthorTimeline().read(author, page));
+        PostPages.Window window = PostPages.read(ctx, page -> useCases.readAsViewer().authorTimeline(viewer, author, page));
         PostPages.link(ctx, render.base(), window);
         ctx.json(render.listed(window.posts()));
     }

@@ -62,7 +62,7 @@ final class StatusesResource {
     void show(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
         Optional<UserId> viewer = requests.optionalUser(ctx);
-        Post post = viewer.isPresent() ? useCases.readAsViewer().post(viewer.get(), id) : useCases.readPost().read(id);
+        Post post = useCases.readAsViewer().post(viewer, id);
         ctx.json(requests.render(ctx).status(post));
     }
 
@@ -86,9 +86,7 @@ final class StatusesResource {
     void context(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
         Optional<UserId> viewer = requests.optionalUser(ctx);
-        Conversation conversation = viewer.isPresent()
-                ? useCases.readAsViewer().context(viewer.get(), id, firstReplies())
-                : useCases.readConversation().context(id, firstReplies());
+        Conversation conversation = useCases.readAsViewer().context(viewer, id, firstReplies());
         Render render = requests.render(ctx);
         List<Post> ancestors = conversation.ancestors().stream()
                 .flatMap(ancestor -> ancestor.post().stream())
@@ -118,9 +116,7 @@ final class StatusesResource {
     }
 
     private Page<Post> replies(Optional<UserId> viewer, PostId parent, PageRequest page) {
-        return viewer.isPresent()
-                ? useCases.readAsViewer().replies(viewer.get(), parent, page)
-                : useCases.readConversation().replies(parent, page);
+        return useCases.readAsViewer().replies(viewer, parent, page);
     }
 
     private static PageRequest firstReplies() {
