@@ -270,7 +270,8 @@ public record FeedlineConfig(
                     positive(c, "mastodon.token-ttl"),
                     c.getString("mastodon.contact-email"),
                     c.getInt("mastodon.streaming.queue"),
-                    c.getInt("mastodon.streaming.max-connections")));
+                    c.getInt("mastodon.streaming.max-connections"),
+                    positive(c, "http.request-timeout")));
             Dynamo dynamo = new Dynamo(
                     c.getString("dynamodb.table"),
                     c.getString("dynamodb.region"),

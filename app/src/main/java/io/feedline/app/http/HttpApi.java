@@ -1,5 +1,6 @@
 package io.feedline.app.http;
 
+import io.feedline.app.web.RequestDeadline;
 import io.feedline.ports.in.UseCases;
 import io.javalin.Javalin;
 import io.javalin.http.HttpResponseException;
@@ -221,7 +222,8 @@ public final class HttpApi implements AutoCloseable {
             config.requestLogger.http(metrics::record);
             config.routes.before(SecurityHeaders::apply);
             config.routes.beforeMatched(gate::check);
-            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout())::wrap);
+            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(),
+                    ctx -> ctx.routeRoles().contains(Access.OPERATIONS), HttpProblem::requestTimeout)::wrap);
             if (!settings.corsOrigins().isEmpty()) {
                 config.bundledPlugins.enableCors(cors -> cors.addRule(rule -> {
                     rule.allowHost(settings.corsOrigins().getFirst(),

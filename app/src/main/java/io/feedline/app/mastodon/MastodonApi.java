@@ -17,6 +17,7 @@ import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.feedline.app.web.RequestDeadline;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
 import io.javalin.Javalin;
@@ -39,6 +40,8 @@ public final class MastodonApi implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MastodonApi.class);
     /** The buffer each answer is copied through into Jetty, as on the native API. */
     private static final int COPY_BUFFER_BYTES = 8 * 1024;
+    /** The streaming API's routes: the WebSocket, its health, and the server-sent-events streams. */
+    private static final String STREAMING = "/api/v1/streaming";
     /** A 1×1 transparent PNG: the avatar and header of every account, which has none. */
     private static final byte[] MISSING_IMAGE = Base64.getDecoder().decode(
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
@@ -49,11 +52,13 @@ public final class MastodonApi implements AutoCloseable {
 
     /**
      * Whether it listens, where, the largest request body it reads, how long its access tokens
-     * live, and the contact address the instance documents name.
+     * live, the contact address the instance documents name, its streams' bounds, and the most one
+     * request may take ({@code http.request-timeout}, as on the native API; streams are exempt).
      */
     public record Settings(boolean enabled, String host, int port, long maxRequestBytes, Duration tokenTtl,
-            String contactEmail, int streamQueue, int maxStreams) {
+            String contactEmail, int streamQueue, int maxStreams, Duration requestTimeout) {
         public Settings {
+            Objects.requireNonNull(requestTimeout, "requestTimeout");
             if (streamQueue < 1) {
                 throw new IllegalArgumentException("mastodon.streaming.queue must be at least 1");
             }
@@ -109,6 +114,8 @@ public final class MastodonApi implements AutoCloseable {
             // And as there, the copy of each answer into Jetty goes through a buffer of a page's size.
             config.http.responseBufferSize = COPY_BUFFER_BYTES;
             config.routes.beforeMatched(requests::gate);
+            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(), MastodonApi::streams,
+                    MastodonError::requestTimeout)::wrap);
             routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
             streamingRoutes(config.routes, streaming);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
@@ -117,11 +124,16 @@ public final class MastodonApi implements AutoCloseable {
         return new MastodonApi(javalin, settings, streaming);
     }
 
+    /** Whether the request is the streaming API's, whose answers stay open: no deadline for those. */
+    private static boolean streams(Context ctx) {
+        return ctx.path().startsWith(STREAMING);
+    }
+
     /** The streaming API: one WebSocket for every stream, and one server-sent-events route per stream. */
     private static void streamingRoutes(RoutesConfig routes, Streaming streaming) {
         routes.get("/api/v1/streaming/health", streaming::health, PUBLIC);
-        routes.wsBeforeUpgrade("/api/v1/streaming", streaming::beforeUpgrade);
-        routes.ws("/api/v1/streaming", streaming::webSocket);
+        routes.wsBeforeUpgrade(STREAMING, streaming::beforeUpgrade);
+        routes.ws(STREAMING, streaming::webSocket);
         routes.get("/api/v1/streaming/user", ctx -> streaming.serverSentEvents(ctx, "user"), READ_STATUSES);
         routes.get("/api/v1/streaming/user/notification", ctx -> streaming.serverSentEvents(ctx, "user:notification"),
                 READ_NOTIFICATIONS);

@@ -37,6 +37,11 @@ final class MastodonError extends RuntimeException {
         return new MastodonError(status, error, null, Map.of("Retry-After", Long.toString(Math.max(1, retryAfter.toSeconds()))));
     }
 
+    /** The request ran past {@code http.request-timeout}; its work was interrupted. */
+    static MastodonError requestTimeout(Duration timeout) {
+        return retryAfter(503, "The request did not complete within " + timeout.toMillis() + " ms; retry later", Duration.ofSeconds(1));
+    }
+
     static MastodonError notFound() {
         return of(404, "Record not found");
     }

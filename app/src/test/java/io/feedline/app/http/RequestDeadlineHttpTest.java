@@ -4,18 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.ApiClient.Response;
-import io.feedline.ports.in.ReadAsViewer;
 import io.feedline.ports.in.ReadPost;
-import io.feedline.ports.in.UseCases;
-import io.feedline.ports.model.Conversation;
 import io.feedline.ports.model.FeedlineException;
-import io.feedline.ports.model.Page;
-import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.Post;
-import io.feedline.ports.model.PostId;
-import io.feedline.ports.model.Profile;
-import io.feedline.ports.model.UserId;
-import io.feedline.ports.model.Username;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,7 +49,7 @@ class RequestDeadlineHttpTest {
         App backing = TestApps.shared();
         // Wide enough that a loaded build machine serves the ordinary request beside the stuck one in time.
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.request-timeout", "2s")).http();
-        try (HttpApi http = HttpApi.create(settings, withReadPost(backing.useCases(), stuck), tokens(), cursors(), List.of(),
+        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withPostRead(backing.useCases(), stuck), tokens(), cursors(), List.of(),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
                 ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             ApiClient api = new ApiClient(http.port());
@@ -104,7 +93,7 @@ class RequestDeadlineHttpTest {
             throw new FeedlineException.NotFound("post", "no such post, said too late");
         };
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.request-timeout", "2s")).http();
-        try (HttpApi http = HttpApi.create(settings, withReadPost(backing.useCases(), deaf), tokens(), cursors(), List.of(),
+        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withPostRead(backing.useCases(), deaf), tokens(), cursors(), List.of(),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start()) {
             ApiClient api = new ApiClient(http.port());
 
@@ -117,47 +106,6 @@ class RequestDeadlineHttpTest {
             assertThat(api.get("/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV").send().status())
                     .as("a later request is answered by its own handler").isEqualTo(404);
         }
-    }
-
-    /**
-     * The core's use cases with the read of one post swapped: a storage call that blocks, injected at
-     * the port the route uses ({@link ReadAsViewer#post}, for every caller), the other reads as they are.
-     */
-    private static UseCases withReadPost(UseCases real, ReadPost readPost) {
-        ReadAsViewer reads = real.readAsViewer();
-        ReadAsViewer swapped = new ReadAsViewer() {
-            @Override
-            public Post post(Optional<UserId> viewer, PostId post) {
-                return readPost.read(post);
-            }
-
-            @Override
-            public Page<Post> authorTimeline(Optional<UserId> viewer, Username author, PageRequest page) {
-                return reads.authorTimeline(viewer, author, page);
-            }
-
-            @Override
-            public Page<Post> replies(Optional<UserId> viewer, PostId parent, PageRequest page) {
-                return reads.replies(viewer, parent, page);
-            }
-
-            @Override
-            public Conversation context(Optional<UserId> viewer, PostId post, PageRequest replies) {
-                return reads.context(viewer, post, replies);
-            }
-
-            @Override
-            public Profile profile(Optional<UserId> viewer, Username username) {
-                return reads.profile(viewer, username);
-            }
-        };
-        return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
-                readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
-                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
-                real.readConversation(),
-                real.readNotifications(), real.manageRelations(), swapped,
-                real.search(),
-                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
     }
 
     private static BearerTokens tokens() {

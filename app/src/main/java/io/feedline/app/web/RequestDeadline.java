@@ -1,4 +1,4 @@
-package io.feedline.app.http;
+package io.feedline.app.web;
 
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
@@ -9,6 +9,8 @@ import java.lang.reflect.Proxy;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.time.Duration;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -21,33 +23,42 @@ import java.util.concurrent.TimeoutException;
  * engine does. So each route's handler runs on a virtual thread of its own while the request's
  * thread waits for it up to the deadline; past it, the handler's thread is interrupted (a storage
  * call that honours interrupts stops there) and the request is answered 503 {@code request-timeout}
- * with {@code Retry-After}. Whatever the abandoned handler still does to the response is dropped:
- * it sees the request through a view whose writes fail once the answer went another way, decided
- * under one lock, so a late result can never mix into the 503.
+ * with {@code Retry-After}, in the API's own error shape. Whatever the abandoned handler still does
+ * to the response is dropped: it sees the request through a view whose writes fail once the answer
+ * went another way, decided under one lock, so a late result can never mix into the 503.
  *
- * <p>The operations routes ({@code /health}, {@code /metrics}, the documents) run as they are:
- * {@code /health} has its own bound per engine.
+ * <p>Both APIs use it. The routes an API exempts run as they are: the native API's operations routes
+ * ({@code /health}, {@code /metrics}, the documents; {@code /health} has its own bound per engine),
+ * and the Mastodon API's streams, which stay open for as long as the client listens.
  */
-final class RequestDeadline {
+public final class RequestDeadline {
     /** The {@link Context} methods that change the response (with arguments; without, they read). */
     private static final Set<String> WRITES = Set.of(
             "status", "result", "json", "jsonStream", "html", "contentType", "redirect", "future", "async",
             "writeJsonStream", "writeSeekableStream", "removeCookie");
 
     private final Duration timeout;
+    private final Predicate<Context> exempt;
+    private final Function<Duration, ? extends Exception> timedOut;
 
-    RequestDeadline(Duration timeout) {
+    /**
+     * @param exempt the requests that run as they are
+     * @param timedOut the API's answer to a request past {@code timeout} (a 503 with {@code Retry-After})
+     */
+    public RequestDeadline(Duration timeout, Predicate<Context> exempt, Function<Duration, ? extends Exception> timedOut) {
         this.timeout = timeout;
+        this.exempt = exempt;
+        this.timedOut = timedOut;
     }
 
-    /** Javalin's handler wrapper: routes get the deadline; before, after and operations handlers do not. */
-    Handler wrap(Endpoint endpoint) {
+    /** Javalin's handler wrapper: routes get the deadline; before, after and exempt handlers do not. */
+    public Handler wrap(Endpoint endpoint) {
         Handler handler = endpoint.handler;
         if (!endpoint.method.isHttpMethod()) {
             return handler;
         }
         return ctx -> {
-            if (ctx.routeRoles().contains(Access.OPERATIONS)) {
+            if (exempt.test(ctx)) {
                 handler.handle(ctx);
             } else {
                 handleWithin(handler, ctx);
@@ -67,7 +78,7 @@ final class RequestDeadline {
         } catch (TimeoutException late) {
             if (guard.abandonUnless(task)) {
                 task.cancel(true);
-                throw HttpProblem.requestTimeout(timeout);
+                throw timedOut.apply(timeout);
             }
             // It finished as the deadline struck: its answer stands.
             rethrowFailure(task);

@@ -1,0 +1,60 @@
+package io.feedline.app.http;
+
+import io.feedline.ports.in.ReadAsViewer;
+import io.feedline.ports.in.ReadPost;
+import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.Conversation;
+import io.feedline.ports.model.Page;
+import io.feedline.ports.model.PageRequest;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.Profile;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
+import java.util.Optional;
+
+/** A core's use cases with one swapped, for the tests of what an API does when storage misbehaves. */
+public final class SwappedUseCases {
+    private SwappedUseCases() {}
+
+    /**
+     * The core's use cases with the read of one post swapped: a storage call that blocks, injected at
+     * the port the route uses ({@link ReadAsViewer#post}, for every caller), the other reads as they are.
+     */
+    public static UseCases withPostRead(UseCases real, ReadPost readPost) {
+        ReadAsViewer reads = real.readAsViewer();
+        ReadAsViewer swapped = new ReadAsViewer() {
+            @Override
+            public Post post(Optional<UserId> viewer, PostId post) {
+                return readPost.read(post);
+            }
+
+            @Override
+            public Page<Post> authorTimeline(Optional<UserId> viewer, Username author, PageRequest page) {
+                return reads.authorTimeline(viewer, author, page);
+            }
+
+            @Override
+            public Page<Post> replies(Optional<UserId> viewer, PostId parent, PageRequest page) {
+                return reads.replies(viewer, parent, page);
+            }
+
+            @Override
+            public Conversation context(Optional<UserId> viewer, PostId post, PageRequest replies) {
+                return reads.context(viewer, post, replies);
+            }
+
+            @Override
+            public Profile profile(Optional<UserId> viewer, Username username) {
+                return reads.profile(viewer, username);
+            }
+        };
+        return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
+                readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
+                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
+                real.readConversation(),
+                real.readNotifications(), real.manageRelations(), swapped,
+                real.search(),
+                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
+    }
+}
