@@ -84,10 +84,10 @@ import java.util.logging.Logger;
  * </ol>
  * A window write that fails never holds up the durable write (the window is a cache, a failed
  * write distrusts the windows it missed, and the read path continues into the durable items past
- * a window's end). One that hangs holds up no step: only the jobs of the claim it windows wait for
- * it (and, if it fails, for the evictions that keep those windows honest), as the cache's own
- * timeouts bound them ({@code redis.command-timeout}), before they are held. The durable write and
- * the checkpoint always come before completion. Storage calls run on virtual threads, at most
+ * a window's end). One that hangs holds up the jobs of the claim it windows, and, since it is part
+ * of a window pass (see {@link WindowPasses}), the process's durable writes, for as long as the
+ * cache's own timeouts let it ({@code redis.command-timeout}, and the evictions after a failure).
+ * The durable write and the checkpoint always come before completion. Storage calls run on virtual threads, at most
  * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (per held job, one
  * follower read at a time and at most {@value #RUNS_IN_FLIGHT} runs being checked and windowed, so
  * bounded by the batch).
@@ -287,13 +287,17 @@ public final class FanoutWorker {
                 continue;
             }
             boolean found = false;
+            WindowPasses passes = windowPasses;
+            passes.begin();
             try {
                 lastClaimNanos = System.nanoTime();
-                List<ClaimedJob> claimed = inWindowPass(() -> jobs.claim(workerId, room, clock.instant(), settings.jobLease()));
+                List<ClaimedJob> claimed = jobs.claim(workerId, room, clock.instant(), settings.jobLease());
                 found = !claimed.isEmpty();
                 take(claimed);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "outbox poll failed", e);
+            } finally {
+                passes.end();
             }
             if (found || heldCount() > 0) {
                 idleWaitNanos = settings.idlePoll().toNanos();
@@ -346,21 +350,6 @@ public final class FanoutWorker {
             Thread.currentThread().interrupt();
         } finally {
             lock.unlock();
-        }
-    }
-
-    /**
-     * Runs a window pass's storage work (a claim, or its deliveries' first-page reads) with the
-     * process's durable writes held back (see {@link WindowPasses}). The window write itself is not
-     * part of it, so a cache that hangs never holds up a durable write.
-     */
-    private <T> T inWindowPass(java.util.function.Supplier<T> work) {
-        WindowPasses passes = windowPasses;
-        passes.begin();
-        try {
-            return work.get();
-        } finally {
-            passes.end();
         }
     }
 
@@ -507,10 +496,10 @@ public final class FanoutWorker {
      * cannot be read is the job's failure in its step. Returns 0: nothing is completed here.
      */
     private int windowAhead(List<JobRun> deliveries) {
-        List<Outcome<Void>> read = inWindowPass(() -> parallel(deliveries.stream().<Callable<Void>>map(run -> () -> {
+        List<Outcome<Void>> read = parallel(deliveries.stream().<Callable<Void>>map(run -> () -> {
             run.prepare();
             return null;
-        }).toList()));
+        }).toList());
         for (Outcome<Void> outcome : read) {
             if (outcome.failure() instanceof Error error) {
                 throw error;

@@ -4,13 +4,14 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The window passes running in this process (a claim, or the first-page reads of the deliveries it
- * took), which its workers' durable feed writes wait for. DynamoDB Local serves every request's
- * SQLite work on one queue (BENCHMARKS section 5a), so a claim and its first-page reads would
- * otherwise wait behind up to {@link FeedSettings#workerConcurrency()} BatchWriteItems of every
- * worker here. Each wait is bounded: a worker holds at most {@value FanoutWorker#STEPS_HELD} steps
- * of jobs, and claims nothing more while full. The window writes are not passes: a cache that hangs
- * holds up no durable write.
+ * The window passes running in this process, which its workers' durable feed writes wait for.
+ * DynamoDB Local serves every request's SQLite work on one queue (BENCHMARKS section 5a), so a claim
+ * and its first-page reads would otherwise wait behind up to {@link FeedSettings#workerConcurrency()}
+ * BatchWriteItems of every worker here. Each wait is bounded: a worker holds at most {@value
+ * FanoutWorker#STEPS_HELD} steps of jobs, and claims nothing more while full. A pass includes its
+ * window write, so a cache that hangs holds the durable writes back for as long as its own timeouts
+ * let it. (A trial that left the window write out of the pass lost a post's windows in one burst on
+ * DynamoDB Local, for a reason not yet found; it was not kept.)
  */
 final class WindowPasses {
     private final ReentrantLock lock = new ReentrantLock();
