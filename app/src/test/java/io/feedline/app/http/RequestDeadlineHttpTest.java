@@ -33,19 +33,7 @@ class RequestDeadlineHttpTest {
 
     @Test
     void aRequestStuckInStoragePastItsDeadlineIs503AndItsWorkIsInterrupted() throws Exception {
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch interrupted = new CountDownLatch(1);
-        CountDownLatch neverReleased = new CountDownLatch(1);
-        ReadPost stuck = post -> {
-            entered.countDown();
-            try {
-                neverReleased.await();
-            } catch (InterruptedException e) {
-                interrupted.countDown();
-                throw new FeedlineException.StorageUnavailable("dynamodb", "interrupted", e);
-            }
-            throw new AssertionError("released, which this test never does");
-        };
+        SwappedUseCases.StuckRead stuck = new SwappedUseCases.StuckRead();
         App backing = TestApps.shared();
         // Wide enough that a loaded build machine serves the ordinary request beside the stuck one in time.
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.request-timeout", "2s")).http();
@@ -57,7 +45,7 @@ class RequestDeadlineHttpTest {
             Accounts.User someone = new Accounts(new ApiClient(backing.port())).signUp("deadline");
 
             Future<Response> slow = callers.submit(() -> api.get("/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV").send());
-            assertThat(entered.await(30, TimeUnit.SECONDS)).as("the read reached storage").isTrue();
+            assertThat(stuck.entered.await(30, TimeUnit.SECONDS)).as("the read reached storage").isTrue();
             Response beside = api.get("/users/" + someone.username()).send();
             Response answer = slow.get();
 
@@ -67,8 +55,8 @@ class RequestDeadlineHttpTest {
             assertThat(answer.header("Content-Type")).startsWith("application/problem+json");
             assertThat(answer.header("Retry-After")).isEqualTo("1");
             assertThat(answer.body()).doesNotContainIgnoringCase("exception");
-            assertThat(interrupted.await(30, TimeUnit.SECONDS)).as("the stuck call was interrupted").isTrue();
-            assertThat(neverReleased.getCount()).as("the answer came from the deadline, not from storage").isEqualTo(1);
+            assertThat(stuck.interrupted.await(30, TimeUnit.SECONDS)).as("the stuck call was interrupted").isTrue();
+            assertThat(stuck.neverReleased.getCount()).as("the answer came from the deadline, not from storage").isEqualTo(1);
             assertThat(api.get("/users/" + someone.username()).send().status()).as("the server serves on").isEqualTo(200);
         }
     }

@@ -4,6 +4,7 @@ import io.feedline.ports.in.ReadAsViewer;
 import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Conversation;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
@@ -12,10 +13,33 @@ import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 
 /** A core's use cases with one swapped, for the tests of what an API does when storage misbehaves. */
 public final class SwappedUseCases {
     private SwappedUseCases() {}
+
+    /**
+     * A read of one post stuck in storage: it never returns unless interrupted, and then fails as
+     * an interrupted storage call does. Its latches tell whether it was reached and interrupted.
+     */
+    public static final class StuckRead implements ReadPost {
+        public final CountDownLatch entered = new CountDownLatch(1);
+        public final CountDownLatch interrupted = new CountDownLatch(1);
+        public final CountDownLatch neverReleased = new CountDownLatch(1);
+
+        @Override
+        public Post read(PostId post) {
+            entered.countDown();
+            try {
+                neverReleased.await();
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+                throw new FeedlineException.StorageUnavailable("dynamodb", "interrupted", e);
+            }
+            throw new AssertionError("released, which a test of a stuck read never does");
+        }
+    }
 
     /**
      * The core's use cases with the read of one post swapped: a storage call that blocks, injected at

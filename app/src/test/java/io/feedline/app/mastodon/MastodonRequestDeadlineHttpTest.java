@@ -9,9 +9,7 @@ import io.feedline.app.http.Accounts;
 import io.feedline.app.http.ApiClient;
 import io.feedline.app.http.SwappedUseCases;
 import io.feedline.app.http.TestApps;
-import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.in.UseCases;
-import io.feedline.ports.model.FeedlineException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -57,24 +54,12 @@ class MastodonRequestDeadlineHttpTest {
 
     @Test
     void aStatusReadStuckInStoragePastItsDeadlineIs503InMastodonsShapeAndItsWorkIsInterrupted() throws Exception {
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch interrupted = new CountDownLatch(1);
-        CountDownLatch neverReleased = new CountDownLatch(1);
-        ReadPost stuck = post -> {
-            entered.countDown();
-            try {
-                neverReleased.await();
-            } catch (InterruptedException e) {
-                interrupted.countDown();
-                throw new FeedlineException.StorageUnavailable("dynamodb", "interrupted", e);
-            }
-            throw new AssertionError("released, which this test never does");
-        };
+        SwappedUseCases.StuckRead stuck = new SwappedUseCases.StuckRead();
         MastodonApi api = start(SwappedUseCases.withPostRead(TestApps.shared().useCases(), stuck), Duration.ofSeconds(2));
         try (ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<HttpResponse<String>> slow = callers.submit(
                     () -> HTTP.send(get(api, "/api/v1/statuses/01ARZ3NDEKTSV4RRFFQ69G5FAV"), HttpResponse.BodyHandlers.ofString()));
-            assertThat(entered.await(30, TimeUnit.SECONDS)).as("the read reached storage").isTrue();
+            assertThat(stuck.entered.await(30, TimeUnit.SECONDS)).as("the read reached storage").isTrue();
             HttpResponse<String> beside = HTTP.send(get(api, "/api/v1/instance"), HttpResponse.BodyHandlers.ofString());
             HttpResponse<String> answer = slow.get();
 
@@ -83,8 +68,8 @@ class MastodonRequestDeadlineHttpTest {
             assertThat(answer.headers().firstValue("Retry-After")).contains("1");
             assertThat(JSON.readTree(answer.body()).path("error").asText()).startsWith("The request did not complete within 2000 ms");
             assertThat(answer.body()).doesNotContainIgnoringCase("exception");
-            assertThat(interrupted.await(30, TimeUnit.SECONDS)).as("the stuck call was interrupted").isTrue();
-            assertThat(neverReleased.getCount()).as("the answer came from the deadline, not from storage").isEqualTo(1);
+            assertThat(stuck.interrupted.await(30, TimeUnit.SECONDS)).as("the stuck call was interrupted").isTrue();
+            assertThat(stuck.neverReleased.getCount()).as("the answer came from the deadline, not from storage").isEqualTo(1);
         } finally {
             api.close();
         }
