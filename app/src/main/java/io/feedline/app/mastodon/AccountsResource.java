@@ -66,13 +66,13 @@ final class AccountsResource {
                 : requests.render(ctx).account(username);
     }
 
-    /** An account's statuses; for a signed-in caller, none across a block either way (404, as natively). */
+    /**
+     * An account's statuses: 404 for an unknown account (the timeline's read resolves it); for a
+     * signed-in caller, none across a block either way (404, as natively).
+     */
     void statuses(Context ctx) {
         Username author = Requests.accountId(ctx.pathParam("id"));
         Optional<UserId> viewer = requests.optionalUser(ctx);
-        if (viewer.isEmpty()) {
-            useCases.readProfile().read(author);
-        }
         Render render = requests.render(ctx);
         PostPages.Window window = PostPages.read(ctx, page -> useCases.readAsViewer().authorTimeline(viewer, author, page));
         PostPages.link(ctx, render.base(), window);

@@ -105,18 +105,14 @@ final class StatusesResource {
                 }
                 into.add(reply);
                 if (reply.replyCount() > 0) {
-                    descend(viewer, reply.id(), replies(viewer, reply.id(), firstReplies()), into);
+                    descend(viewer, reply.id(), useCases.readAsViewer().replies(viewer, reply.id(), firstReplies()), into);
                 }
             }
             if (page.next().isEmpty()) {
                 return;
             }
-            page = replies(viewer, parent, new PageRequest(page.next(), PageRequest.MAX_LIMIT));
+            page = useCases.readAsViewer().replies(viewer, parent, new PageRequest(page.next(), PageRequest.MAX_LIMIT));
         }
-    }
-
-    private Page<Post> replies(Optional<UserId> viewer, PostId parent, PageRequest page) {
-        return useCases.readAsViewer().replies(viewer, parent, page);
     }
 
     private static PageRequest firstReplies() {
