@@ -45,6 +45,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
@@ -59,12 +60,18 @@ import java.util.logging.Logger;
  * replaced from where it stopped. Every write is idempotent, so replaying a page after a crash
  * changes nothing.
  *
- * <p>The worker holds up to {@link FeedSettings#jobsPerClaim()} jobs and works them in steps. A
- * step takes the next pages of every job it holds (a job's first page is read in the step; the
- * pages after it are read ahead by a virtual thread of the job's own), and then:
+ * <p>The worker holds up to {@value #STEPS_HELD} times {@link FeedSettings#jobsPerClaim()} jobs.
+ * As it takes a claim's deliveries it reads each one's first page and sends all their hot-window
+ * inserts as one write, so a post reaches its readers' hot windows as soon as a worker holds its
+ * job, however many durable writes are ahead of it; the pages after a first one are read ahead by
+ * a virtual thread of the job's own. In {@link #runUntil} the claims are made on a thread of their
+ * own, so a step's durable writes never hold up the next claim. It works the jobs in steps of {@link
+ * FeedSettings#jobsPerClaim()}, the oldest first, renewing the leases of those still waiting when
+ * half a lease is left. A step takes the next pages of each of its jobs (a first page read more than
+ * {@link #RECHECK_AFTER} before is checked against the follow graph again), and then:
  * <ol>
- *   <li>sends the hot-window inserts of all those pages as one write (one pipelined round trip),
- *       without waiting for anything durable; pages read ahead had theirs sent as they were read
+ *   <li>sends the hot-window inserts of those of its pages whose windows are not written yet as one
+ *       write (one pipelined round trip), without waiting for anything durable; pages read ahead had theirs sent as they were read
  *       (in runs of {@value #PAGES_PER_RUN} pages, one read each; each run's edge check and window
  *       insert on a thread of its own, up to {@value #RUNS_IN_FLIGHT} at once, while the next run
  *       is read), so a big fan-out reaches every hot window at the speed of the follower queries;
@@ -75,9 +82,12 @@ import java.util.logging.Logger;
  *       {@value #WRITE_BATCH} (one BatchWriteItem each), the chunks in parallel;</li>
  *   <li>checkpoints each job whose pages are durable, or completes it after its last page.</li>
  * </ol>
- * A window write that fails or hangs never holds up the durable write (the window is a cache,
- * and the read path continues into the durable items past the window's end); the durable write
- * and the checkpoint always come before completion. Storage calls run on virtual threads, at most
+ * A window write that fails never holds up the durable write (the window is a cache, a failed
+ * write distrusts the windows it missed, and the read path continues into the durable items past
+ * a window's end). One that hangs holds up the jobs of the claim it windows, and, since it is part
+ * of a window pass (see {@link WindowPasses}), the process's durable writes, for as long as the
+ * cache's own timeouts let it ({@code redis.command-timeout}, and the evictions after a failure).
+ * The durable write and the checkpoint always come before completion. Storage calls run on virtual threads, at most
  * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (per held job, one
  * follower read at a time and at most {@value #RUNS_IN_FLIGHT} runs being checked and windowed, so
  * bounded by the batch).
@@ -114,6 +124,17 @@ public final class FanoutWorker {
     static final int RUNS_IN_FLIGHT = 2;
     /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
     static final int PAGES_PER_STEP = 10;
+    /**
+     * Steps' worth of jobs a worker holds: it claims up to this many times {@link
+     * FeedSettings#jobsPerClaim()}, windows each delivery's first page as it takes it, and writes
+     * the durable items one step of {@link FeedSettings#jobsPerClaim()} jobs at a time.
+     */
+    static final int STEPS_HELD = 8;
+    /**
+     * A first page read longer ago than this is checked again before its durable write, so that an
+     * unfollow while it waited is honoured as it is for a page read in its step.
+     */
+    static final Duration RECHECK_AFTER = Duration.ofSeconds(2);
     /** The author's posts read per page of an unfollow purge. */
     static final int PURGE_PAGE = 100;
 
@@ -136,12 +157,23 @@ public final class FanoutWorker {
     private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
     private volatile Consumer<List<Delivery>> windowed = deliveries -> {};
     private volatile Consumer<List<NotificationEvent>> notified = events -> {};
+    private volatile WindowPasses windowPasses = new WindowPasses();
     private final Semaphore calls;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled by a wake, and by a step that gave up jobs (room to claim more). */
     private final Condition woken = lock.newCondition();
+    /** Signalled when jobs are added to {@link #held}, the claiming thread died, or by a wake. */
+    private final Condition jobsAdded = lock.newCondition();
     private boolean wakeRequested;
-    // Only the thread running this worker's loop touches these.
+    /**
+     * The jobs held, oldest first, guarded by {@link #lock}: a claim appends to it (in {@link
+     * #runUntil}, on the claiming thread), a step takes from its head; a job is added only once
+     * its first page is windowed, and only the stepping thread touches a job after that.
+     */
     private final List<JobRun> held = new ArrayList<>();
+    /** An Error that ended the claiming thread: the stepping thread rethrows it. */
+    private Error claimingDied;
+    // Only the claiming thread touches these.
     private long lastClaimNanos;
     private long idleWaitNanos;
 
@@ -178,8 +210,8 @@ public final class FanoutWorker {
      * Returns how many jobs were completed.
      */
     public int runOnce() {
-        int done = take(jobs.claim(workerId, settings.jobsPerClaim() - held.size(), clock.instant(), settings.jobLease()));
-        while (!held.isEmpty()) {
+        int done = take(jobs.claim(workerId, holdLimit() - heldCount(), clock.instant(), settings.jobLease()));
+        while (heldCount() > 0) {
             done += step();
         }
         rankTags();
@@ -197,38 +229,133 @@ public final class FanoutWorker {
     }
 
     /**
-     * Works until {@code stop} says so, sleeping between empty polls unless woken (each empty poll
-     * doubles the sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval). Between steps it
-     * tops its jobs up to the batch: at once when idle or woken, else once per idle-poll interval,
-     * so a long fan-out does not poll the outbox at every page. On stop, the jobs still held are
-     * given back, claimable at once from their checkpoints.
+     * Works until {@code stop} says so, on two threads: this one steps through the held jobs, and a
+     * virtual thread of its own claims them, so that claiming and windowing never wait for a step's
+     * durable writes. The claiming thread sleeps between empty polls unless woken (each empty poll
+     * doubles the sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs
+     * are held it tops them up at once when woken, else once per idle-poll interval, so a long
+     * fan-out does not poll the outbox at every page. On stop, the jobs still held are given back,
+     * claimable at once from their checkpoints.
      */
     public void runUntil(BooleanSupplier stop) {
-        while (!stop.getAsBoolean()) {
-            int room = settings.jobsPerClaim() - held.size();
-            int counted = 0;
-            if (room > 0 && (held.isEmpty() || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos())) {
+        AtomicBoolean halted = new AtomicBoolean();
+        Thread claiming = Thread.ofVirtual().name("fanout-claim-" + workerId).start(() -> {
+            try {
+                claimUntil(stop, halted);
+            } catch (Error e) {
+                lock.lock();
                 try {
-                    lastClaimNanos = System.nanoTime();
-                    counted = take(jobs.claim(workerId, room, clock.instant(), settings.jobLease()));
-                    if (counted > 0 || !held.isEmpty()) {
-                        idleWaitNanos = settings.idlePoll().toNanos();
-                    }
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "outbox poll failed", e);
+                    claimingDied = e;
+                    jobsAdded.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+                throw e;
+            }
+        });
+        try {
+            while (!stop.getAsBoolean()) {
+                if (awaitHeld()) {
+                    step();
+                    stepped();
+                } else {
+                    rankTags();
                 }
             }
-            if (held.isEmpty()) {
-                rankTags();
-                // A batch of counts was just applied: more may be waiting, so poll again at once.
-                if (counted == 0) {
-                    awaitWork();
-                }
-                continue;
-            }
-            step();
+        } finally {
+            // Also when an Error ends the steps: the claims stop with them (and nothing is handed back).
+            halted.set(true);
+            wake();
+        }
+        try {
+            claiming.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         handBack();
+    }
+
+    /** The claiming thread of {@link #runUntil}. */
+    private void claimUntil(BooleanSupplier stop, AtomicBoolean halted) {
+        idleWaitNanos = settings.idlePoll().toNanos();
+        while (!halted.get() && !stop.getAsBoolean()) {
+            int holding = heldCount();
+            int room = holdLimit() - holding;
+            boolean due = holding == 0 || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos();
+            if (room <= 0 || !due) {
+                awaitWakeOrRoom(settings.idlePoll().toNanos());
+                continue;
+            }
+            boolean found = false;
+            WindowPasses passes = windowPasses;
+            passes.begin();
+            try {
+                lastClaimNanos = System.nanoTime();
+                List<ClaimedJob> claimed = jobs.claim(workerId, room, clock.instant(), settings.jobLease());
+                found = !claimed.isEmpty();
+                take(claimed);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "outbox poll failed", e);
+            } finally {
+                passes.end();
+            }
+            if (found || heldCount() > 0) {
+                idleWaitNanos = settings.idlePoll().toNanos();
+            }
+            if (!found && heldCount() == 0) {
+                awaitWork();
+            }
+        }
+    }
+
+    private int heldCount() {
+        lock.lock();
+        try {
+            return held.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits up to an idle-poll interval for jobs to step through; false if there are none. An Error
+     * that ended the claiming thread is rethrown here.
+     */
+    private boolean awaitHeld() {
+        lock.lock();
+        try {
+            if (held.isEmpty() && claimingDied == null) {
+                jobsAdded.awaitNanos(settings.idlePoll().toNanos());
+            }
+            if (claimingDied != null) {
+                throw claimingDied;
+            }
+            return !held.isEmpty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for a wake, a step that gave up jobs, or {@code nanos}. */
+    private void awaitWakeOrRoom(long nanos) {
+        lock.lock();
+        try {
+            if (!wakeRequested) {
+                woken.awaitNanos(nanos);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The most jobs this worker holds: {@value #STEPS_HELD} steps' worth. */
+    private int holdLimit() {
+        return settings.jobsPerClaim() * STEPS_HELD;
     }
 
     /** Adds the deliveries to their readers' hot windows, then tells {@link #onWindowed}'s listener. */
@@ -250,17 +377,23 @@ public final class FanoutWorker {
         this.windowed = listener;
     }
 
+    /** Shares the window passes of the process's other workers: their durable writes wait for this one's, and this one's for theirs. */
+    void shareWindowPasses(WindowPasses passes) {
+        this.windowPasses = passes;
+    }
+
     /** Receives the events of each set of notifications once they are recorded. */
     void onNotified(Consumer<List<NotificationEvent>> listener) {
         this.notified = listener;
     }
 
-    /** Cuts the idle wait short: called when this process enqueued a job. */
+    /** Cuts the idle wait short: called when this process enqueued a job, and to stop. */
     public void wake() {
         lock.lock();
         try {
             wakeRequested = true;
             woken.signalAll();
+            jobsAdded.signalAll();
         } finally {
             lock.unlock();
         }
@@ -305,6 +438,8 @@ public final class FanoutWorker {
         List<ClaimedJob> counts = new ArrayList<>();
         List<ClaimedJob> notes = new ArrayList<>();
         List<ClaimedJob> indexing = new ArrayList<>();
+        List<JobRun> taken = new ArrayList<>();
+        List<JobRun> deliveries = new ArrayList<>();
         for (ClaimedJob job : claimed) {
             if (job.job() instanceof FanoutJob.CountDelta) {
                 counts.add(job);
@@ -313,10 +448,17 @@ public final class FanoutWorker {
             } else if (SearchIndexing.handles(job.job())) {
                 indexing.add(job);
             } else {
-                held.add(new JobRun(job));
+                JobRun run = new JobRun(job);
+                taken.add(run);
+                if (job.job() instanceof FanoutJob.Deliver || job.job() instanceof FanoutJob.TagPost) {
+                    deliveries.add(run);
+                }
             }
         }
-        List<Callable<Integer>> batches = new ArrayList<>(3);
+        List<Callable<Integer>> batches = new ArrayList<>(4);
+        if (!deliveries.isEmpty()) {
+            batches.add(() -> windowAhead(deliveries));
+        }
         if (!counts.isEmpty()) {
             batches.add(() -> applyCounts(counts));
         }
@@ -328,11 +470,50 @@ public final class FanoutWorker {
         }
         int settled = 0;
         List<Outcome<Integer>> outcomes = parallel(batches);
+        if (outcomes.stream().anyMatch(outcome -> outcome.failure() instanceof Error)) {
+            taken.forEach(JobRun::stopReading);
+        }
         rethrowErrors(outcomes);
         for (Outcome<Integer> outcome : outcomes) {
             settled += outcome.value() == null ? 0 : outcome.value();
         }
+        if (!taken.isEmpty()) {
+            lock.lock();
+            try {
+                held.addAll(taken);
+                jobsAdded.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
         return settled;
+    }
+
+    /**
+     * Reads the first pages of the deliveries just taken and sends their hot-window inserts as one
+     * write, before any step writes them durably: a post is in its readers' hot windows as soon as
+     * a worker holds its job, however many jobs are ahead of it in the durable writes. A page that
+     * cannot be read is the job's failure in its step. Returns 0: nothing is completed here.
+     */
+    private int windowAhead(List<JobRun> deliveries) {
+        List<Outcome<Void>> read = parallel(deliveries.stream().<Callable<Void>>map(run -> () -> {
+            run.prepare();
+            return null;
+        }).toList());
+        for (Outcome<Void> outcome : read) {
+            if (outcome.failure() instanceof Error error) {
+                throw error;
+            }
+        }
+        List<Delivery> unwindowed = new ArrayList<>();
+        for (JobRun run : deliveries) {
+            unwindowed.addAll(run.unwindowed());
+        }
+        if (!unwindowed.isEmpty()) {
+            withCall(() -> addToWindows(unwindowed));
+        }
+        deliveries.forEach(JobRun::windowed);
+        return 0;
     }
 
     /**
@@ -427,7 +608,7 @@ public final class FanoutWorker {
 
     private void handBack() {
         Instant now = clock.instant();
-        for (JobRun run : held) {
+        for (JobRun run : takeAllHeld()) {
             run.stopReading();
             try {
                 jobs.release(run.claimed, now);
@@ -435,12 +616,35 @@ public final class FanoutWorker {
                 LOG.log(Level.INFO, "could not hand back " + run.claimed.job().key() + "; its lease will expire", e);
             }
         }
-        held.clear();
     }
 
-    /** One step over every held job (see the class comment). Returns how many jobs it completed. */
+    /** Empties {@link #held}, returning what it held. */
+    private List<JobRun> takeAllHeld() {
+        lock.lock();
+        try {
+            List<JobRun> all = List.copyOf(held);
+            held.clear();
+            return all;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * One step over the first {@link FeedSettings#jobsPerClaim()} held jobs, the oldest (see the
+     * class comment), after renewing the leases of those waiting. Returns how many jobs it completed.
+     */
     private int step() {
-        List<JobRun> runs = List.copyOf(held);
+        List<JobRun> runs;
+        List<JobRun> waiting;
+        lock.lock();
+        try {
+            runs = List.copyOf(held.subList(0, Math.min(held.size(), settings.jobsPerClaim())));
+            waiting = List.copyOf(held.subList(runs.size(), held.size()));
+        } finally {
+            lock.unlock();
+        }
+        renewWaiting(waiting);
         // 1. The next pages of every job (a purge or a retraction is done whole here).
         List<Outcome<Batch>> taken = parallel(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
         rethrowErrors(taken);
@@ -463,7 +667,9 @@ public final class FanoutWorker {
                 .start(() -> withCall(() -> addToWindows(unwindowed)));
         // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
         List<Chunk> chunks = chunks(runs, batches);
+        WindowPasses passes = windowPasses;
         List<Outcome<Void>> written = parallel(chunks.stream().<Callable<Void>>map(chunk -> () -> {
+            passes.awaitNone();
             feedItems.append(chunk.deliveries());
             return null;
         }).toList());
@@ -506,9 +712,54 @@ public final class FanoutWorker {
         return done;
     }
 
+    /**
+     * Renews the leases of waiting jobs that would run out within half a lease, so that no other
+     * worker takes over a job this one holds and has windowed. A job whose lease was lost anyway is
+     * left to its new holder.
+     */
+    private void renewWaiting(List<JobRun> waiting) {
+        Instant now = clock.instant();
+        Instant soon = now.plus(settings.jobLease().dividedBy(2));
+        List<JobRun> due = waiting.stream().filter(run -> run.claimed.leaseUntil().isBefore(soon)).toList();
+        if (due.isEmpty()) {
+            return;
+        }
+        List<Outcome<Void>> renewed = parallel(due.stream().<Callable<Void>>map(run -> () -> {
+            run.claimed = withCall(() -> jobs.renew(run.claimed, now, settings.jobLease()));
+            return null;
+        }).toList());
+        rethrowErrors(renewed);
+        for (int i = 0; i < due.size(); i++) {
+            Throwable failure = renewed.get(i).failure();
+            if (failure instanceof FeedlineException.WriteConflict) {
+                LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", due.get(i).claimed.job().key());
+                drop(due.get(i));
+            } else if (failure != null) {
+                LOG.log(Level.WARNING, "could not renew the lease on " + due.get(i).claimed.job().key()
+                        + "; if it runs out, a takeover redoes the job", failure);
+            }
+        }
+    }
+
+    /** Lets go of the job (done, failed or taken over): room for the next claim. */
     private void drop(JobRun run) {
         run.stopReading();
-        held.remove(run);
+        lock.lock();
+        try {
+            held.remove(run);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Tells the claiming thread that a step is over, so that a full hold looks for room again. */
+    private void stepped() {
+        lock.lock();
+        try {
+            woken.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Records the step's progress; true if the job is finished (and so completed). */
@@ -583,7 +834,16 @@ public final class FanoutWorker {
      * What a step takes from one job: its deliveries, whether their windows were already written
      * (read ahead), the position after them, and whether they end the job.
      */
-    private record Batch(List<Delivery> deliveries, boolean windowed, Optional<PageToken> position, boolean last) {}
+    private record Batch(List<Delivery> deliveries, boolean windowed, Optional<PageToken> position, boolean last) {
+        Batch windowedNow() {
+            return new Batch(deliveries, true, position, last);
+        }
+
+        Batch keeping(Set<UserId> readers) {
+            return new Batch(deliveries.stream().filter(delivery -> readers.contains(delivery.reader())).toList(),
+                    windowed, position, last);
+        }
+    }
 
     /** A page read ahead (checked and windowed), or the failure that stopped the reading. */
     private record Ahead(List<Delivery> deliveries, Optional<PageToken> next, RuntimeException failure) {}
@@ -595,6 +855,14 @@ public final class FanoutWorker {
         /** The post was gone when the delivery started afresh, so nothing was written. */
         boolean skipped;
         private boolean started;
+        /** A delivery's first page, read (and then windowed) when the job was taken, until its step writes it. */
+        private Batch prepared;
+        private Instant preparedAt;
+        /** Why reading the first page when the job was taken failed: the job's failure in its step. */
+        private RuntimeException unprepared;
+        /** Who the delivery goes to, once it started; and the author, whose own copy is not checked. */
+        private Audience audience;
+        private UserId ownCopy;
         /** The pages read ahead, in page order, each done once its check and window insert are. */
         private LinkedBlockingQueue<CompletableFuture<Ahead>> ahead;
         private Thread reader;
@@ -604,7 +872,52 @@ public final class FanoutWorker {
             this.claimed = claimed;
         }
 
+        /** Reads the first page now (see {@link #windowAhead}); {@link #next} returns it. */
+        void prepare() {
+            try {
+                prepared = read();
+                preparedAt = clock.instant();
+            } catch (RuntimeException e) {
+                unprepared = e;
+            }
+        }
+
+        /** The prepared deliveries whose windows are not written yet. */
+        List<Delivery> unwindowed() {
+            return prepared == null || prepared.windowed() ? List.of() : prepared.deliveries();
+        }
+
+        /** Notes that the prepared deliveries' window write returned (whether or not it succeeded). */
+        void windowed() {
+            if (prepared != null) {
+                prepared = prepared.windowedNow();
+            }
+        }
+
+        /** What this step writes: the page prepared when the job was taken (checked again if it waited), or the next. */
         Batch next() {
+            if (unprepared != null) {
+                RuntimeException failure = unprepared;
+                unprepared = null;
+                throw failure;
+            }
+            if (prepared == null) {
+                return read();
+            }
+            Batch batch = prepared;
+            prepared = null;
+            if (audience == null || !clock.instant().isAfter(preparedAt.plus(RECHECK_AFTER))) {
+                return batch;
+            }
+            List<UserId> readers = batch.deliveries().stream().map(Delivery::reader).filter(reader -> !reader.equals(ownCopy)).toList();
+            Set<UserId> kept = new HashSet<>(withCall(() -> stillFollowing(audience, readers)));
+            if (ownCopy != null) {
+                kept.add(ownCopy);
+            }
+            return batch.keeping(kept);
+        }
+
+        private Batch read() {
             return switch (claimed.job()) {
                 case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post(), authorAudience(deliver.post().authorId()), true);
                 case FanoutJob.TagPost tagPost -> nextTagDeliveries(tagPost);
@@ -660,6 +973,8 @@ public final class FanoutWorker {
         private Batch nextDeliveries(PostRef post, Audience audience, boolean withAuthor) {
             if (!started) {
                 started = true;
+                this.audience = audience;
+                this.ownCopy = withAuthor ? post.authorId() : null;
                 if (withCall(() -> posts.get(post)).isEmpty()) {
                     // Deleted before its delivery ran: there is nothing to deliver. A delivery that
                     // resumes from a checkpoint wrote pages before, which its end retracts.
@@ -1058,8 +1373,7 @@ public final class FanoutWorker {
     private <T> void rethrowErrors(List<Outcome<T>> outcomes) {
         for (Outcome<T> outcome : outcomes) {
             if (outcome.failure() instanceof Error error) {
-                held.forEach(JobRun::stopReading);
-                held.clear();
+                takeAllHeld().forEach(JobRun::stopReading);
                 throw error;
             }
         }

@@ -35,6 +35,8 @@ public final class FeedlineCore implements AutoCloseable {
     private final UseCases useCases;
     private final CacheWarnings warnings = new CacheWarnings();
     private final Windows windows;
+    /** The window passes of this process's workers, which their durable writes wait for. */
+    private final WindowPasses windowPasses = new WindowPasses();
     private final CachedPosts cachedPosts;
     private final Popularity popularity;
     private final ExploreDesk explore;
@@ -205,6 +207,7 @@ public final class FeedlineCore implements AutoCloseable {
         FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
                 windows, ports.notifications(), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
                 delay -> fanoutDelay.accept(delay), tagFanout());
+        worker.shareWindowPasses(windowPasses);
         worker.onCountsApplied(popularity::countsApplied);
         worker.onWindowed(deliveries -> ports.live().publish(new LiveEvent.Delivered(deliveries)));
         // Each row once per set, however many of its actors the set recorded.

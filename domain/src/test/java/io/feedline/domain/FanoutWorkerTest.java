@@ -510,6 +510,210 @@ class FanoutWorkerTest {
         }
     }
 
+    /** A worker of the world's own making that writes durable items through {@code feedItems}. */
+    private static FanoutWorker workerWriting(World world, String id, FeedItems feedItems) {
+        return new FanoutWorker(id, world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
+                feedItems, world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
+                world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {},
+                world.core.tagFanout());
+    }
+
+    /** The world's feed items, running {@code hook} with each append's number (from 1) before it. */
+    private static FeedItems beforeEachAppend(FeedItems delegate, IntConsumer hook) {
+        AtomicInteger appends = new AtomicInteger();
+        return new ForwardingFeedItems(delegate) {
+            @Override
+            public void append(Collection<Delivery> deliveries) {
+                hook.accept(appends.incrementAndGet());
+                delegate.append(deliveries);
+            }
+        };
+    }
+
+    private static boolean inWindow(World world, String reader, PostId post) {
+        return world.timelines.range(world.id(reader), Optional.empty(), 20)
+                .filter(window -> window.stream().anyMatch(ref -> ref.postId().equals(post)))
+                .isPresent();
+    }
+
+    @Test
+    void deliveriesHeldBehindAStepAreInTheirReadersHotWindowsBeforeItsFirstDurableWrite() {
+        // Steps of 2 jobs: the worker holds all 6 deliveries, and writes them durably in 3 steps.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(2))) {
+            for (int a = 0; a < 6; a++) {
+                world.register("author_" + a);
+            }
+            for (int r = 0; r < 3; r++) {
+                world.register("reader_" + r);
+                for (int a = 0; a < 6; a++) {
+                    world.follow("reader_" + r, "author_" + a);
+                }
+            }
+            world.drain();
+            for (int r = 0; r < 3; r++) {
+                world.feedPage("reader_" + r, Optional.empty(), 20);
+            }
+            List<PostId> posts = new java.util.ArrayList<>();
+            for (int a = 0; a < 6; a++) {
+                posts.add(world.publish("author_" + a, "post " + a).id());
+            }
+            List<Integer> windowedAtEachAppend = new CopyOnWriteArrayList<>();
+            FanoutWorker worker = workerWriting(world, "windows-ahead", beforeEachAppend(world.feedItems, append -> {
+                int windowed = 0;
+                for (int r = 0; r < 3; r++) {
+                    for (PostId post : posts) {
+                        windowed += inWindow(world, "reader_" + r, post) ? 1 : 0;
+                    }
+                }
+                windowedAtEachAppend.add(windowed);
+            }));
+            world.timelines.calls().reset();
+            world.feedItems.calls().reset();
+
+            assertThat(worker.runOnce()).as("6 deliveries and the 6 posts' search index jobs, in one claim").isEqualTo(12);
+
+            assertThat(windowedAtEachAppend).as("every reader had all 6 posts in the hot window before each durable write")
+                    .isNotEmpty().containsOnly(18);
+            assertThat(world.timelines.calls().count("add")).as("one window write for the whole claim").isEqualTo(1);
+            assertThat(world.feedItems.calls().count("append")).as("one durable write per step of 2 jobs (2 x 4 entries)")
+                    .isEqualTo(3);
+            for (int r = 0; r < 3; r++) {
+                assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10))
+                        .extracting(PostRef::postId).containsExactlyInAnyOrderElementsOf(posts);
+            }
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void whileAStepsDurableWriteHangsTheNextPostIsClaimedAndWindowed() throws InterruptedException {
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH))) {
+            world.register("first_author");
+            world.register("second_author");
+            world.register("reader");
+            world.follow("reader", "first_author");
+            world.follow("reader", "second_author");
+            world.drain();
+            world.feedPage("reader", Optional.empty(), 20);
+            java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            FanoutWorker worker = workerWriting(world, "two-threads", beforeEachAppend(world.feedItems, append -> {
+                if (append == 1) {
+                    writing.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }));
+            AtomicBoolean stop = new AtomicBoolean();
+            PostId first = world.publish("first_author", "its durable write hangs").id();
+            Thread running = Thread.ofVirtual().start(() -> worker.runUntil(stop::get));
+            try {
+                assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue();
+
+                PostId second = world.publish("second_author", "claimed meanwhile").id();
+                worker.wake();
+
+                assertThat(eventually(() -> inWindow(world, "reader", second)))
+                        .as("the second post reached the hot window while the first step's write hung").isTrue();
+                assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 10)).isEmpty();
+                release.countDown();
+                assertThat(eventually(() -> world.feedItems.page(world.id("reader"), Optional.empty(), 10).size() == 2)).isTrue();
+                assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 10)).extracting(PostRef::postId)
+                        .containsExactly(second, first);
+            } finally {
+                release.countDown();
+                stop.set(true);
+                worker.wake();
+                running.join();
+            }
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    /** Whether {@code condition} holds within 10 s, looked at every 10 ms. */
+    private static boolean eventually(java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            sleep(Duration.ofMillis(10));
+        }
+        return true;
+    }
+
+    @Test
+    void theLeasesOfHeldJobsAreRenewedWhileEarlierStepsAreWrittenSoNoOtherWorkerTakesThemOver() {
+        Duration lease = Duration.ofSeconds(30);
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
+            for (int a = 0; a < 3; a++) {
+                world.register("author_" + a);
+                world.register("reader_" + a);
+                world.follow("reader_" + a, "author_" + a);
+            }
+            world.drain();
+            List<PostId> posts = new java.util.ArrayList<>();
+            for (int a = 0; a < 3; a++) {
+                posts.add(world.publish("author_" + a, "post " + a).id());
+            }
+            List<FanoutJob> takenOver = new CopyOnWriteArrayList<>();
+            // Each step's durable write finds a rival polling the outbox, then takes 20 s: the third
+            // job waits 40 s for its step, longer than its first lease.
+            FanoutWorker worker = workerWriting(world, "holder", beforeEachAppend(world.feedItems, append -> {
+                world.postStore.jobs().claim("rival", 10, world.clock.instant(), lease)
+                        .forEach(claimed -> takenOver.add(claimed.job()));
+                world.clock.advance(Duration.ofSeconds(20));
+            }));
+
+            worker.runOnce();
+
+            assertThat(takenOver).as("jobs another worker took over").isEmpty();
+            for (int a = 0; a < 3; a++) {
+                assertThat(world.feedItems.page(world.id("reader_" + a), Optional.empty(), 10))
+                        .extracting(PostRef::postId).containsExactly(posts.get(a));
+            }
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void aFirstPageThatWaitedIsCheckedAgainSoAnUnfollowMeanwhileLeavesNoDurableCopy() {
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1))) {
+            for (String user : List.of("early", "late", "leaver", "stayer")) {
+                world.register(user);
+            }
+            world.follow("leaver", "early");
+            world.follow("leaver", "late");
+            world.follow("stayer", "late");
+            world.drain();
+            world.feedPage("leaver", Optional.empty(), 20);
+            world.publish("early", "written in the first step");
+            PostId waited = world.publish("late", "written in the second step").id();
+            // While the first step writes, the leaver unfollows the second post's author, and the
+            // purge runs at once elsewhere; the second post's page, read when the job was taken, waits 5 s.
+            FanoutWorker worker = workerWriting(world, "holder", beforeEachAppend(world.feedItems, append -> {
+                if (append == 1) {
+                    world.unfollow("leaver", "late");
+                    world.drain();
+                    world.clock.advance(Duration.ofSeconds(5));
+                }
+            }));
+
+            worker.drain();
+
+            assertThat(world.feedItems.page(world.id("leaver"), Optional.empty(), 10)).extracting(PostRef::postId)
+                    .doesNotContain(waited);
+            assertThat(inWindow(world, "leaver", waited)).isFalse();
+            assertThat(world.wholeFeed("leaver", 10)).doesNotContain(waited);
+            assertThat(world.feedItems.page(world.id("stayer"), Optional.empty(), 10)).extracting(PostRef::postId)
+                    .containsExactly(waited);
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
     private static void sleep(Duration duration) {
         try {
             Thread.sleep(duration);

@@ -32,6 +32,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
@@ -69,6 +73,9 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String TAG_POST = "tag_post";
     private static final String PURGE_ENTITY = "purge_entity";
     private static final String SUBSCRIBERS = "subscribers";
+
+    /** Conditional lease writes one claim sends at once. */
+    static final int LEASES_IN_FLIGHT = 8;
 
     private final TableAccess db;
 
@@ -166,14 +173,45 @@ final class DynamoFanoutJobs implements FanoutJobs {
             // Oldest first across the shards.
             candidates.sort(Comparator.comparing(candidate -> candidate.getString(TableLayout.GSI2_SK)));
             List<ClaimedJob> claimed = new ArrayList<>();
-            for (EnhancedDocument candidate : candidates) {
-                if (claimed.size() == max) {
-                    break;
-                }
-                lease(candidate, worker, nowMillis, until).ifPresent(claimed::add);
+            int next = 0;
+            while (claimed.size() < max && next < candidates.size()) {
+                // As many of the oldest as are still wanted, side by side; those taken by another are made up from the next.
+                List<EnhancedDocument> round = candidates.subList(next, Math.min(candidates.size(), next + max - claimed.size()));
+                next += round.size();
+                claimed.addAll(leaseAll(round, worker, nowMillis, until));
             }
             return claimed;
         });
+    }
+
+    /**
+     * Leases the candidates side by side, at most {@value #LEASES_IN_FLIGHT} at once (a claim of a
+     * few hundred jobs would otherwise be as many round trips one after another), in their order,
+     * less those someone took first.
+     */
+    private List<ClaimedJob> leaseAll(List<EnhancedDocument> candidates, String worker, long nowMillis, long until) {
+        if (candidates.size() == 1) {
+            return lease(candidates.get(0), worker, nowMillis, until).stream().toList();
+        }
+        Semaphore inFlight = new Semaphore(LEASES_IN_FLIGHT);
+        List<Future<Optional<ClaimedJob>>> leases = new ArrayList<>(candidates.size());
+        try (ExecutorService parallel = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (EnhancedDocument candidate : candidates) {
+                leases.add(parallel.submit(() -> {
+                    inFlight.acquire();
+                    try {
+                        return db.call("fanout_claim", () -> lease(candidate, worker, nowMillis, until));
+                    } finally {
+                        inFlight.release();
+                    }
+                }));
+            }
+            List<ClaimedJob> claimed = new ArrayList<>();
+            for (Future<Optional<ClaimedJob>> lease : leases) {
+                TableAccess.resultOf(lease, "fanout_claim").ifPresent(claimed::add);
+            }
+            return claimed;
+        }
     }
 
     /** Takes the job if nobody took it since it was read; empty if someone did. */
@@ -195,12 +233,20 @@ final class DynamoFanoutJobs implements FanoutJobs {
 
     @Override
     public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
-        Expressions update = Expressions.update()
-                .set(CHECKPOINT, AttributeValue.fromS(position.value()))
-                .set(AVAILABLE_AT, n(now.plus(lease).toEpochMilli()))
-                .set(TableLayout.GSI2_SK, readySk(now.plus(lease).toEpochMilli(), job.job().key()));
+        return extend("fanout_checkpoint", job, Expressions.update().set(CHECKPOINT, AttributeValue.fromS(position.value())), now, lease);
+    }
+
+    @Override
+    public ClaimedJob renew(ClaimedJob job, Instant now, Duration lease) {
+        return extend("fanout_renew", job, Expressions.update(), now, lease);
+    }
+
+    /** Applies {@code update} and moves the lease's end to {@code now + lease}, while the lease holds. */
+    private ClaimedJob extend(String operation, ClaimedJob job, Expressions update, Instant now, Duration lease) {
+        long until = now.plus(lease).toEpochMilli();
+        update.set(AVAILABLE_AT, n(until)).set(TableLayout.GSI2_SK, readySk(until, job.job().key()));
         heldBy(update, job);
-        return db.call("fanout_checkpoint", () -> {
+        return db.call(operation, () -> {
             try {
                 var response = db.updateItem(TableLayout.fanoutJob(job.job().key()), update.build(), ReturnValue.ALL_NEW);
                 return claimed(EnhancedDocument.fromAttributeValueMap(response.attributes()));

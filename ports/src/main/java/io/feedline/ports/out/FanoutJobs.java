@@ -31,6 +31,14 @@ public interface FanoutJobs {
      */
     ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease);
 
+    /**
+     * Extends the holder's lease to {@code now + lease} and keeps its checkpoint: for a job held
+     * while others are worked first.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.WriteConflict if the lease was lost
+     */
+    ClaimedJob renew(ClaimedJob job, Instant now, Duration lease);
+
     /** Gives the job back, claimable again from {@code retryAt}; its checkpoint is kept. */
     void release(ClaimedJob job, Instant retryAt);
 

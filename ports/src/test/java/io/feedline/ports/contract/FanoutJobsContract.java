@@ -179,6 +179,29 @@ public abstract class FanoutJobsContract {
     }
 
     @Test
+    void renewExtendsTheLeaseAndKeepsTheCheckpoint() {
+        FanoutJob job = freshDeliver();
+        jobs.enqueue(job);
+        ClaimedJob first = claimOne("w1", now, job);
+
+        ClaimedJob renewed = jobs.renew(first, now.plusSeconds(20), LEASE);
+
+        assertThat(renewed).isEqualTo(new ClaimedJob(job, "w1", now.plusSeconds(20).plus(LEASE), Optional.empty(), 1));
+        // Past the first lease but inside the renewed one: still held.
+        assertThat(claimMine("w2", first.leaseUntil().plusSeconds(1), job)).isEmpty();
+
+        ClaimedJob saved = jobs.checkpoint(renewed, new PageToken("page-2"), now.plusSeconds(25), LEASE);
+        ClaimedJob again = jobs.renew(saved, now.plusSeconds(50), LEASE);
+
+        assertThat(again.checkpoint()).contains(new PageToken("page-2"));
+        assertThat(again.leaseUntil()).isEqualTo(now.plusSeconds(50).plus(LEASE));
+        ClaimedJob retaken = claimOne("w2", again.leaseUntil().plusSeconds(1), job);
+        assertThat(retaken.checkpoint()).contains(new PageToken("page-2"));
+        assertThatThrownBy(() -> jobs.renew(again, again.leaseUntil().plusSeconds(2), LEASE))
+                .isInstanceOf(FeedlineException.WriteConflict.class);
+    }
+
+    @Test
     void aTakenOverJobResumesFromItsCheckpoint() {
         FanoutJob job = freshDeliver();
         jobs.enqueue(job);

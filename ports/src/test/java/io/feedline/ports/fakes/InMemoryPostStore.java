@@ -617,14 +617,24 @@ public final class InMemoryPostStore {
 
         @Override
         public ClaimedJob checkpoint(ClaimedJob job, PageToken position, Instant now, Duration lease) {
+            return extend("checkpoint", job, Optional.of(position), now, lease);
+        }
+
+        @Override
+        public ClaimedJob renew(ClaimedJob job, Instant now, Duration lease) {
+            return extend("renew", job, Optional.empty(), now, lease);
+        }
+
+        /** Moves a held job's lease to {@code now + lease}, and its checkpoint to {@code position} if given. */
+        private ClaimedJob extend(String call, ClaimedJob job, Optional<PageToken> position, Instant now, Duration lease) {
             synchronized (InMemoryPostStore.this) {
-                calls.record("checkpoint");
+                calls.record(call);
                 JobRow row = outbox.get(job.job().key());
                 if (!heldBy(row, job)) {
                     throw new FeedlineException.WriteConflict(
                             "lease on " + job.job().key() + " was lost by " + job.leaseOwner(), null);
                 }
-                JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), Optional.of(position), row.attempts(),
+                JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), position.or(row::checkpoint), row.attempts(),
                         row.enqueuedAt());
                 outbox.put(job.job().key(), saved);
                 return toClaimed(saved);
