@@ -429,17 +429,19 @@ final class FanoutLoadBenchmark {
             return posts.computeIfAbsent(post, p -> new Of());
         }
 
-        private void failed(Collection<Delivery> deliveries) {
+        private static Map<PostId, Long> byPost(Collection<Delivery> deliveries) {
             Map<PostId, Long> byPost = new java.util.HashMap<>();
             deliveries.forEach(d -> byPost.merge(d.entry().postId(), 1L, Long::sum));
-            byPost.forEach((post, n) -> of(post).windowsFailed.addAndGet(n));
+            return byPost;
+        }
+
+        private void failed(Collection<Delivery> deliveries) {
+            byPost(deliveries).forEach((post, n) -> of(post).windowsFailed.addAndGet(n));
         }
 
         private void counted(Collection<Delivery> deliveries, boolean durable) {
             long now = System.nanoTime();
-            Map<PostId, Long> byPost = new java.util.HashMap<>();
-            deliveries.forEach(d -> byPost.merge(d.entry().postId(), 1L, Long::sum));
-            byPost.forEach((post, n) -> {
+            byPost(deliveries).forEach((post, n) -> {
                 Of of = of(post);
                 if (durable) {
                     of.durable.addAndGet(n);
