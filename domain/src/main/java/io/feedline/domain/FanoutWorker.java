@@ -60,15 +60,17 @@ import java.util.logging.Logger;
  * replaced from where it stopped. Every write is idempotent, so replaying a page after a crash
  * changes nothing.
  *
- * <p>The worker holds up to {@value #STEPS_HELD} times {@link FeedSettings#jobsPerClaim()} jobs.
+ * <p>The worker holds up to {@value #STEPS_HELD} times {@link FeedSettings#jobsPerClaim()} jobs,
+ * fewer when its recent steps are slow (see {@link #holdLimit}).
  * As it takes a claim's deliveries it reads each one's first page and sends all their hot-window
  * inserts as one write, so a post reaches its readers' hot windows as soon as a worker holds its
  * job, however many durable writes are ahead of it; the pages after a first one are read ahead by
  * a virtual thread of the job's own. In {@link #runUntil} the claims are made on a thread of their
  * own, so a step's durable writes never hold up the next claim. It works the jobs in steps of {@link
- * FeedSettings#jobsPerClaim()}, the oldest first, renewing the leases of those still waiting when
- * half a lease is left. A step takes the next pages of each of its jobs (a first page read more than
- * {@link #RECHECK_AFTER} before is checked against the follow graph again), and then:
+ * FeedSettings#jobsPerClaim()}, the oldest first, renewing the lease of every job it holds (the
+ * step's own included) that has half a lease or less left. A step takes the next pages of each of
+ * its jobs (a first page read more than {@link #RECHECK_AFTER} before is checked against the follow
+ * graph again), and then:
  * <ol>
  *   <li>sends the hot-window inserts of those of its pages whose windows are not written yet as one
  *       write (one pipelined round trip), without waiting for anything durable; pages read ahead had theirs sent as they were read
@@ -173,6 +175,11 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
+    /**
+     * How long a step has taken lately, on the clock (an average in which each step weighs a
+     * quarter), 0 before the first; the stepping thread writes it, the claiming thread reads it.
+     */
+    private volatile long stepMillis;
     // Only the claiming thread touches these.
     private long lastClaimNanos;
     private long idleWaitNanos;
@@ -231,7 +238,10 @@ public final class FanoutWorker {
     /**
      * Works until {@code stop} says so, on two threads: this one steps through the held jobs, and a
      * virtual thread of its own claims them, so that claiming and windowing never wait for a step's
-     * durable writes. The claiming thread sleeps between empty polls unless woken (each empty poll
+     * durable writes. It claims a step's worth at a time, one claim after another while they come
+     * back full and there is room: a pass over a few hundred jobs on a slow engine would take longer
+     * than their leases (a proof with 3 s leases saw every pass's jobs taken over by the process's
+     * other worker before the pass ended), and the first step's windows would wait for all of them. The claiming thread sleeps between empty polls unless woken (each empty poll
      * doubles the sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs
      * are held it tops them up at once when woken, else once per idle-poll interval, so a long
      * fan-out does not poll the outbox at every page. On stop, the jobs still held are given back,
@@ -278,26 +288,37 @@ public final class FanoutWorker {
     /** The claiming thread of {@link #runUntil}. */
     private void claimUntil(BooleanSupplier stop, AtomicBoolean halted) {
         idleWaitNanos = settings.idlePoll().toNanos();
+        // The last claim took all it asked for, so more may be waiting.
+        boolean full = false;
         while (!halted.get() && !stop.getAsBoolean()) {
             int holding = heldCount();
             int room = holdLimit() - holding;
-            boolean due = holding == 0 || consumeWake() || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos();
-            if (room <= 0 || !due) {
+            if (room <= 0) {
+                // Full: wait for a step to give jobs up. A wake meanwhile is kept for the next claim.
+                awaitRoom(settings.idlePoll().toNanos());
+                continue;
+            }
+            boolean due = full || holding == 0 || consumeWake()
+                    || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos();
+            if (!due) {
                 awaitWakeOrRoom(settings.idlePoll().toNanos());
                 continue;
             }
             boolean found = false;
             WindowPasses passes = windowPasses;
-            passes.begin();
+            long pass = passes.begin();
             try {
                 lastClaimNanos = System.nanoTime();
-                List<ClaimedJob> claimed = jobs.claim(workerId, room, clock.instant(), settings.jobLease());
+                int asked = Math.min(room, settings.jobsPerClaim());
+                List<ClaimedJob> claimed = jobs.claim(workerId, asked, clock.instant(), settings.jobLease());
                 found = !claimed.isEmpty();
+                full = claimed.size() == asked;
                 take(claimed);
             } catch (RuntimeException e) {
+                full = false;
                 LOG.log(Level.WARNING, "outbox poll failed", e);
             } finally {
-                passes.end();
+                passes.end(pass);
             }
             if (found || heldCount() > 0) {
                 idleWaitNanos = settings.idlePoll().toNanos();
@@ -339,7 +360,22 @@ public final class FanoutWorker {
         }
     }
 
-    /** Waits for a wake, a step that gave up jobs, or {@code nanos}. */
+    /**
+     * Waits for a step that gave up jobs, a wake or {@code nanos}, whether or not a wake is pending
+     * (so that a full worker with a wake pending does not spin).
+     */
+    private void awaitRoom(long nanos) {
+        lock.lock();
+        try {
+            woken.awaitNanos(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for a wake, a step that gave up jobs, or {@code nanos}; not at all if a wake is pending. */
     private void awaitWakeOrRoom(long nanos) {
         lock.lock();
         try {
@@ -353,9 +389,17 @@ public final class FanoutWorker {
         }
     }
 
-    /** The most jobs this worker holds: {@value #STEPS_HELD} steps' worth. */
+    /**
+     * The most jobs this worker holds: as many steps' worth as its recent steps work off within half
+     * a lease, at least one and at most {@value #STEPS_HELD}. A job then seldom waits long enough to
+     * need its lease renewed, however slow the engine has become; holding more only adds renewals
+     * to a busy engine and leases that run out between them.
+     */
     private int holdLimit() {
-        return settings.jobsPerClaim() * STEPS_HELD;
+        long pace = stepMillis;
+        long halfLease = settings.jobLease().toMillis() / 2;
+        long steps = pace == 0 ? STEPS_HELD : Math.clamp(halfLease / pace, 1, STEPS_HELD);
+        return settings.jobsPerClaim() * (int) steps;
     }
 
     /** Adds the deliveries to their readers' hot windows, then tells {@link #onWindowed}'s listener. */
@@ -477,6 +521,10 @@ public final class FanoutWorker {
         for (Outcome<Integer> outcome : outcomes) {
             settled += outcome.value() == null ? 0 : outcome.value();
         }
+        // A claim of many jobs on a slow engine can take a good part of their lease: those with half
+        // of it or less left are renewed before they are held (in a steady state, none).
+        Set<JobRun> lost = renewDue(taken);
+        taken.removeIf(lost::contains);
         if (!taken.isEmpty()) {
             lock.lock();
             try {
@@ -632,19 +680,29 @@ public final class FanoutWorker {
 
     /**
      * One step over the first {@link FeedSettings#jobsPerClaim()} held jobs, the oldest (see the
-     * class comment), after renewing the leases of those waiting. Returns how many jobs it completed.
+     * class comment), after renewing the leases that are due, and notes how long it took (see
+     * {@link #holdLimit}). Returns how many jobs it completed.
      */
     private int step() {
-        List<JobRun> runs;
-        List<JobRun> waiting;
+        Instant began = clock.instant();
+        int done = stepThrough();
+        Duration took = Duration.between(began, clock.instant());
+        long previous = stepMillis;
+        stepMillis = previous == 0 ? Math.max(1, took.toMillis()) : Math.max(1, (3 * previous + took.toMillis()) / 4);
+        return done;
+    }
+
+    /** {@link #step}, untimed. */
+    private int stepThrough() {
+        List<JobRun> all;
         lock.lock();
         try {
-            runs = List.copyOf(held.subList(0, Math.min(held.size(), settings.jobsPerClaim())));
-            waiting = List.copyOf(held.subList(runs.size(), held.size()));
+            all = List.copyOf(held);
         } finally {
             lock.unlock();
         }
-        renewWaiting(waiting);
+        Set<JobRun> lost = renewDue(all);
+        List<JobRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
         // 1. The next pages of every job (a purge or a retraction is done whole here).
         List<Outcome<Batch>> taken = parallel(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
         rethrowErrors(taken);
@@ -669,7 +727,7 @@ public final class FanoutWorker {
         List<Chunk> chunks = chunks(runs, batches);
         WindowPasses passes = windowPasses;
         List<Outcome<Void>> written = parallel(chunks.stream().<Callable<Void>>map(chunk -> () -> {
-            passes.awaitNone();
+            passes.awaitThoseBegun();
             feedItems.append(chunk.deliveries());
             return null;
         }).toList());
@@ -713,32 +771,36 @@ public final class FanoutWorker {
     }
 
     /**
-     * Renews the leases of waiting jobs that would run out within half a lease, so that no other
-     * worker takes over a job this one holds and has windowed. A job whose lease was lost anyway is
-     * left to its new holder.
+     * Renews the leases of those of {@code heldNow} (the jobs held before a step, the step's own
+     * included, or those a claim just took) that would run out within half a lease, so that no other
+     * worker takes over a job this one holds and has windowed, nor one while its step writes it.
+     * Returns the jobs whose lease was lost anyway: they are dropped, left to their new holders.
      */
-    private void renewWaiting(List<JobRun> waiting) {
+    private Set<JobRun> renewDue(List<JobRun> heldNow) {
         Instant now = clock.instant();
         Instant soon = now.plus(settings.jobLease().dividedBy(2));
-        List<JobRun> due = waiting.stream().filter(run -> run.claimed.leaseUntil().isBefore(soon)).toList();
+        List<JobRun> due = heldNow.stream().filter(run -> run.claimed.leaseUntil().isBefore(soon)).toList();
         if (due.isEmpty()) {
-            return;
+            return Set.of();
         }
         List<Outcome<Void>> renewed = parallel(due.stream().<Callable<Void>>map(run -> () -> {
             run.claimed = withCall(() -> jobs.renew(run.claimed, now, settings.jobLease()));
             return null;
         }).toList());
         rethrowErrors(renewed);
+        Set<JobRun> lost = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < due.size(); i++) {
             Throwable failure = renewed.get(i).failure();
             if (failure instanceof FeedlineException.WriteConflict) {
                 LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", due.get(i).claimed.job().key());
                 drop(due.get(i));
+                lost.add(due.get(i));
             } else if (failure != null) {
                 LOG.log(Level.WARNING, "could not renew the lease on " + due.get(i).claimed.job().key()
                         + "; if it runs out, a takeover redoes the job", failure);
             }
         }
+        return lost;
     }
 
     /** Lets go of the job (done, failed or taken over): room for the next claim. */

@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import java.util.TreeSet;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -7,47 +8,58 @@ import java.util.concurrent.locks.ReentrantLock;
  * The window passes running in this process, which its workers' durable feed writes wait for.
  * DynamoDB Local serves every request's SQLite work on one queue (BENCHMARKS section 5a), so a claim
  * and its first-page reads would otherwise wait behind up to {@link FeedSettings#workerConcurrency()}
- * BatchWriteItems of every worker here. Each wait is bounded: a worker holds at most {@value
- * FanoutWorker#STEPS_HELD} steps of jobs, and claims nothing more while full. A pass includes its
- * window write, so a cache that hangs holds the durable writes back for as long as its own timeouts
- * let it. A trial that left the window write out of the pass, so that the durable writes ran
- * beside it, put a burst's hot windows at p99 20.9 s instead of 9.1 s (BENCHMARKS section 5f); it was
- * not kept.
+ * BatchWriteItems of every worker here. Each wait is bounded:
+ * <ul>
+ *   <li>a durable write waits only for the passes that had begun when it started waiting, never for
+ *       one begun after, so the claims of several workers in one process, however often they come,
+ *       cannot hold a write back for ever (a wait for "no pass running" did: two workers' passes
+ *       overlapped each other for minutes under load, and every held job's lease ran out);</li>
+ *   <li>a worker holds at most {@value FanoutWorker#STEPS_HELD} steps of jobs, and claims nothing
+ *       more while full, so a pass is bounded too.</li>
+ * </ul>
+ * A pass includes its window write, so a cache that hangs holds the durable writes back for as long
+ * as its own timeouts let it. A trial that left the window write out of the pass, so that the
+ * durable writes ran beside it, put a burst's hot windows at p99 20.9 s instead of 9.1 s (BENCHMARKS
+ * section 5f); it was not kept.
  */
 final class WindowPasses {
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition none = lock.newCondition();
-    private int running;
+    private final Condition ended = lock.newCondition();
+    /** The tickets of the passes running, each a number one higher than the pass begun before it. */
+    private final TreeSet<Long> running = new TreeSet<>();
+    private long lastTicket;
 
-    /** A claim and its window pass begin. */
-    void begin() {
+    /** A claim and its window pass begin; the ticket ends it. */
+    long begin() {
         lock.lock();
         try {
-            running++;
+            long ticket = ++lastTicket;
+            running.add(ticket);
+            return ticket;
         } finally {
             lock.unlock();
         }
     }
 
     /** ... and end, whether or not they succeeded. */
-    void end() {
+    void end(long ticket) {
         lock.lock();
         try {
-            running--;
-            if (running == 0) {
-                none.signalAll();
+            if (running.remove(ticket) && (running.isEmpty() || running.first() > ticket)) {
+                ended.signalAll();
             }
         } finally {
             lock.unlock();
         }
     }
 
-    /** Waits until no window pass runs. */
-    void awaitNone() {
+    /** Waits until every pass that had begun by now has ended; passes begun meanwhile are not waited for. */
+    void awaitThoseBegun() {
         lock.lock();
         try {
-            while (running > 0) {
-                none.await();
+            long begunBefore = lastTicket;
+            while (!running.isEmpty() && running.first() <= begunBefore) {
+                ended.await();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -3,6 +3,7 @@ package io.feedline.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
@@ -15,7 +16,9 @@ import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
+import io.feedline.ports.out.Posts;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -588,25 +591,10 @@ class FanoutWorkerTest {
     @Test
     void whileAStepsDurableWriteHangsTheNextPostIsClaimedAndWindowed() throws InterruptedException {
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH))) {
-            world.register("first_author");
-            world.register("second_author");
-            world.register("reader");
-            world.follow("reader", "first_author");
-            world.follow("reader", "second_author");
-            world.drain();
-            world.feedPage("reader", Optional.empty(), 20);
+            readerOfTwoAuthors(world);
             java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-            FanoutWorker worker = workerWriting(world, "two-threads", beforeEachAppend(world.feedItems, append -> {
-                if (append == 1) {
-                    writing.countDown();
-                    try {
-                        release.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            }));
+            FanoutWorker worker = workerWriting(world, "two-threads", hangingFirstAppend(world.feedItems, writing, release));
             AtomicBoolean stop = new AtomicBoolean();
             PostId first = world.publish("first_author", "its durable write hangs").id();
             Thread running = Thread.ofVirtual().start(() -> worker.runUntil(stop::get));
@@ -633,6 +621,55 @@ class FanoutWorkerTest {
         }
     }
 
+    /**
+     * A push-mode world with steps of one job, the given lease, and {@code count} authors
+     * ({@code author_<n>}) each followed by a reader of their own ({@code reader_<n>}).
+     */
+    private static World pairs(int count, Duration lease) {
+        World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease));
+        for (int a = 0; a < count; a++) {
+            world.register("author_" + a);
+            world.register("reader_" + a);
+            world.follow("reader_" + a, "author_" + a);
+        }
+        world.drain();
+        return world;
+    }
+
+    /** Each {@code reader_<n>} of {@link #pairs}'s world has {@code posts.get(n)} durably, and nothing else. */
+    private static void assertEachReaderHasOnlyTheirAuthorsPost(World world, List<PostId> posts) {
+        for (int a = 0; a < posts.size(); a++) {
+            assertThat(world.feedItems.page(world.id("reader_" + a), Optional.empty(), 10))
+                    .extracting(PostRef::postId).containsExactly(posts.get(a));
+        }
+    }
+
+    /** {@code reader}, who follows {@code first_author} and {@code second_author}, with a hot window. */
+    private static void readerOfTwoAuthors(World world) {
+        world.register("first_author");
+        world.register("second_author");
+        world.register("reader");
+        world.follow("reader", "first_author");
+        world.follow("reader", "second_author");
+        world.drain();
+        world.feedPage("reader", Optional.empty(), 20);
+    }
+
+    /** The world's feed items, whose first append counts {@code writing} down, then waits for {@code release}. */
+    private static FeedItems hangingFirstAppend(FeedItems delegate, java.util.concurrent.CountDownLatch writing,
+            java.util.concurrent.CountDownLatch release) {
+        return beforeEachAppend(delegate, append -> {
+            if (append == 1) {
+                writing.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+    }
+
     /** Whether {@code condition} holds within 10 s, looked at every 10 ms. */
     private static boolean eventually(java.util.function.BooleanSupplier condition) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -648,13 +685,7 @@ class FanoutWorkerTest {
     @Test
     void theLeasesOfHeldJobsAreRenewedWhileEarlierStepsAreWrittenSoNoOtherWorkerTakesThemOver() {
         Duration lease = Duration.ofSeconds(30);
-        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
-            for (int a = 0; a < 3; a++) {
-                world.register("author_" + a);
-                world.register("reader_" + a);
-                world.follow("reader_" + a, "author_" + a);
-            }
-            world.drain();
+        try (World world = pairs(3, lease)) {
             List<PostId> posts = new java.util.ArrayList<>();
             for (int a = 0; a < 3; a++) {
                 posts.add(world.publish("author_" + a, "post " + a).id());
@@ -671,11 +702,112 @@ class FanoutWorkerTest {
             worker.runOnce();
 
             assertThat(takenOver).as("jobs another worker took over").isEmpty();
-            for (int a = 0; a < 3; a++) {
-                assertThat(world.feedItems.page(world.id("reader_" + a), Optional.empty(), 10))
-                        .extracting(PostRef::postId).containsExactly(posts.get(a));
-            }
+            assertEachReaderHasOnlyTheirAuthorsPost(world, posts);
             assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void aJobWhoseLeaseIsHalfGoneWhenItsOwnStepBeginsIsRenewedBeforeItIsWritten() {
+        Duration lease = Duration.ofSeconds(30);
+        try (World world = pairs(2, lease)) {
+            List<PostId> posts = List.of(world.publish("author_0", "first").id(), world.publish("author_1", "second").id());
+            List<FanoutJob> takenOver = new CopyOnWriteArrayList<>();
+            // Each durable write takes 20 s, and a rival polls the outbox as it ends: the second job's
+            // own step begins 20 s into its 30 s lease, and its write ends 10 s past that lease.
+            FanoutWorker worker = workerWriting(world, "holder", beforeEachAppend(world.feedItems, append -> {
+                world.clock.advance(Duration.ofSeconds(20));
+                world.postStore.jobs().claim("rival", 10, world.clock.instant(), lease)
+                        .forEach(claimed -> takenOver.add(claimed.job()));
+            }));
+
+            worker.runOnce();
+
+            assertThat(takenOver).as("jobs another worker took over").isEmpty();
+            assertEachReaderHasOnlyTheirAuthorsPost(world, posts);
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void jobsWhoseClaimTookMoreThanHalfTheirLeaseAreRenewedBeforeTheyWaitForAStep() throws InterruptedException {
+        Duration lease = Duration.ofSeconds(30);
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobLease(lease))) {
+            readerOfTwoAuthors(world);
+            java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            AtomicBoolean slowRead = new AtomicBoolean();
+            // The second post's claim reads its post for 20 s of the clock: two thirds of its lease
+            // are gone by the time it waits behind the first post's step, whose write hangs.
+            Posts posts = new ForwardingPosts(world.postStore.posts()) {
+                @Override
+                public Optional<Post> get(PostRef ref) {
+                    if (slowRead.getAndSet(false)) {
+                        world.clock.advance(Duration.ofSeconds(20));
+                    }
+                    return delegate.get(ref);
+                }
+            };
+            FanoutWorker worker = new FanoutWorker("holder", world.postStore.jobs(), world.graph, posts, world.postStore.reposts(),
+                    hangingFirstAppend(world.feedItems, writing, release), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
+                    world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {},
+                    world.core.tagFanout());
+            AtomicBoolean stop = new AtomicBoolean();
+            PostId first = world.publish("first_author", "its durable write hangs").id();
+            Thread running = Thread.ofVirtual().start(() -> worker.runUntil(stop::get));
+            try {
+                assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue();
+                slowRead.set(true);
+                PostId second = world.publish("second_author", "claimed slowly").id();
+                worker.wake();
+
+                assertThat(eventually(() -> inWindow(world, "reader", second))).isTrue();
+                // Both first leases end 10 s from now. The first post's job, in the hanging step, is not
+                // renewed until its next step; the second's, renewed as its claim ended, outlasts the next 15 s.
+                Instant later = world.clock.instant().plus(Duration.ofSeconds(15));
+                assertThat(eventually(() -> world.postStore.jobs().backlog(later).waitingJobs() == 1))
+                        .as("jobs a rival may claim 15 s from now: the hanging step's only").isTrue();
+                List<ClaimedJob> rivals = world.postStore.jobs().claim("rival", 10, later, lease);
+                assertThat(rivals).extracting(ClaimedJob::job)
+                        .containsExactly(new FanoutJob.Deliver(new PostRef(first, world.id("first_author"))));
+                // The rival gives it back at once: the holder claims it again and redoes it.
+                rivals.forEach(job -> world.postStore.jobs().release(job, world.clock.instant()));
+                release.countDown();
+                assertThat(eventually(() -> world.postStore.jobs().pending() == 0))
+                        .as("both jobs completed by their holder, the first one claimed again").isTrue();
+            } finally {
+                release.countDown();
+                stop.set(true);
+                worker.wake();
+                running.join();
+            }
+            assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 10)).hasSize(2);
+        }
+    }
+
+    @Test
+    void aWorkerWhoseStepsTakeLongerThanHalfALeaseClaimsOnlyOneStepOfJobs() {
+        Duration lease = Duration.ofSeconds(30);
+        try (World world = pairs(4, lease)) {
+            // Every durable write takes 20 s on the clock: more than half a lease.
+            FanoutWorker worker = workerWriting(world, "slow", beforeEachAppend(world.feedItems,
+                    append -> world.clock.advance(Duration.ofSeconds(20))));
+            world.publish("author_0", "its step shows the pace");
+            assertThat(worker.runOnce()).as("the first claim, before any step, holds what is there").isPositive();
+            assertThat(world.postStore.jobs().pending()).isZero();
+            for (int a = 1; a < 4; a++) {
+                world.publish("author_" + a, "post " + a);
+            }
+            int waiting = world.postStore.jobs().pending();
+
+            worker.runOnce();
+
+            assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of a worker that steps slowly")
+                    .isEqualTo(waiting - 1);
+            worker.drain();
+            for (int a = 1; a < 4; a++) {
+                assertThat(world.feedItems.page(world.id("reader_" + a), Optional.empty(), 10)).hasSize(1);
+            }
         }
     }
 

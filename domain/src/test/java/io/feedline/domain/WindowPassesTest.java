@@ -1,0 +1,63 @@
+package io.feedline.domain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class WindowPassesTest {
+
+    @Test
+    void aDurableWriteWaitsForThePassesBegunBeforeItAndNotForThoseBegunAfter() throws InterruptedException {
+        WindowPasses passes = new WindowPasses();
+        long first = passes.begin();
+        CountDownLatch written = new CountDownLatch(1);
+        Thread writer = Thread.ofVirtual().start(() -> {
+            passes.awaitThoseBegun();
+            written.countDown();
+        });
+        awaitWaiting(writer);
+        // Passes keep overlapping, as two workers' claims do under load: there is never a moment
+        // with none running, yet the write goes ahead once those begun before it have ended.
+        long second = passes.begin();
+        assertThat(written.await(100, TimeUnit.MILLISECONDS)).as("written while the pass before it ran").isFalse();
+
+        passes.end(first);
+
+        assertThat(written.await(10, TimeUnit.SECONDS)).as("written once the pass before it ended, while a later one runs").isTrue();
+        passes.end(second);
+        writer.join();
+    }
+
+    @Test
+    void aDurableWriteWaitsForEveryPassBegunBeforeItWhicheverEndsFirst() throws InterruptedException {
+        WindowPasses passes = new WindowPasses();
+        long first = passes.begin();
+        long second = passes.begin();
+        CountDownLatch written = new CountDownLatch(1);
+        Thread writer = Thread.ofVirtual().start(() -> {
+            passes.awaitThoseBegun();
+            written.countDown();
+        });
+        awaitWaiting(writer);
+
+        passes.end(second);
+        assertThat(written.await(100, TimeUnit.MILLISECONDS)).as("written while the first pass still ran").isFalse();
+        passes.end(first);
+
+        assertThat(written.await(10, TimeUnit.SECONDS)).isTrue();
+        writer.join();
+        // With nothing running, a write does not wait at all.
+        passes.awaitThoseBegun();
+    }
+
+    /** Waits until {@code thread} is parked, that is, inside its wait for the passes. */
+    private static void awaitWaiting(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (thread.getState() != Thread.State.WAITING) {
+            assertThat(System.nanoTime()).as("the writer began waiting within 10 s").isLessThan(deadline);
+            Thread.sleep(1);
+        }
+    }
+}
