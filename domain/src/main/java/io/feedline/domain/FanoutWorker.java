@@ -241,10 +241,11 @@ public final class FanoutWorker {
      * durable writes. It claims a step's worth at a time, one claim after another while they come
      * back full and there is room: a pass over a few hundred jobs on a slow engine would take longer
      * than their leases (a proof with 3 s leases saw every pass's jobs taken over by the process's
-     * other worker before the pass ended), and the first step's windows would wait for all of them. The claiming thread sleeps between empty polls unless woken (each empty poll
-     * doubles the sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs
-     * are held it tops them up at once when woken, else once per idle-poll interval, so a long
-     * fan-out does not poll the outbox at every page. On stop, the jobs still held are given back,
+     * other worker before the pass ended), and the first step's windows would wait for all of them.
+     * The claiming thread sleeps between empty polls unless woken (each empty poll doubles the
+     * sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs are held it
+     * tops them up at once when woken, else once per idle-poll interval, so a long fan-out does not
+     * poll the outbox at every page. On stop, the jobs still held are given back,
      * claimable at once from their checkpoints.
      */
     public void runUntil(BooleanSupplier stop) {

@@ -13,11 +13,7 @@ class WindowPassesTest {
         WindowPasses passes = new WindowPasses();
         long first = passes.begin();
         CountDownLatch written = new CountDownLatch(1);
-        Thread writer = Thread.ofVirtual().start(() -> {
-            passes.awaitThoseBegun();
-            written.countDown();
-        });
-        awaitWaiting(writer);
+        Thread writer = writerWaitingFor(passes, written);
         // Passes keep overlapping, as two workers' claims do under load: there is never a moment
         // with none running, yet the write goes ahead once those begun before it have ended.
         long second = passes.begin();
@@ -36,11 +32,7 @@ class WindowPassesTest {
         long first = passes.begin();
         long second = passes.begin();
         CountDownLatch written = new CountDownLatch(1);
-        Thread writer = Thread.ofVirtual().start(() -> {
-            passes.awaitThoseBegun();
-            written.countDown();
-        });
-        awaitWaiting(writer);
+        Thread writer = writerWaitingFor(passes, written);
 
         passes.end(second);
         assertThat(written.await(100, TimeUnit.MILLISECONDS)).as("written while the first pass still ran").isFalse();
@@ -50,6 +42,16 @@ class WindowPassesTest {
         writer.join();
         // With nothing running, a write does not wait at all.
         passes.awaitThoseBegun();
+    }
+
+    /** A durable write on a thread of its own, parked in its wait for the passes; it counts {@code written} down once through. */
+    private static Thread writerWaitingFor(WindowPasses passes, CountDownLatch written) throws InterruptedException {
+        Thread writer = Thread.ofVirtual().start(() -> {
+            passes.awaitThoseBegun();
+            written.countDown();
+        });
+        awaitWaiting(writer);
+        return writer;
     }
 
     /** Waits until {@code thread} is parked, that is, inside its wait for the passes. */
