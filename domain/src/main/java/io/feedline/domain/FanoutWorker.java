@@ -61,14 +61,16 @@ import java.util.logging.Logger;
  * changes nothing.
  *
  * <p>The worker holds up to {@value #STEPS_HELD} times {@link FeedSettings#jobsPerClaim()} jobs,
- * fewer when its recent steps are slow (see {@link #holdLimit}).
+ * fewer when renewing their leases would cost more than a tenth of what its steps write (see
+ * {@link #holdLimit}).
  * As it takes a claim's deliveries it reads each one's first page and sends all their hot-window
  * inserts as one write, so a post reaches its readers' hot windows as soon as a worker holds its
  * job, however many durable writes are ahead of it; the pages after a first one are read ahead by
  * a virtual thread of the job's own. In {@link #runUntil} the claims are made on a thread of their
  * own, so a step's durable writes never hold up the next claim. It works the jobs in steps of {@link
  * FeedSettings#jobsPerClaim()}, the oldest first, renewing the lease of every job it holds (the
- * step's own included) that has half a lease or less left. A step takes the next pages of each of
+ * step's own included) that has half a lease or less left, before each step and while a step's
+ * durable writes run. A step takes the next pages of each of
  * its jobs (a first page read more than {@link #RECHECK_AFTER} before is checked against the follow
  * graph again), and then:
  * <ol>
@@ -132,6 +134,8 @@ public final class FanoutWorker {
      * the durable items one step of {@link FeedSettings#jobsPerClaim()} jobs at a time.
      */
     static final int STEPS_HELD = 8;
+    /** The lease renewals of the jobs a worker holds, at most, in percent of the feed items it writes (see {@link #holdLimit}). */
+    static final int RENEWAL_SHARE_PERCENT = 10;
     /**
      * A first page read longer ago than this is checked again before its durable write, so that an
      * unfollow while it waited is honoured as it is for a page read in its step.
@@ -176,10 +180,14 @@ public final class FanoutWorker {
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
     /**
-     * How long a step has taken lately, on the clock (an average in which each step weighs a
-     * quarter), 0 before the first; the stepping thread writes it, the claiming thread reads it.
+     * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
+     * in which each step weighs a quarter), 0 before the first; the stepping thread writes them,
+     * the claiming thread reads them.
      */
     private volatile long stepMillis;
+    private volatile long stepItems;
+    /** The feed items the step running wrote: only the stepping thread touches it. */
+    private long itemsThisStep;
     // Only the claiming thread touches these.
     private long lastClaimNanos;
     private long idleWaitNanos;
@@ -239,9 +247,11 @@ public final class FanoutWorker {
      * Works until {@code stop} says so, on two threads: this one steps through the held jobs, and a
      * virtual thread of its own claims them, so that claiming and windowing never wait for a step's
      * durable writes. It claims a step's worth at a time, one claim after another while they come
-     * back full and there is room: a pass over a few hundred jobs on a slow engine would take longer
+     * back full and there is room, all in one window pass (see {@link WindowPasses}) that ends once
+     * it has lasted a quarter of a lease: one claim of a few hundred jobs on a slow engine took longer
      * than their leases (a proof with 3 s leases saw every pass's jobs taken over by the process's
-     * other worker before the pass ended), and the first step's windows would wait for all of them.
+     * other worker before the pass ended), while a pass for each claim let the durable writes in
+     * between them, so a burst's windows kept the durable writes' pace (BENCHMARKS section 5h).
      * The claiming thread sleeps between empty polls unless woken (each empty poll doubles the
      * sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs are held it
      * tops them up at once when woken, else once per idle-poll interval, so a long fan-out does not
@@ -308,13 +318,22 @@ public final class FanoutWorker {
             boolean found = false;
             WindowPasses passes = windowPasses;
             long pass = passes.begin();
+            long passBegan = System.nanoTime();
             try {
-                lastClaimNanos = System.nanoTime();
-                int asked = Math.min(room, settings.jobsPerClaim());
-                List<ClaimedJob> claimed = jobs.claim(workerId, asked, clock.instant(), settings.jobLease());
-                found = !claimed.isEmpty();
-                full = claimed.size() == asked;
-                take(claimed);
+                // One pass claims a step's worth at a time while claims come back full, there is
+                // room and it has lasted less than a quarter of a lease: the durable writes wait for
+                // it, so a burst's windows go first, and the oldest of its jobs still has most of
+                // its lease when the pass ends.
+                do {
+                    lastClaimNanos = System.nanoTime();
+                    int asked = Math.min(room, settings.jobsPerClaim());
+                    List<ClaimedJob> claimed = jobs.claim(workerId, asked, clock.instant(), settings.jobLease());
+                    found |= !claimed.isEmpty();
+                    full = claimed.size() == asked;
+                    take(claimed);
+                    room = holdLimit() - heldCount();
+                } while (full && room > 0 && !halted.get() && !stop.getAsBoolean()
+                        && System.nanoTime() - passBegan < passBound());
             } catch (RuntimeException e) {
                 full = false;
                 LOG.log(Level.WARNING, "outbox poll failed", e);
@@ -328,6 +347,11 @@ public final class FanoutWorker {
                 awaitWork();
             }
         }
+    }
+
+    /** How long one window pass may go on claiming: a quarter of a lease. */
+    private long passBound() {
+        return settings.jobLease().toNanos() / 4;
     }
 
     private int heldCount() {
@@ -391,16 +415,26 @@ public final class FanoutWorker {
     }
 
     /**
-     * The most jobs this worker holds: as many steps' worth as its recent steps work off within half
-     * a lease, at least one and at most {@value #STEPS_HELD}. A job then seldom waits long enough to
-     * need its lease renewed, however slow the engine has become; holding more only adds renewals
-     * to a busy engine and leases that run out between them.
+     * The most jobs this worker holds: one step's worth, and as many more steps' worth, up to
+     * {@value #STEPS_HELD} in all, as keep the lease renewals of the jobs waiting behind the steps
+     * under {@value #RENEWAL_SHARE_PERCENT}% of the feed items the steps write meanwhile, at their
+     * recent pace. A job waiting is renewed about once per half a lease, so a long lease or steps
+     * that write many items each (a burst's posts, all held and windowed ahead of the durable
+     * writes) allow the whole hold, while a short lease on a slow engine allows little more than
+     * the step's own jobs (holding more only added renewals to a busy engine: the many-instance
+     * proof with four busy loops saw them outlast their leases, BENCHMARKS section 5h).
      */
     private int holdLimit() {
         long pace = stepMillis;
-        long halfLease = settings.jobLease().toMillis() / 2;
-        long steps = pace == 0 ? STEPS_HELD : Math.clamp(halfLease / pace, 1, STEPS_HELD);
-        return settings.jobsPerClaim() * (int) steps;
+        int batch = settings.jobsPerClaim();
+        if (pace == 0) {
+            return batch * STEPS_HELD;
+        }
+        // Each step's worth waiting costs batch * pace / halfLease renewals in the time of a step,
+        // which writes stepItems feed items.
+        long halfLease = Math.max(1, settings.jobLease().toMillis() / 2);
+        long waitingSteps = stepItems * halfLease * RENEWAL_SHARE_PERCENT / (100L * batch * pace);
+        return batch * (int) Math.clamp(1 + waitingSteps, 1, STEPS_HELD);
     }
 
     /** Adds the deliveries to their readers' hot windows, then tells {@link #onWindowed}'s listener. */
@@ -681,15 +715,18 @@ public final class FanoutWorker {
 
     /**
      * One step over the first {@link FeedSettings#jobsPerClaim()} held jobs, the oldest (see the
-     * class comment), after renewing the leases that are due, and notes how long it took (see
-     * {@link #holdLimit}). Returns how many jobs it completed.
+     * class comment), after renewing the leases that are due, and notes how long it took and how
+     * many feed items it wrote (see {@link #holdLimit}). Returns how many jobs it completed.
      */
     private int step() {
         Instant began = clock.instant();
+        itemsThisStep = 0;
         int done = stepThrough();
-        Duration took = Duration.between(began, clock.instant());
+        long took = Math.max(1, Duration.between(began, clock.instant()).toMillis());
         long previous = stepMillis;
-        stepMillis = previous == 0 ? Math.max(1, took.toMillis()) : Math.max(1, (3 * previous + took.toMillis()) / 4);
+        stepMillis = previous == 0 ? took : (3 * previous + took) / 4;
+        long items = stepItems;
+        stepItems = previous == 0 ? itemsThisStep : (3 * items + itemsThisStep) / 4;
         return done;
     }
 
@@ -726,12 +763,13 @@ public final class FanoutWorker {
                 .start(() -> withCall(() -> addToWindows(unwindowed)));
         // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
         List<Chunk> chunks = chunks(runs, batches);
+        chunks.forEach(chunk -> itemsThisStep += chunk.deliveries().size());
         WindowPasses passes = windowPasses;
-        List<Outcome<Void>> written = parallel(chunks.stream().<Callable<Void>>map(chunk -> () -> {
+        List<Outcome<Void>> written = awaitRenewing(startAll(chunks.stream().<Callable<Void>>map(chunk -> () -> {
             passes.awaitThoseBegun();
             feedItems.append(chunk.deliveries());
             return null;
-        }).toList());
+        }).toList()));
         rethrowErrors(written);
         for (int i = 0; i < chunks.size(); i++) {
             if (written.get(i).failure() != null) {
@@ -742,6 +780,10 @@ public final class FanoutWorker {
         }
         // 4. Checkpoint what is durable, complete what is done, give back what failed.
         List<Outcome<Boolean>> settled = parallel(runs.stream().<Callable<Boolean>>map(run -> () -> {
+            if (run.lost) {
+                // Taken over while its step wrote (see awaitRenewing): its new holder settles it.
+                return false;
+            }
             RuntimeException failure = failed.get(run);
             return failure != null ? giveBack(run, failure) : advance(run, batches.get(run));
         }).toList());
@@ -794,6 +836,7 @@ public final class FanoutWorker {
             Throwable failure = renewed.get(i).failure();
             if (failure instanceof FeedlineException.WriteConflict) {
                 LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", due.get(i).claimed.job().key());
+                due.get(i).lost = true;
                 drop(due.get(i));
                 lost.add(due.get(i));
             } else if (failure != null) {
@@ -1405,13 +1448,8 @@ public final class FanoutWorker {
         if (tasks.size() == 1) {
             return List.of(attempt(tasks.get(0)));
         }
-        List<Outcome<T>> outcomes = new ArrayList<>(java.util.Collections.nCopies(tasks.size(), null));
-        List<Thread> threads = new ArrayList<>(tasks.size());
-        for (int i = 0; i < tasks.size(); i++) {
-            int index = i;
-            threads.add(Thread.ofVirtual().name("fanout-" + workerId).start(() -> outcomes.set(index, attempt(tasks.get(index)))));
-        }
-        for (Thread thread : threads) {
+        Started<T> started = startAll(tasks);
+        for (Thread thread : started.threads()) {
             try {
                 thread.join();
             } catch (InterruptedException e) {
@@ -1419,7 +1457,50 @@ public final class FanoutWorker {
                 throw new IllegalStateException("interrupted while fanning out", e);
             }
         }
-        return outcomes;
+        return started.outcomes();
+    }
+
+    /** Tasks running on virtual threads of their own, each filling in its outcome as it ends. */
+    private record Started<T>(List<Thread> threads, List<Outcome<T>> outcomes) {}
+
+    private <T> Started<T> startAll(List<Callable<T>> tasks) {
+        List<Outcome<T>> outcomes = new ArrayList<>(java.util.Collections.nCopies(tasks.size(), null));
+        List<Thread> threads = new ArrayList<>(tasks.size());
+        for (int i = 0; i < tasks.size(); i++) {
+            int index = i;
+            threads.add(Thread.ofVirtual().name("fanout-" + workerId).start(() -> outcomes.set(index, attempt(tasks.get(index)))));
+        }
+        return new Started<>(threads, outcomes);
+    }
+
+    /**
+     * Waits for a step's durable writes, renewing meanwhile the leases that are due of every job
+     * held, the step's own included (every idle-poll interval, or a quarter of a lease if that is
+     * shorter): a step that outlasts half a lease would otherwise let them run out before the next
+     * step renews them. The writes do not touch the jobs' leases, and only this thread renews held
+     * jobs, so no renewal races another write of the same job.
+     */
+    private <T> List<Outcome<T>> awaitRenewing(Started<T> started) {
+        Duration tick = settings.idlePoll().compareTo(settings.jobLease().dividedBy(4)) < 0
+                ? settings.idlePoll() : settings.jobLease().dividedBy(4);
+        for (Thread thread : started.threads()) {
+            try {
+                while (!thread.join(tick)) {
+                    List<JobRun> all;
+                    lock.lock();
+                    try {
+                        all = List.copyOf(held);
+                    } finally {
+                        lock.unlock();
+                    }
+                    renewDue(all);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while fanning out", e);
+            }
+        }
+        return started.outcomes();
     }
 
     private static <T> Outcome<T> attempt(Callable<T> task) {

@@ -539,37 +539,51 @@ class FanoutWorkerTest {
                 .isPresent();
     }
 
+    /**
+     * A push-mode world with steps of 2 jobs, in which {@code reader_0..2} each follow {@code
+     * author_0..5} and have a hot window, and each author has just published one post (returned).
+     */
+    private static List<PostId> sixPostsForThreeReaders(World world) {
+        for (int a = 0; a < 6; a++) {
+            world.register("author_" + a);
+        }
+        for (int r = 0; r < 3; r++) {
+            world.register("reader_" + r);
+            for (int a = 0; a < 6; a++) {
+                world.follow("reader_" + r, "author_" + a);
+            }
+        }
+        world.drain();
+        for (int r = 0; r < 3; r++) {
+            world.feedPage("reader_" + r, Optional.empty(), 20);
+        }
+        List<PostId> posts = new java.util.ArrayList<>();
+        for (int a = 0; a < 6; a++) {
+            posts.add(world.publish("author_" + a, "post " + a).id());
+        }
+        return posts;
+    }
+
+    /** The world's feed items, noting before each append how many of the posts are in the three readers' hot windows. */
+    private static FeedItems notingWindowed(World world, List<PostId> posts, List<Integer> windowedAtEachAppend) {
+        return beforeEachAppend(world.feedItems, append -> {
+            int windowed = 0;
+            for (int r = 0; r < 3; r++) {
+                for (PostId post : posts) {
+                    windowed += inWindow(world, "reader_" + r, post) ? 1 : 0;
+                }
+            }
+            windowedAtEachAppend.add(windowed);
+        });
+    }
+
     @Test
     void deliveriesHeldBehindAStepAreInTheirReadersHotWindowsBeforeItsFirstDurableWrite() {
         // Steps of 2 jobs: the worker holds all 6 deliveries, and writes them durably in 3 steps.
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(2))) {
-            for (int a = 0; a < 6; a++) {
-                world.register("author_" + a);
-            }
-            for (int r = 0; r < 3; r++) {
-                world.register("reader_" + r);
-                for (int a = 0; a < 6; a++) {
-                    world.follow("reader_" + r, "author_" + a);
-                }
-            }
-            world.drain();
-            for (int r = 0; r < 3; r++) {
-                world.feedPage("reader_" + r, Optional.empty(), 20);
-            }
-            List<PostId> posts = new java.util.ArrayList<>();
-            for (int a = 0; a < 6; a++) {
-                posts.add(world.publish("author_" + a, "post " + a).id());
-            }
+            List<PostId> posts = sixPostsForThreeReaders(world);
             List<Integer> windowedAtEachAppend = new CopyOnWriteArrayList<>();
-            FanoutWorker worker = workerWriting(world, "windows-ahead", beforeEachAppend(world.feedItems, append -> {
-                int windowed = 0;
-                for (int r = 0; r < 3; r++) {
-                    for (PostId post : posts) {
-                        windowed += inWindow(world, "reader_" + r, post) ? 1 : 0;
-                    }
-                }
-                windowedAtEachAppend.add(windowed);
-            }));
+            FanoutWorker worker = workerWriting(world, "windows-ahead", notingWindowed(world, posts, windowedAtEachAppend));
             world.timelines.calls().reset();
             world.feedItems.calls().reset();
 
@@ -585,6 +599,33 @@ class FanoutWorkerTest {
                         .extracting(PostRef::postId).containsExactlyInAnyOrderElementsOf(posts);
             }
             assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void aBurstThatTakesSeveralClaimsIsInEveryHotWindowBeforeTheFirstDurableWrite() throws InterruptedException {
+        // Claims of 2 jobs: the 6 deliveries and their posts' 6 search index jobs take six claims,
+        // which come back full one after another and make one window pass.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(2))) {
+            List<PostId> posts = sixPostsForThreeReaders(world);
+            List<Integer> windowedAtEachAppend = new CopyOnWriteArrayList<>();
+            FanoutWorker worker = workerWriting(world, "one-pass", notingWindowed(world, posts, windowedAtEachAppend));
+            AtomicBoolean stop = new AtomicBoolean();
+            Thread running = Thread.ofVirtual().start(() -> worker.runUntil(stop::get));
+            try {
+                assertThat(eventually(() -> world.postStore.jobs().pending() == 0)).isTrue();
+            } finally {
+                stop.set(true);
+                worker.wake();
+                running.join();
+            }
+
+            assertThat(windowedAtEachAppend).as("every reader had all 6 posts in the hot window before each durable write")
+                    .isNotEmpty().containsOnly(18);
+            for (int r = 0; r < 3; r++) {
+                assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10))
+                        .extracting(PostRef::postId).containsExactlyInAnyOrderElementsOf(posts);
+            }
         }
     }
 
@@ -786,10 +827,39 @@ class FanoutWorkerTest {
     }
 
     @Test
-    void aWorkerWhoseStepsTakeLongerThanHalfALeaseClaimsOnlyOneStepOfJobs() {
+    void jobsHeldWhileAStepOutlastsTheirLeaseAreRenewedAsItWritesSoNoOtherWorkerTakesThemOver() {
+        Duration lease = Duration.ofSeconds(30);
+        try (World world = pairs(3, lease)) {
+            List<PostId> posts = new java.util.ArrayList<>();
+            for (int a = 0; a < 3; a++) {
+                posts.add(world.publish("author_" + a, "post " + a).id());
+            }
+            List<FanoutJob> takenOver = new CopyOnWriteArrayList<>();
+            // The first step's durable write takes 40 s of the clock, longer than every lease the
+            // worker holds; the worker looks at them every idle-poll interval (200 ms) meanwhile.
+            FanoutWorker worker = workerWriting(world, "holder", beforeEachAppend(world.feedItems, append -> {
+                if (append == 1) {
+                    world.clock.advance(Duration.ofSeconds(20));
+                    sleep(Duration.ofMillis(1_000));
+                    world.clock.advance(Duration.ofSeconds(20));
+                    world.postStore.jobs().claim("rival", 10, world.clock.instant(), lease)
+                            .forEach(claimed -> takenOver.add(claimed.job()));
+                }
+            }));
+
+            assertThat(worker.runOnce()).as("the 3 deliveries and the 3 posts' search index jobs").isEqualTo(6);
+
+            assertThat(takenOver).as("jobs another worker took over").isEmpty();
+            assertEachReaderHasOnlyTheirAuthorsPost(world, posts);
+            assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void aWorkerWhoseStepsTakeLongerThanHalfALeaseAndWriteLittleClaimsOnlyOneStepOfJobs() {
         Duration lease = Duration.ofSeconds(30);
         try (World world = pairs(4, lease)) {
-            // Every durable write takes 20 s on the clock: more than half a lease.
+            // Every durable write takes 20 s on the clock, more than half a lease, for 2 feed items.
             FanoutWorker worker = workerWriting(world, "slow", beforeEachAppend(world.feedItems,
                     append -> world.clock.advance(Duration.ofSeconds(20))));
             world.publish("author_0", "its step shows the pace");
@@ -807,6 +877,43 @@ class FanoutWorkerTest {
             worker.drain();
             for (int a = 1; a < 4; a++) {
                 assertThat(world.feedItems.page(world.id("reader_" + a), Optional.empty(), 10)).hasSize(1);
+            }
+        }
+    }
+
+    @Test
+    void aWorkerWhoseSlowStepsEachWriteManyItemsHoldsEveryStepItMay() {
+        Duration lease = Duration.ofSeconds(120);
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
+            // 7 authors, each followed by the same 24 readers: a post is 25 feed items, one durable write.
+            for (int r = 0; r < 24; r++) {
+                world.register("reader_" + r);
+            }
+            for (int a = 0; a < 7; a++) {
+                world.register("author_" + a);
+                for (int r = 0; r < 24; r++) {
+                    world.follow("reader_" + r, "author_" + a);
+                }
+            }
+            world.drain();
+            // Each durable write takes 20 s on the clock: a renewal of a waiting job per 60 s, so each
+            // step's 25 items allow 7 more steps of jobs held behind it (10% of 25 x 60 / 20).
+            FanoutWorker worker = workerWriting(world, "slow-but-full", beforeEachAppend(world.feedItems,
+                    append -> world.clock.advance(Duration.ofSeconds(20))));
+            world.publish("author_0", "its step shows the pace");
+            assertThat(worker.runOnce()).isPositive();
+            for (int a = 1; a < 7; a++) {
+                world.publish("author_" + a, "post " + a);
+            }
+            int waiting = world.postStore.jobs().pending();
+
+            worker.runOnce();
+
+            assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of 8 steps' worth")
+                    .isEqualTo(waiting - FanoutWorker.STEPS_HELD);
+            worker.drain();
+            for (int r = 0; r < 24; r++) {
+                assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(7);
             }
         }
     }
