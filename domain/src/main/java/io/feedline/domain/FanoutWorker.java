@@ -354,6 +354,16 @@ public final class FanoutWorker {
         return settings.jobLease().toNanos() / 4;
     }
 
+    /** The jobs held now, oldest first. */
+    private List<JobRun> heldNow() {
+        lock.lock();
+        try {
+            return List.copyOf(held);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private int heldCount() {
         lock.lock();
         try {
@@ -732,13 +742,7 @@ public final class FanoutWorker {
 
     /** {@link #step}, untimed. */
     private int stepThrough() {
-        List<JobRun> all;
-        lock.lock();
-        try {
-            all = List.copyOf(held);
-        } finally {
-            lock.unlock();
-        }
+        List<JobRun> all = heldNow();
         Set<JobRun> lost = renewDue(all);
         List<JobRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
         // 1. The next pages of every job (a purge or a retraction is done whole here).
@@ -1486,14 +1490,7 @@ public final class FanoutWorker {
         for (Thread thread : started.threads()) {
             try {
                 while (!thread.join(tick)) {
-                    List<JobRun> all;
-                    lock.lock();
-                    try {
-                        all = List.copyOf(held);
-                    } finally {
-                        lock.unlock();
-                    }
-                    renewDue(all);
+                    renewDue(heldNow());
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
