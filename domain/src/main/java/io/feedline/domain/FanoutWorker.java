@@ -186,8 +186,6 @@ public final class FanoutWorker {
      */
     private volatile long stepMillis;
     private volatile long stepItems;
-    /** The feed items the step running wrote: only the stepping thread touches it. */
-    private long itemsThisStep;
     // Only the claiming thread touches these.
     private long lastClaimNanos;
     private long idleWaitNanos;
@@ -730,18 +728,20 @@ public final class FanoutWorker {
      */
     private int step() {
         Instant began = clock.instant();
-        itemsThisStep = 0;
-        int done = stepThrough();
+        Stepped stepped = stepThrough();
         long took = Math.max(1, Duration.between(began, clock.instant()).toMillis());
         long previous = stepMillis;
         stepMillis = previous == 0 ? took : (3 * previous + took) / 4;
         long items = stepItems;
-        stepItems = previous == 0 ? itemsThisStep : (3 * items + itemsThisStep) / 4;
-        return done;
+        stepItems = previous == 0 ? stepped.items() : (3 * items + stepped.items()) / 4;
+        return stepped.done();
     }
 
+    /** What a step did: the jobs it completed and the feed items it wrote. */
+    private record Stepped(int done, long items) {}
+
     /** {@link #step}, untimed. */
-    private int stepThrough() {
+    private Stepped stepThrough() {
         List<JobRun> all = heldNow();
         Set<JobRun> lost = renewDue(all);
         List<JobRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
@@ -767,7 +767,6 @@ public final class FanoutWorker {
                 .start(() -> withCall(() -> addToWindows(unwindowed)));
         // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
         List<Chunk> chunks = chunks(runs, batches);
-        chunks.forEach(chunk -> itemsThisStep += chunk.deliveries().size());
         WindowPasses passes = windowPasses;
         List<Outcome<Void>> written = awaitRenewing(startAll(chunks.stream().<Callable<Void>>map(chunk -> () -> {
             passes.awaitThoseBegun();
@@ -814,7 +813,7 @@ public final class FanoutWorker {
                 Thread.currentThread().interrupt();
             }
         }
-        return done;
+        return new Stepped(done, chunks.stream().mapToLong(chunk -> chunk.deliveries().size()).sum());
     }
 
     /**

@@ -557,11 +557,7 @@ class FanoutWorkerTest {
         for (int r = 0; r < 3; r++) {
             world.feedPage("reader_" + r, Optional.empty(), 20);
         }
-        List<PostId> posts = new java.util.ArrayList<>();
-        for (int a = 0; a < 6; a++) {
-            posts.add(world.publish("author_" + a, "post " + a).id());
-        }
-        return posts;
+        return onePostEach(world, 6);
     }
 
     /** The world's feed items, noting before each append how many of the posts are in the three readers' hot windows. */
@@ -677,6 +673,21 @@ class FanoutWorkerTest {
         return world;
     }
 
+    /** One post by each of {@code author_0} to {@code author_<count - 1>}, in that order. */
+    private static List<PostId> onePostEach(World world, int count) {
+        List<PostId> posts = new java.util.ArrayList<>();
+        for (int a = 0; a < count; a++) {
+            posts.add(world.publish("author_" + a, "post " + a).id());
+        }
+        return posts;
+    }
+
+    /** A rival worker claims what it can of the outbox now, and notes the jobs it took over. */
+    private static void rivalClaims(World world, Duration lease, List<FanoutJob> takenOver) {
+        world.postStore.jobs().claim("rival", 10, world.clock.instant(), lease)
+                .forEach(claimed -> takenOver.add(claimed.job()));
+    }
+
     /** Each {@code reader_<n>} of {@link #pairs}'s world has {@code posts.get(n)} durably, and nothing else. */
     private static void assertEachReaderHasOnlyTheirAuthorsPost(World world, List<PostId> posts) {
         for (int a = 0; a < posts.size(); a++) {
@@ -727,16 +738,12 @@ class FanoutWorkerTest {
     void theLeasesOfHeldJobsAreRenewedWhileEarlierStepsAreWrittenSoNoOtherWorkerTakesThemOver() {
         Duration lease = Duration.ofSeconds(30);
         try (World world = pairs(3, lease)) {
-            List<PostId> posts = new java.util.ArrayList<>();
-            for (int a = 0; a < 3; a++) {
-                posts.add(world.publish("author_" + a, "post " + a).id());
-            }
+            List<PostId> posts = onePostEach(world, 3);
             List<FanoutJob> takenOver = new CopyOnWriteArrayList<>();
             // Each step's durable write finds a rival polling the outbox, then takes 20 s: the third
             // job waits 40 s for its step, longer than its first lease.
             FanoutWorker worker = workerWriting(world, "holder", beforeEachAppend(world.feedItems, append -> {
-                world.postStore.jobs().claim("rival", 10, world.clock.instant(), lease)
-                        .forEach(claimed -> takenOver.add(claimed.job()));
+                rivalClaims(world, lease, takenOver);
                 world.clock.advance(Duration.ofSeconds(20));
             }));
 
@@ -758,8 +765,7 @@ class FanoutWorkerTest {
             // own step begins 20 s into its 30 s lease, and its write ends 10 s past that lease.
             FanoutWorker worker = workerWriting(world, "holder", beforeEachAppend(world.feedItems, append -> {
                 world.clock.advance(Duration.ofSeconds(20));
-                world.postStore.jobs().claim("rival", 10, world.clock.instant(), lease)
-                        .forEach(claimed -> takenOver.add(claimed.job()));
+                rivalClaims(world, lease, takenOver);
             }));
 
             worker.runOnce();
@@ -830,10 +836,7 @@ class FanoutWorkerTest {
     void jobsHeldWhileAStepOutlastsTheirLeaseAreRenewedAsItWritesSoNoOtherWorkerTakesThemOver() {
         Duration lease = Duration.ofSeconds(30);
         try (World world = pairs(3, lease)) {
-            List<PostId> posts = new java.util.ArrayList<>();
-            for (int a = 0; a < 3; a++) {
-                posts.add(world.publish("author_" + a, "post " + a).id());
-            }
+            List<PostId> posts = onePostEach(world, 3);
             List<FanoutJob> takenOver = new CopyOnWriteArrayList<>();
             // The first step's durable write takes 40 s of the clock, longer than every lease the
             // worker holds; the worker looks at them every idle-poll interval (200 ms) meanwhile.
@@ -842,8 +845,7 @@ class FanoutWorkerTest {
                     world.clock.advance(Duration.ofSeconds(20));
                     sleep(Duration.ofMillis(1_000));
                     world.clock.advance(Duration.ofSeconds(20));
-                    world.postStore.jobs().claim("rival", 10, world.clock.instant(), lease)
-                            .forEach(claimed -> takenOver.add(claimed.job()));
+                    rivalClaims(world, lease, takenOver);
                 }
             }));
 
