@@ -92,7 +92,8 @@ import java.util.logging.Logger;
  * of a window pass (see {@link WindowPasses}), the process's durable writes, for as long as the
  * cache's own timeouts let it ({@code redis.command-timeout}, and the evictions after a failure).
  * The durable write and the checkpoint always come before completion. Storage calls run on virtual threads, at most
- * {@link FeedSettings#workerConcurrency()} at once, besides the read-ahead (per held job, one
+ * {@link FeedSettings#workerConcurrency()} at once, of which a step's durable writes take at most
+ * half, so that a claim or a renewal never waits behind a whole step's writes; besides the read-ahead (per held job, one
  * follower read at a time and at most {@value #RUNS_IN_FLIGHT} runs being checked and windowed, so
  * bounded by the batch).
  *
@@ -165,6 +166,8 @@ public final class FanoutWorker {
     private volatile Consumer<List<NotificationEvent>> notified = events -> {};
     private volatile WindowPasses windowPasses = new WindowPasses();
     private final Semaphore calls;
+    /** Half of {@link #calls} (at least one), the most a step's durable writes take at once. */
+    private final Semaphore durableWrites;
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled by a wake, and by a step that gave up jobs (room to claim more). */
     private final Condition woken = lock.newCondition();
@@ -211,6 +214,7 @@ public final class FanoutWorker {
         this.deliveredAfter = deliveredAfter;
         this.tags = tags;
         this.calls = new Semaphore(settings.workerConcurrency());
+        this.durableWrites = new Semaphore(Math.max(1, settings.workerConcurrency() / 2));
         this.idleWaitNanos = settings.idlePoll().toNanos();
     }
 
@@ -770,7 +774,7 @@ public final class FanoutWorker {
         WindowPasses passes = windowPasses;
         List<Outcome<Void>> written = awaitRenewing(startAll(chunks.stream().<Callable<Void>>map(chunk -> () -> {
             passes.awaitThoseBegun();
-            feedItems.append(chunk.deliveries());
+            withDurableWrite(() -> feedItems.append(chunk.deliveries()));
             return null;
         }).toList()));
         rethrowErrors(written);
@@ -1516,6 +1520,28 @@ public final class FanoutWorker {
                 takeAllHeld().forEach(JobRun::stopReading);
                 throw error;
             }
+        }
+    }
+
+    /**
+     * One durable write of a step, within the worker's bound on concurrent calls and holding one of
+     * the half of them that durable writes may take: a step of thousands of items would otherwise
+     * queue all its chunks at once at the engine and its connection pool, and every claim, lease
+     * renewal and follower read (each of which a hot window waits for) would wait behind the whole
+     * step. On an engine that serialises writes, as DynamoDB Local does, more writes in flight
+     * only lengthen that queue.
+     */
+    private void withDurableWrite(Runnable write) {
+        try {
+            durableWrites.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to write durably", e);
+        }
+        try {
+            withCall(write);
+        } finally {
+            durableWrites.release();
         }
     }
 

@@ -281,6 +281,56 @@ class FanoutWorkerTest {
     }
 
     @Test
+    void aStepsDurableWritesTakeAtMostHalfTheWorkersCallsSoClaimsAndRenewalsNeverQueueBehindTheWholeStep() {
+        // worker.concurrency 4: at most 2 of a step's 8 chunks are written at once.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(80)
+                .withWorkerConcurrency(4))) {
+            for (int a = 0; a < 40; a++) {
+                world.register("author_" + a);
+            }
+            for (int f = 0; f < 4; f++) {
+                world.register("reader_" + f);
+                for (int a = 0; a < 40; a++) {
+                    world.follow("reader_" + f, "author_" + a);
+                }
+            }
+            world.drain();
+            for (int a = 0; a < 40; a++) {
+                world.publish("author_" + a, "post " + a);
+            }
+            AtomicInteger writing = new AtomicInteger();
+            AtomicInteger most = new AtomicInteger();
+            FanoutWorker worker = workerWriting(world, "bounded", new ForwardingFeedItems(world.feedItems) {
+                @Override
+                public void append(Collection<Delivery> deliveries) {
+                    most.accumulateAndGet(writing.incrementAndGet(), Math::max);
+                    try {
+                        // Long enough for every write let through beside this one to arrive.
+                        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+                        while (writing.get() <= 2 && System.nanoTime() < until) {
+                            Thread.sleep(1);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        writing.decrementAndGet();
+                    }
+                    delegate.append(deliveries);
+                }
+            });
+            world.feedItems.calls().reset();
+
+            assertThat(worker.drain()).as("40 deliveries and the 40 posts' search index jobs").isEqualTo(80);
+
+            assertThat(world.feedItems.calls().count("append")).isEqualTo(8);
+            assertThat(most.get()).as("durable writes in flight at once: half of worker.concurrency, in parallel").isEqualTo(2);
+            for (int f = 0; f < 4; f++) {
+                assertThat(world.feedItems.page(world.id("reader_" + f), Optional.empty(), 100)).hasSize(40);
+            }
+        }
+    }
+
+    @Test
     void fortyJobsOfFiveEntriesAreWrittenInEightFullBatchesAndOneWindowWrite() {
         // One claim holds the 40 deliveries and the 40 posts' search index jobs enqueued beside them.
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(80))) {
