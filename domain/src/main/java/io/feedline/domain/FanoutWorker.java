@@ -656,17 +656,20 @@ public final class FanoutWorker {
             releaseAll(indexing);
             return 0;
         }
+        // The completions side by side (within the bound on calls), not one round trip after another.
+        List<Outcome<Void>> completed = parallel(indexing.stream().<Callable<Void>>map(job -> () -> {
+            withCall(() -> jobs.complete(job));
+            return null;
+        }).toList());
+        rethrowErrors(completed);
         int done = 0;
-        for (ClaimedJob job : indexing) {
-            try {
-                withCall(() -> {
-                    jobs.complete(job);
-                    return null;
-                });
+        for (int i = 0; i < indexing.size(); i++) {
+            if (completed.get(i).failure() == null) {
                 done++;
-            } catch (RuntimeException e) {
+            } else {
                 // Its lease expires and a redelivery indexes the post again, which changes nothing.
-                LOG.log(Level.INFO, "could not complete " + job.job().key() + "; its lease will expire", e);
+                LOG.log(Level.INFO, "could not complete " + indexing.get(i).job().key() + "; its lease will expire",
+                        completed.get(i).failure());
             }
         }
         return done;

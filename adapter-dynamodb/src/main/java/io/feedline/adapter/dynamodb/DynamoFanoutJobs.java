@@ -190,28 +190,9 @@ final class DynamoFanoutJobs implements FanoutJobs {
      * less those someone took first.
      */
     private List<ClaimedJob> leaseAll(List<EnhancedDocument> candidates, String worker, long nowMillis, long until) {
-        if (candidates.size() == 1) {
-            return lease(candidates.get(0), worker, nowMillis, until).stream().toList();
-        }
-        Semaphore inFlight = new Semaphore(LEASES_IN_FLIGHT);
-        List<Future<Optional<ClaimedJob>>> leases = new ArrayList<>(candidates.size());
-        try (ExecutorService parallel = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (EnhancedDocument candidate : candidates) {
-                leases.add(parallel.submit(() -> {
-                    inFlight.acquire();
-                    try {
-                        return db.call("fanout_claim", () -> lease(candidate, worker, nowMillis, until));
-                    } finally {
-                        inFlight.release();
-                    }
-                }));
-            }
-            List<ClaimedJob> claimed = new ArrayList<>();
-            for (Future<Optional<ClaimedJob>> lease : leases) {
-                TableAccess.resultOf(lease, "fanout_claim").ifPresent(claimed::add);
-            }
-            return claimed;
-        }
+        return TableAccess.sideBySide(candidates, LEASES_IN_FLIGHT, "fanout_claim",
+                        candidate -> db.call("fanout_claim", () -> lease(candidate, worker, nowMillis, until)))
+                .stream().flatMap(Optional::stream).toList();
     }
 
     /** Takes the job if nobody took it since it was read; empty if someone did. */

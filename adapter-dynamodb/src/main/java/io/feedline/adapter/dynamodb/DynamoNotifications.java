@@ -57,6 +57,9 @@ final class DynamoNotifications implements Notifications {
     /** Rereads of a row that another writer changed in between, before the job is given back. */
     private static final int ROW_ATTEMPTS = 10;
 
+    /** Rows a batch of notification jobs writes at once, each its own GetItem and transaction. */
+    static final int ROWS_IN_FLIGHT = 8;
+
     /** Jobs of one row per fold transaction: the row, a marker and a job deletion each stay within 100 items. */
     static final int JOBS_PER_FOLD = 48;
 
@@ -114,13 +117,18 @@ final class DynamoNotifications implements Notifications {
             NotificationEvent event = notify.event();
             byRow.computeIfAbsent(event.recipient().value() + "\n" + event.notificationId(), row -> new ArrayList<>()).add(job);
         }
-        int completed = 0;
+        // Folds of one row go one after another (each reads the row the last one wrote); rows side by side.
+        List<List<List<ClaimedJob>>> folds = new ArrayList<>(byRow.size());
         for (List<ClaimedJob> row : byRow.values()) {
+            List<List<ClaimedJob>> chunks = new ArrayList<>();
             for (int from = 0; from < row.size(); from += JOBS_PER_FOLD) {
-                completed += fold(row.subList(from, Math.min(row.size(), from + JOBS_PER_FOLD)));
+                chunks.add(row.subList(from, Math.min(row.size(), from + JOBS_PER_FOLD)));
             }
+            folds.add(chunks);
         }
-        return completed;
+        return TableAccess.sideBySide(folds, ROWS_IN_FLIGHT, "notification_fold",
+                        chunks -> chunks.stream().mapToInt(this::fold).sum())
+                .stream().mapToInt(Integer::intValue).sum();
     }
 
     private static NotificationEvent eventOf(ClaimedJob job) {

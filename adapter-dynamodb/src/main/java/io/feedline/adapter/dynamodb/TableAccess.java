@@ -6,8 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -104,6 +108,37 @@ final class TableAccess {
 
     static FeedlineException.StorageUnavailable unavailable(String pattern, Throwable cause) {
         return new FeedlineException.StorageUnavailable(COMPONENT, pattern + " failed: " + cause.getMessage(), cause);
+    }
+
+    /**
+     * Applies {@code request} to each input on virtual threads, at most {@code inFlight} at once (a
+     * batch of independent writes would otherwise be as many round trips one after another), and
+     * returns the answers in the inputs' order once all have ended; the first failure, in that
+     * order, is thrown as {@link #resultOf} throws it.
+     */
+    static <T, R> List<R> sideBySide(List<T> inputs, int inFlight, String pattern, Function<T, R> request) {
+        if (inputs.size() == 1) {
+            return List.of(request.apply(inputs.getFirst()));
+        }
+        Semaphore slots = new Semaphore(inFlight);
+        List<Future<R>> answers = new ArrayList<>(inputs.size());
+        try (ExecutorService parallel = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (T input : inputs) {
+                answers.add(parallel.submit(() -> {
+                    slots.acquire();
+                    try {
+                        return request.apply(input);
+                    } finally {
+                        slots.release();
+                    }
+                }));
+            }
+        }
+        List<R> results = new ArrayList<>(answers.size());
+        for (Future<R> answer : answers) {
+            results.add(resultOf(answer, pattern));
+        }
+        return results;
     }
 
     /**
