@@ -32,10 +32,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import software.amazon.awssdk.enhanced.dynamodb.Expression;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
@@ -56,9 +52,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * <p>Each job also carries the keys of the sparse GSI2 ({@link TableLayout#claimableJobs}): its
  * sort key starts with the time from which the job is claimable (the enqueue time, then each lease's
  * or backoff's end), moved by every claim, checkpoint and release. A claim is one Query per shard
- * for the jobs claimable now, oldest first, and one conditional update per job it leases: it never
- * reads held or future jobs. The index is eventually consistent, so a candidate may already be
- * taken; the lease's condition, on the table itself, settles that.
+ * for the jobs claimable now, oldest first, and one transaction of conditional updates for the jobs
+ * it leases (one update alone for a single job): it never reads held or future jobs. The index is
+ * eventually consistent, so a candidate may already be taken; the lease's condition, on the table
+ * itself, settles that, and a transaction cancelled by it is sent again without those taken.
  */
 final class DynamoFanoutJobs implements FanoutJobs {
     private static final String DELIVER = "deliver";
@@ -74,8 +71,8 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String PURGE_ENTITY = "purge_entity";
     private static final String SUBSCRIBERS = "subscribers";
 
-    /** Conditional lease writes one claim sends at once. */
-    static final int LEASES_IN_FLIGHT = 8;
+    /** Leases one claim writes in one transaction: DynamoDB's limit on a transaction's items. */
+    static final int LEASES_PER_TRANSACTION = 100;
 
     private final TableAccess db;
 
@@ -175,28 +172,58 @@ final class DynamoFanoutJobs implements FanoutJobs {
             List<ClaimedJob> claimed = new ArrayList<>();
             int next = 0;
             while (claimed.size() < max && next < candidates.size()) {
-                // As many of the oldest as are still wanted, side by side; those taken by another are made up from the next.
-                List<EnhancedDocument> round = candidates.subList(next, Math.min(candidates.size(), next + max - claimed.size()));
+                // As many of the oldest as are still wanted, in one write; those taken by another are made up from the next.
+                int wanted = Math.min(max - claimed.size(), LEASES_PER_TRANSACTION);
+                List<EnhancedDocument> round = candidates.subList(next, Math.min(candidates.size(), next + wanted));
                 next += round.size();
-                claimed.addAll(leaseAll(round, worker, nowMillis, until));
+                claimed.addAll(round.size() == 1
+                        ? lease(round.getFirst(), worker, nowMillis, until).stream().toList()
+                        : leaseAll(round, worker, nowMillis, until));
             }
             return claimed;
         });
     }
 
     /**
-     * Leases the candidates side by side, at most {@value #LEASES_IN_FLIGHT} at once (a claim of a
-     * few hundred jobs would otherwise be as many round trips one after another), in their order,
-     * less those someone took first.
+     * Leases the candidates in one TransactWriteItems, each on the condition that it is still as it
+     * was read (the claim count and the time it became claimable) and claimable now: those someone
+     * took since they were read fail that condition, which cancels the write, and it is sent again
+     * without them. Returns the candidates leased, in their order. One request for a claim's jobs
+     * instead of one each: on DynamoDB Local, which runs requests one at a time, a claim of 64 jobs
+     * was 64 turns in the queue it shares with the durable writes and the publishes.
      */
     private List<ClaimedJob> leaseAll(List<EnhancedDocument> candidates, String worker, long nowMillis, long until) {
-        return TableAccess.sideBySide(candidates, LEASES_IN_FLIGHT, "fanout_claim",
-                        candidate -> db.call("fanout_claim", () -> lease(candidate, worker, nowMillis, until)))
-                .stream().flatMap(Optional::stream).toList();
+        List<EnhancedDocument> trying = candidates;
+        while (!trying.isEmpty()) {
+            List<TransactWriteItem> leases = new ArrayList<>(trying.size());
+            for (EnhancedDocument candidate : trying) {
+                Expressions update = leaseUpdate(candidate, worker, nowMillis, until);
+                update.when(update.name(AVAILABLE_AT) + " = " + update.value(n(candidate.getNumber(AVAILABLE_AT).longValue())));
+                leases.add(db.update(keyOf(candidate), update.build()));
+            }
+            TableAccess.Outcome outcome = db.transact("fanout_claim", leases, Optional.of("claim-" + worker));
+            if (outcome.committed()) {
+                return trying.stream().map(candidate -> leased(candidate, worker, until)).toList();
+            }
+            List<EnhancedDocument> untaken = new ArrayList<>(trying.size());
+            for (int i = 0; i < trying.size(); i++) {
+                if (!outcome.failed(i)) {
+                    untaken.add(trying.get(i));
+                }
+            }
+            trying = untaken;
+        }
+        return List.of();
     }
 
-    /** Takes the job if nobody took it since it was read; empty if someone did. */
-    private Optional<ClaimedJob> lease(EnhancedDocument candidate, String worker, long nowMillis, long until) {
+    /** A candidate as {@link #leaseAll} leased it: the lease's fields as written, the rest as read. */
+    private static ClaimedJob leased(EnhancedDocument candidate, String worker, long until) {
+        return new ClaimedJob(job(candidate), worker, Instant.ofEpochMilli(until), checkpointOf(candidate),
+                candidate.getNumber(ATTEMPTS).intValue() + 1);
+    }
+
+    /** The lease of a candidate, on the condition that nobody claimed it since it was read and that it is claimable now. */
+    private static Expressions leaseUpdate(EnhancedDocument candidate, String worker, long nowMillis, long until) {
         Expressions update = Expressions.update()
                 .set(LEASE_OWNER, AttributeValue.fromS(worker))
                 .set(AVAILABLE_AT, n(until))
@@ -204,6 +231,12 @@ final class DynamoFanoutJobs implements FanoutJobs {
                 .increment(ATTEMPTS);
         update.when(update.name(ATTEMPTS) + " = " + update.value(n(candidate.getNumber(ATTEMPTS).longValue())));
         update.when(update.name(AVAILABLE_AT) + " <= " + update.value(n(nowMillis)));
+        return update;
+    }
+
+    /** Takes the job if nobody took it since it was read; empty if someone did. */
+    private Optional<ClaimedJob> lease(EnhancedDocument candidate, String worker, long nowMillis, long until) {
+        Expressions update = leaseUpdate(candidate, worker, nowMillis, until);
         try {
             var response = db.updateItem(keyOf(candidate), update.build(), ReturnValue.ALL_NEW);
             return Optional.of(claimed(EnhancedDocument.fromAttributeValueMap(response.attributes())));
@@ -346,8 +379,12 @@ final class DynamoFanoutJobs implements FanoutJobs {
                 job(item),
                 item.getString(LEASE_OWNER),
                 Instant.ofEpochMilli(item.getNumber(AVAILABLE_AT).longValue()),
-                item.isPresent(CHECKPOINT) ? Optional.of(new PageToken(item.getString(CHECKPOINT))) : Optional.empty(),
+                checkpointOf(item),
                 item.getNumber(ATTEMPTS).intValue());
+    }
+
+    private static Optional<PageToken> checkpointOf(EnhancedDocument item) {
+        return item.isPresent(CHECKPOINT) ? Optional.of(new PageToken(item.getString(CHECKPOINT))) : Optional.empty();
     }
 
     private static FanoutJob job(EnhancedDocument item) {

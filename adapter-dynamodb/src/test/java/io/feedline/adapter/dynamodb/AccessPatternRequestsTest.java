@@ -294,7 +294,7 @@ class AccessPatternRequestsTest {
     }
 
     @Test
-    void claimIsOneIndexQueryPerShardAndOneUpdatePerJobAndReadsOnlyClaimableJobs() {
+    void claimIsOneIndexQueryPerShardAndOneTransactionForItsJobsAndReadsOnlyClaimableJobs() {
         FanoutJobs outbox = storage.fanoutJobs();
         Instant now = Instant.now().plusSeconds(1);
         List<FanoutJob> held = IntStream.range(0, 30).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
@@ -308,14 +308,21 @@ class AccessPatternRequestsTest {
 
         assertThat(claimed).hasSize(8);
         assertThat(waiting).containsAll(claimed.stream().map(ClaimedJob::job).toList());
-        assertThat(requests.all()).isEqualTo(Map.of("Query", TableLayout.FANOUT_SHARDS, "UpdateItem", 8));
+        assertThat(requests.all()).isEqualTo(Map.of("Query", TableLayout.FANOUT_SHARDS, "TransactWriteItems", 1));
         assertThat(requests.queryItemsRead()).as("the 30 held jobs are never read").isLessThanOrEqualTo(12);
 
         requests.reset();
         assertThat(outbox.claim("w1", 8, now, Duration.ofMinutes(5))).hasSize(4);
         assertThat(outbox.claim("w1", 8, now, Duration.ofMinutes(5))).isEmpty();
         assertThat(requests.queryItemsRead()).isEqualTo(4);
-        assertThat(requests.count("UpdateItem")).isEqualTo(4);
+        assertThat(requests.count("TransactWriteItems")).isEqualTo(1);
+
+        // A single job is leased by one update alone.
+        FanoutJob last = new FanoutJob.Deliver(new PostRef(TestIds.postId(), author));
+        outbox.enqueue(last);
+        requests.reset();
+        assertThat(outbox.claim("w1", 8, now, Duration.ofMinutes(5))).extracting(ClaimedJob::job).containsExactly(last);
+        assertThat(requests.all()).isEqualTo(Map.of("Query", TableLayout.FANOUT_SHARDS, "UpdateItem", 1));
     }
 
     /** {@code count} new followers of {@code star} in id order, imported; the requests counted from here. */
