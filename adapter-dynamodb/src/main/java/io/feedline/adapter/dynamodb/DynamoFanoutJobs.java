@@ -197,9 +197,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
         while (!trying.isEmpty()) {
             List<TransactWriteItem> leases = new ArrayList<>(trying.size());
             for (EnhancedDocument candidate : trying) {
-                Expressions update = leaseUpdate(candidate, worker, nowMillis, until);
-                update.when(update.name(AVAILABLE_AT) + " = " + update.value(n(candidate.getNumber(AVAILABLE_AT).longValue())));
-                leases.add(db.update(keyOf(candidate), update.build()));
+                leases.add(db.update(keyOf(candidate), leaseUpdate(candidate, worker, nowMillis, until).build()));
             }
             TableAccess.Outcome outcome = db.transact("fanout_claim", leases, Optional.of("claim-" + worker));
             if (outcome.committed()) {
@@ -222,7 +220,10 @@ final class DynamoFanoutJobs implements FanoutJobs {
                 candidate.getNumber(ATTEMPTS).intValue() + 1);
     }
 
-    /** The lease of a candidate, on the condition that nobody claimed it since it was read and that it is claimable now. */
+    /**
+     * The lease of a candidate, on the condition that it is as it was read (nobody claimed,
+     * checkpointed or released it since: each moves {@code availableAt}) and claimable now.
+     */
     private static Expressions leaseUpdate(EnhancedDocument candidate, String worker, long nowMillis, long until) {
         Expressions update = Expressions.update()
                 .set(LEASE_OWNER, AttributeValue.fromS(worker))
@@ -230,6 +231,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
                 .set(TableLayout.GSI2_SK, readySk(until, jobKeyOf(candidate)))
                 .increment(ATTEMPTS);
         update.when(update.name(ATTEMPTS) + " = " + update.value(n(candidate.getNumber(ATTEMPTS).longValue())));
+        update.when(update.name(AVAILABLE_AT) + " = " + update.value(n(candidate.getNumber(AVAILABLE_AT).longValue())));
         update.when(update.name(AVAILABLE_AT) + " <= " + update.value(n(nowMillis)));
         return update;
     }
