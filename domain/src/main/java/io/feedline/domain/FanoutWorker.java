@@ -102,7 +102,9 @@ import java.util.logging.Logger;
  * completion, so a redelivery counts once), and the cached counts follow. Notification jobs
  * ({@link FanoutJob.Notify}) are not held either: each claim's are recorded as one batch beside the
  * count batch ({@link Notifications#recordClaimed}: the events on one row folded into one write
- * with their jobs' completions), so neither kind waits for the other.
+ * with their jobs' completions), so neither kind waits for the other. In {@link #runUntil} a
+ * claim's counts, notifications and index jobs are settled on a thread of their own while the next
+ * claim is made and windowed, one claim's worth at a time (see {@link #takeAside}).
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -182,6 +184,8 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
+    /** The side work of the last claim the claiming thread took aside (see {@link #takeAside}); only it reads or writes this. */
+    private Thread asideWork;
     /**
      * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
      * in which each step weighs a quarter), 0 before the first; the stepping thread writes them,
@@ -266,13 +270,7 @@ public final class FanoutWorker {
             try {
                 claimUntil(stop, halted);
             } catch (Error e) {
-                lock.lock();
-                try {
-                    claimingDied = e;
-                    jobsAdded.signalAll();
-                } finally {
-                    lock.unlock();
-                }
+                claimingDied(e);
                 throw e;
             }
         });
@@ -332,7 +330,7 @@ public final class FanoutWorker {
                     List<ClaimedJob> claimed = jobs.claim(workerId, asked, clock.instant(), settings.jobLease());
                     found |= !claimed.isEmpty();
                     full = claimed.size() == asked;
-                    take(claimed);
+                    takeAside(claimed);
                     room = holdLimit() - heldCount();
                 } while (full && room > 0 && !halted.get() && !stop.getAsBoolean()
                         && System.nanoTime() - passBegan < passBound());
@@ -348,6 +346,18 @@ public final class FanoutWorker {
             if (!found && heldCount() == 0) {
                 awaitWork();
             }
+        }
+        awaitAside();
+    }
+
+    /** Ends the steps with an Error that ended the claiming (or its side work's) thread. */
+    private void claimingDied(Error e) {
+        lock.lock();
+        try {
+            claimingDied = e;
+            jobsAdded.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -526,6 +536,36 @@ public final class FanoutWorker {
      * and notification jobs it settled.
      */
     private int take(List<ClaimedJob> claimed) {
+        return take(claimed, false);
+    }
+
+    /**
+     * {@link #take} for the claiming thread of {@link #runUntil}: the claim's count, notification
+     * and index jobs are settled on a thread of their own while the claiming goes on, so that the
+     * next claim, and its windows, do not wait for them (a burst's claims each waited a second or
+     * more for their mentions and index jobs). One claim's side work runs at a time: the next
+     * claim's deliveries are windowed and held at once, and its side work then waits for the last
+     * one's, which keeps the claiming to one claim ahead of its side work.
+     */
+    private void takeAside(List<ClaimedJob> claimed) {
+        take(claimed, true);
+    }
+
+    /** Waits for the side work of the last claim taken aside, if any is running. */
+    private void awaitAside() {
+        Thread running = asideWork;
+        if (running == null) {
+            return;
+        }
+        try {
+            running.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a claim's side work", e);
+        }
+    }
+
+    private int take(List<ClaimedJob> claimed, boolean aside) {
         List<ClaimedJob> counts = new ArrayList<>();
         List<ClaimedJob> notes = new ArrayList<>();
         List<ClaimedJob> indexing = new ArrayList<>();
@@ -546,18 +586,22 @@ public final class FanoutWorker {
                 }
             }
         }
+        List<Callable<Integer>> sides = new ArrayList<>(3);
+        if (!counts.isEmpty()) {
+            sides.add(() -> applyCounts(counts));
+        }
+        if (!notes.isEmpty()) {
+            sides.add(() -> recordNotifications(notes));
+        }
+        if (!indexing.isEmpty()) {
+            sides.add(() -> applyIndexing(indexing));
+        }
         List<Callable<Integer>> batches = new ArrayList<>(4);
         if (!deliveries.isEmpty()) {
             batches.add(() -> windowAhead(deliveries));
         }
-        if (!counts.isEmpty()) {
-            batches.add(() -> applyCounts(counts));
-        }
-        if (!notes.isEmpty()) {
-            batches.add(() -> recordNotifications(notes));
-        }
-        if (!indexing.isEmpty()) {
-            batches.add(() -> applyIndexing(indexing));
+        if (!aside) {
+            batches.addAll(sides);
         }
         int settled = 0;
         List<Outcome<Integer>> outcomes = parallel(batches);
@@ -580,6 +624,18 @@ public final class FanoutWorker {
             } finally {
                 lock.unlock();
             }
+        }
+        if (aside && !sides.isEmpty()) {
+            // The deliveries are windowed and held: now the side work, once the last claim's is done.
+            awaitAside();
+            asideWork = Thread.ofVirtual().name("fanout-aside-" + workerId).start(() -> {
+                for (Outcome<Integer> outcome : parallel(sides)) {
+                    if (outcome.failure() instanceof Error error) {
+                        claimingDied(error);
+                        return;
+                    }
+                }
+            });
         }
         return settled;
     }

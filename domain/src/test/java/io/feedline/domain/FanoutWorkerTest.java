@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -193,6 +194,55 @@ class FanoutWorkerTest {
                 }
                 assertThat(world.wholeFeed("idle_follower", 10)).containsExactly(post);
             }
+        }
+    }
+
+    @Test
+    void aClaimsNotificationsStillBeingWrittenDoNotHoldUpTheNextClaim() throws Exception {
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withIdlePoll(Duration.ofMillis(5)))) {
+            world.register("author");
+            world.register("reader");
+            world.register("mentioned");
+            world.follow("reader", "author");
+            world.drain();
+            CountDownLatch recording = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            // The first batch of notifications hangs until released.
+            io.feedline.ports.out.Notifications slowFirst = (io.feedline.ports.out.Notifications) java.lang.reflect.Proxy.newProxyInstance(
+                    getClass().getClassLoader(), new Class<?>[] {io.feedline.ports.out.Notifications.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("recordClaimed") && recording.getCount() > 0) {
+                            recording.countDown();
+                            release.await(30, TimeUnit.SECONDS);
+                        }
+                        try {
+                            return method.invoke(world.notifications, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            FanoutWorker worker = new FanoutWorker("aside", world.postStore.jobs(), world.graph, world.postStore.posts(),
+                    world.postStore.reposts(), world.feedItems, world.windows(), slowFirst, world.subscriptions,
+                    world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock,
+                    world.core.settings(), d -> {}, world.core.tagFanout());
+            try (Loop loop = Loop.start(worker, () -> {})) {
+                world.publish("author", "hello @mentioned");
+                worker.wake();
+                assertThat(recording.await(10, TimeUnit.SECONDS)).as("the first claim's notification is being recorded").isTrue();
+
+                PostId next = world.publish("author", "the next post").id();
+                worker.wake();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!world.wholeFeed("reader", 10).contains(next) && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+
+                assertThat(release.getCount()).as("the first claim's notification is still being recorded").isEqualTo(1);
+                assertThat(world.wholeFeed("reader", 10)).as("the next post, claimed and fanned out meanwhile").contains(next);
+                release.countDown();
+            } finally {
+                release.countDown();
+            }
+            assertThat(world.notifications.countAfter(world.id("mentioned"), Optional.empty(), 99)).as("the mention, recorded once released").isEqualTo(1);
         }
     }
 
