@@ -1591,31 +1591,29 @@ public final class FanoutWorker {
      * only lengthen that queue.
      */
     private void withDurableWrite(Runnable write) {
-        try {
-            durableWrites.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting to write durably", e);
-        }
-        try {
+        holding(durableWrites, "write durably", () -> {
             withCall(write);
-        } finally {
-            durableWrites.release();
-        }
+            return null;
+        });
     }
 
     /** One storage call, within the worker's bound on concurrent calls. */
     private <T> T withCall(java.util.function.Supplier<T> call) {
+        return holding(calls, "call storage", call);
+    }
+
+    /** Runs {@code body} holding one of {@code slots}, waiting for one first. */
+    private static <T> T holding(Semaphore slots, String what, java.util.function.Supplier<T> body) {
         try {
-            calls.acquire();
+            slots.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting to call storage", e);
+            throw new IllegalStateException("interrupted while waiting to " + what, e);
         }
         try {
-            return call.get();
+            return body.get();
         } finally {
-            calls.release();
+            slots.release();
         }
     }
 

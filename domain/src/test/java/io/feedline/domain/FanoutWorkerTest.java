@@ -330,24 +330,31 @@ class FanoutWorkerTest {
         }
     }
 
+    /** 40 authors each followed by the same 4 readers, then one post by each, not yet fanned out. */
+    private static List<Post> fortyAuthorsPostToFourReaders(World world) {
+        for (int a = 0; a < 40; a++) {
+            world.register("author_" + a);
+        }
+        for (int f = 0; f < 4; f++) {
+            world.register("reader_" + f);
+            for (int a = 0; a < 40; a++) {
+                world.follow("reader_" + f, "author_" + a);
+            }
+        }
+        world.drain();
+        List<Post> posts = new java.util.ArrayList<>();
+        for (int a = 0; a < 40; a++) {
+            posts.add(world.publish("author_" + a, "post " + a));
+        }
+        return posts;
+    }
+
     @Test
     void aStepsDurableWritesTakeAtMostHalfTheWorkersCallsSoClaimsAndRenewalsNeverQueueBehindTheWholeStep() {
         // worker.concurrency 4: at most 2 of a step's 8 chunks are written at once.
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(80)
                 .withWorkerConcurrency(4))) {
-            for (int a = 0; a < 40; a++) {
-                world.register("author_" + a);
-            }
-            for (int f = 0; f < 4; f++) {
-                world.register("reader_" + f);
-                for (int a = 0; a < 40; a++) {
-                    world.follow("reader_" + f, "author_" + a);
-                }
-            }
-            world.drain();
-            for (int a = 0; a < 40; a++) {
-                world.publish("author_" + a, "post " + a);
-            }
+            fortyAuthorsPostToFourReaders(world);
             AtomicInteger writing = new AtomicInteger();
             AtomicInteger most = new AtomicInteger();
             FanoutWorker worker = workerWriting(world, "bounded", new ForwardingFeedItems(world.feedItems) {
@@ -384,20 +391,7 @@ class FanoutWorkerTest {
     void fortyJobsOfFiveEntriesAreWrittenInEightFullBatchesAndOneWindowWrite() {
         // One claim holds the 40 deliveries and the 40 posts' search index jobs enqueued beside them.
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(80))) {
-            List<Post> posts = new java.util.ArrayList<>();
-            for (int a = 0; a < 40; a++) {
-                world.register("author_" + a);
-            }
-            for (int f = 0; f < 4; f++) {
-                world.register("reader_" + f);
-                for (int a = 0; a < 40; a++) {
-                    world.follow("reader_" + f, "author_" + a);
-                }
-            }
-            world.drain();
-            for (int a = 0; a < 40; a++) {
-                posts.add(world.publish("author_" + a, "post " + a));
-            }
+            List<Post> posts = fortyAuthorsPostToFourReaders(world);
             world.feedItems.calls().reset();
             world.timelines.calls().reset();
 
