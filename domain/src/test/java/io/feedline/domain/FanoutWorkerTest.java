@@ -330,18 +330,23 @@ class FanoutWorkerTest {
         }
     }
 
-    /** 40 authors each followed by the same 4 readers, then one post by each, not yet fanned out. */
-    private static List<Post> fortyAuthorsPostToFourReaders(World world) {
-        for (int a = 0; a < 40; a++) {
+    /** Registers {@code author_0..} and {@code reader_0..}, each reader following every author, and drains the follows' jobs. */
+    private static void everyReaderFollowsEveryAuthor(World world, int authors, int readers) {
+        for (int a = 0; a < authors; a++) {
             world.register("author_" + a);
         }
-        for (int f = 0; f < 4; f++) {
-            world.register("reader_" + f);
-            for (int a = 0; a < 40; a++) {
-                world.follow("reader_" + f, "author_" + a);
+        for (int r = 0; r < readers; r++) {
+            world.register("reader_" + r);
+            for (int a = 0; a < authors; a++) {
+                world.follow("reader_" + r, "author_" + a);
             }
         }
         world.drain();
+    }
+
+    /** 40 authors each followed by the same 4 readers, then one post by each, not yet fanned out. */
+    private static List<Post> fortyAuthorsPostToFourReaders(World world) {
+        everyReaderFollowsEveryAuthor(world, 40, 4);
         List<Post> posts = new java.util.ArrayList<>();
         for (int a = 0; a < 40; a++) {
             posts.add(world.publish("author_" + a, "post " + a));
@@ -638,16 +643,7 @@ class FanoutWorkerTest {
      * author_0..5} and have a hot window, and each author has just published one post (returned).
      */
     private static List<PostId> sixPostsForThreeReaders(World world) {
-        for (int a = 0; a < 6; a++) {
-            world.register("author_" + a);
-        }
-        for (int r = 0; r < 3; r++) {
-            world.register("reader_" + r);
-            for (int a = 0; a < 6; a++) {
-                world.follow("reader_" + r, "author_" + a);
-            }
-        }
-        world.drain();
+        everyReaderFollowsEveryAuthor(world, 6, 3);
         for (int r = 0; r < 3; r++) {
             world.feedPage("reader_" + r, Optional.empty(), 20);
         }
@@ -982,16 +978,7 @@ class FanoutWorkerTest {
         Duration lease = Duration.ofSeconds(120);
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
             // 7 authors, each followed by the same 24 readers: a post is 25 feed items, one durable write.
-            for (int r = 0; r < 24; r++) {
-                world.register("reader_" + r);
-            }
-            for (int a = 0; a < 7; a++) {
-                world.register("author_" + a);
-                for (int r = 0; r < 24; r++) {
-                    world.follow("reader_" + r, "author_" + a);
-                }
-            }
-            world.drain();
+            everyReaderFollowsEveryAuthor(world, 7, 24);
             // Each durable write takes 20 s on the clock: a renewal of a waiting job per 60 s, so each
             // step's 25 items allow 7 more steps of jobs held behind it (10% of 25 x 60 / 20).
             FanoutWorker worker = workerWriting(world, "slow-but-full", beforeEachAppend(world.feedItems,
