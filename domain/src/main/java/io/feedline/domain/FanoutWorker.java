@@ -104,7 +104,7 @@ import java.util.logging.Logger;
  * count batch ({@link Notifications#recordClaimed}: the events on one row folded into one write
  * with their jobs' completions), so neither kind waits for the other. In {@link #runUntil} a
  * claim's counts, notifications and index jobs are settled on a thread of their own while the next
- * claim is made and windowed, one claim's worth at a time (see {@link #takeAside}).
+ * claims are made and windowed, one window pass's worth at a time (see {@link #startAside}).
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -184,8 +184,10 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
-    /** The side work of the last claim the claiming thread took aside (see {@link #takeAside}); only it reads or writes this. */
+    /** The side work of the last window pass, running (see {@link #takeAside}); only the claiming thread reads or writes this. */
     private Thread asideWork;
+    /** The side work of the claims of the window pass under way, to start when it ends; the claiming thread's alone. */
+    private final List<Callable<Integer>> sidesOfPass = new ArrayList<>();
     /**
      * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
      * in which each step weighs a quarter), 0 before the first; the stepping thread writes them,
@@ -340,6 +342,7 @@ public final class FanoutWorker {
             } finally {
                 passes.end(pass);
             }
+            startAside();
             if (found || heldCount() > 0) {
                 idleWaitNanos = settings.idlePoll().toNanos();
             }
@@ -540,15 +543,37 @@ public final class FanoutWorker {
     }
 
     /**
-     * {@link #take} for the claiming thread of {@link #runUntil}: the claim's count, notification
-     * and index jobs are settled on a thread of their own while the claiming goes on, so that the
-     * next claim, and its windows, do not wait for them (a burst's claims each waited a second or
-     * more for their mentions and index jobs). One claim's side work runs at a time: the next
-     * claim's deliveries are windowed and held at once, and its side work then waits for the last
-     * one's, which keeps the claiming to one claim ahead of its side work.
+     * {@link #take} for the claiming thread of {@link #runUntil}: the claim's deliveries are
+     * windowed and held at once, and its count, notification and index jobs are kept for {@link
+     * #startAside} when the window pass ends. They are settled on a thread of their own while the
+     * claiming goes on, so that the next claims, and their windows, do not wait for them (a
+     * burst's claims each waited a second or more for their mentions and index jobs).
      */
     private void takeAside(List<ClaimedJob> claimed) {
         take(claimed, true);
+    }
+
+    /**
+     * Starts the side work of the window pass just ended, once the last pass's is done. It waits
+     * after the pass has ended, never within it: the steps' durable writes wait for the passes
+     * begun before them, and must not wait for side work. One pass's side work runs at a time,
+     * which keeps the claiming to one pass ahead of it.
+     */
+    private void startAside() {
+        if (sidesOfPass.isEmpty()) {
+            return;
+        }
+        List<Callable<Integer>> sides = List.copyOf(sidesOfPass);
+        sidesOfPass.clear();
+        awaitAside();
+        asideWork = Thread.ofVirtual().name("fanout-aside-" + workerId).start(() -> {
+            for (Outcome<Integer> outcome : parallel(sides)) {
+                if (outcome.failure() instanceof Error error) {
+                    claimingDied(error);
+                    return;
+                }
+            }
+        });
     }
 
     /** Waits for the side work of the last claim taken aside, if any is running. */
@@ -625,17 +650,8 @@ public final class FanoutWorker {
                 lock.unlock();
             }
         }
-        if (aside && !sides.isEmpty()) {
-            // The deliveries are windowed and held: now the side work, once the last claim's is done.
-            awaitAside();
-            asideWork = Thread.ofVirtual().name("fanout-aside-" + workerId).start(() -> {
-                for (Outcome<Integer> outcome : parallel(sides)) {
-                    if (outcome.failure() instanceof Error error) {
-                        claimingDied(error);
-                        return;
-                    }
-                }
-            });
+        if (aside) {
+            sidesOfPass.addAll(sides);
         }
         return settled;
     }
