@@ -184,9 +184,9 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
-    /** The side work of the last window pass, running (see {@link #takeAside}); only the claiming thread reads or writes this. */
+    /** The side work last started (see {@link #takeAside}); only the claiming thread reads or writes this. */
     private Thread asideWork;
-    /** The side work of the claims of the window pass under way, to start when it ends; the claiming thread's alone. */
+    /** Side work of the window pass under way that found the last still running, to start when the pass ends; the claiming thread's alone. */
     private final List<Callable<Integer>> sidesOfPass = new ArrayList<>();
     /**
      * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
@@ -323,7 +323,7 @@ public final class FanoutWorker {
             long passBegan = System.nanoTime();
             try {
                 // One pass claims a step's worth at a time while claims come back full, there is
-                // room and it has lasted less than a quarter of a lease: the durable writes wait for
+                // room, the side work keeps up and it has lasted less than a quarter of a lease: the durable writes wait for
                 // it, so a burst's windows go first, and the oldest of its jobs still has most of
                 // its lease when the pass ends.
                 do {
@@ -334,7 +334,7 @@ public final class FanoutWorker {
                     full = claimed.size() == asked;
                     takeAside(claimed);
                     room = holdLimit() - heldCount();
-                } while (full && room > 0 && !halted.get() && !stop.getAsBoolean()
+                } while (full && room > 0 && sidesOfPass.isEmpty() && !halted.get() && !stop.getAsBoolean()
                         && System.nanoTime() - passBegan < passBound());
             } catch (RuntimeException e) {
                 full = false;
@@ -544,28 +544,31 @@ public final class FanoutWorker {
 
     /**
      * {@link #take} for the claiming thread of {@link #runUntil}: the claim's deliveries are
-     * windowed and held at once, and its count, notification and index jobs are kept for {@link
-     * #startAside} when the window pass ends. They are settled on a thread of their own while the
-     * claiming goes on, so that the next claims, and their windows, do not wait for them (a
-     * burst's claims each waited a second or more for their mentions and index jobs).
+     * windowed and held at once, and its count, notification and index jobs are settled on a
+     * thread of their own while the claiming goes on, so that the next claim, and its windows, do
+     * not wait for them (a burst's claims each waited a second or more for their mentions and
+     * index jobs). One claim's side work runs at a time: a claim that finds the last one's still
+     * running keeps its own for {@link #startAside} and ends the window pass.
      */
     private void takeAside(List<ClaimedJob> claimed) {
         take(claimed, true);
     }
 
     /**
-     * Starts the side work of the window pass just ended, once the last pass's is done. It waits
-     * after the pass has ended, never within it: the steps' durable writes wait for the passes
-     * begun before them, and must not wait for side work. One pass's side work runs at a time,
-     * which keeps the claiming to one pass ahead of it.
+     * Starts the side work kept back in the window pass just ended, once the last side work is
+     * done. It waits after the pass has ended, never within it: the steps' durable writes wait for
+     * the passes begun before them, and must not wait for side work.
      */
     private void startAside() {
         if (sidesOfPass.isEmpty()) {
             return;
         }
-        List<Callable<Integer>> sides = List.copyOf(sidesOfPass);
-        sidesOfPass.clear();
         awaitAside();
+        runAside(List.copyOf(sidesOfPass));
+        sidesOfPass.clear();
+    }
+
+    private void runAside(List<Callable<Integer>> sides) {
         asideWork = Thread.ofVirtual().name("fanout-aside-" + workerId).start(() -> {
             for (Outcome<Integer> outcome : parallel(sides)) {
                 if (outcome.failure() instanceof Error error) {
@@ -650,8 +653,12 @@ public final class FanoutWorker {
                 lock.unlock();
             }
         }
-        if (aside) {
-            sidesOfPass.addAll(sides);
+        if (aside && !sides.isEmpty()) {
+            if (sidesOfPass.isEmpty() && (asideWork == null || !asideWork.isAlive())) {
+                runAside(sides);
+            } else {
+                sidesOfPass.addAll(sides);
+            }
         }
         return settled;
     }
