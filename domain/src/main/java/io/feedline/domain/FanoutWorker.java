@@ -104,7 +104,7 @@ import java.util.logging.Logger;
  * count batch ({@link Notifications#recordClaimed}: the events on one row folded into one write
  * with their jobs' completions), so neither kind waits for the other. In {@link #runUntil} a
  * claim's counts, notifications and index jobs are settled on a thread of their own while the next
- * claims are made and windowed, one window pass's worth at a time (see {@link #startAside}).
+ * claim is made and windowed, one claim's worth at a time (see {@link #takeAside}).
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -184,10 +184,8 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
-    /** The side work last started (see {@link #takeAside}); only the claiming thread reads or writes this. */
-    private Thread asideWork;
-    /** Side work of the window pass under way that found the last still running, to start when the pass ends; the claiming thread's alone. */
-    private final List<Callable<Integer>> sidesOfPass = new ArrayList<>();
+    /** The side work of the claims {@link #runUntil} takes (see {@link #takeAside}). */
+    private final SideWork sideWork;
     /**
      * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
      * in which each step weighs a quarter), 0 before the first; the stepping thread writes them,
@@ -204,6 +202,7 @@ public final class FanoutWorker {
             SearchIndex search, UserAccounts users, Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter,
             TagFanout tags) {
         this.workerId = workerId;
+        this.sideWork = new SideWork("fanout-aside-" + workerId);
         this.jobs = jobs;
         this.graph = graph;
         this.posts = posts;
@@ -323,7 +322,7 @@ public final class FanoutWorker {
             long passBegan = System.nanoTime();
             try {
                 // One pass claims a step's worth at a time while claims come back full, there is
-                // room, the side work keeps up and it has lasted less than a quarter of a lease: the durable writes wait for
+                // room and it has lasted less than a quarter of a lease: the durable writes wait for
                 // it, so a burst's windows go first, and the oldest of its jobs still has most of
                 // its lease when the pass ends.
                 do {
@@ -334,7 +333,7 @@ public final class FanoutWorker {
                     full = claimed.size() == asked;
                     takeAside(claimed);
                     room = holdLimit() - heldCount();
-                } while (full && room > 0 && sidesOfPass.isEmpty() && !halted.get() && !stop.getAsBoolean()
+                } while (full && room > 0 && !halted.get() && !stop.getAsBoolean()
                         && System.nanoTime() - passBegan < passBound());
             } catch (RuntimeException e) {
                 full = false;
@@ -342,7 +341,8 @@ public final class FanoutWorker {
             } finally {
                 passes.end(pass);
             }
-            startAside();
+            // Outside the pass, which the durable writes wait for: the claiming keeps at most one claim's side work ahead.
+            sideWork.awaitStarted();
             if (found || heldCount() > 0) {
                 idleWaitNanos = settings.idlePoll().toNanos();
             }
@@ -350,7 +350,7 @@ public final class FanoutWorker {
                 awaitWork();
             }
         }
-        awaitAside();
+        sideWork.awaitDone();
     }
 
     /** Ends the steps with an Error that ended the claiming (or its side work's) thread. */
@@ -544,53 +544,15 @@ public final class FanoutWorker {
 
     /**
      * {@link #take} for the claiming thread of {@link #runUntil}: the claim's deliveries are
-     * windowed and held at once, and its count, notification and index jobs are settled on a
-     * thread of their own while the claiming goes on, so that the next claim, and its windows, do
-     * not wait for them (a burst's claims each waited a second or more for their mentions and
-     * index jobs). One claim's side work runs at a time: a claim that finds the last one's still
-     * running keeps its own for {@link #startAside} and ends the window pass.
+     * windowed and held at once, and its count, notification and index jobs are given to {@link
+     * #sideWork}, settled one claim's worth at a time on a thread of their own while the claiming
+     * goes on, so that the next claim, and its windows, do not wait for them (a burst's claims each
+     * waited a second or more for their mentions and index jobs). The claiming waits for its side
+     * work only once a window pass has ended, never within one: the steps' durable writes wait for
+     * the passes begun before them, and must not wait for side work.
      */
     private void takeAside(List<ClaimedJob> claimed) {
         take(claimed, true);
-    }
-
-    /**
-     * Starts the side work kept back in the window pass just ended, once the last side work is
-     * done. It waits after the pass has ended, never within it: the steps' durable writes wait for
-     * the passes begun before them, and must not wait for side work.
-     */
-    private void startAside() {
-        if (sidesOfPass.isEmpty()) {
-            return;
-        }
-        awaitAside();
-        runAside(List.copyOf(sidesOfPass));
-        sidesOfPass.clear();
-    }
-
-    private void runAside(List<Callable<Integer>> sides) {
-        asideWork = Thread.ofVirtual().name("fanout-aside-" + workerId).start(() -> {
-            for (Outcome<Integer> outcome : parallel(sides)) {
-                if (outcome.failure() instanceof Error error) {
-                    claimingDied(error);
-                    return;
-                }
-            }
-        });
-    }
-
-    /** Waits for the side work of the last claim taken aside, if any is running. */
-    private void awaitAside() {
-        Thread running = asideWork;
-        if (running == null) {
-            return;
-        }
-        try {
-            running.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a claim's side work", e);
-        }
     }
 
     private int take(List<ClaimedJob> claimed, boolean aside) {
@@ -654,11 +616,14 @@ public final class FanoutWorker {
             }
         }
         if (aside && !sides.isEmpty()) {
-            if (sidesOfPass.isEmpty() && (asideWork == null || !asideWork.isAlive())) {
-                runAside(sides);
-            } else {
-                sidesOfPass.addAll(sides);
-            }
+            sideWork.give(() -> {
+                for (Outcome<Integer> outcome : parallel(sides)) {
+                    if (outcome.failure() instanceof Error error) {
+                        claimingDied(error);
+                        return;
+                    }
+                }
+            });
         }
         return settled;
     }
