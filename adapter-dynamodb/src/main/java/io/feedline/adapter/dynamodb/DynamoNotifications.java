@@ -153,7 +153,11 @@ final class DynamoNotifications implements Notifications {
             long expiresAt = db.clock.instant().plus(retention).getEpochSecond();
             List<TransactWriteItem> items = new ArrayList<>();
             if (!adding.isEmpty()) {
-                Optional<EnhancedDocument> row = db.get("notification_row", TableLayout.notification(first.recipient(), id));
+                // A row of one event (a mention, a reply, a post) is new but for a redelivery: it is
+                // written on the condition that it is absent, and read only once that has failed.
+                Optional<EnhancedDocument> row = first.type().grouped() || rowChanged > 0
+                        ? db.get("notification_row", TableLayout.notification(first.recipient(), id))
+                        : Optional.empty();
                 items.add(rowUpdate(List.copyOf(adding.values()), id, row, expiresAt));
             }
             int firstMarker = items.size();

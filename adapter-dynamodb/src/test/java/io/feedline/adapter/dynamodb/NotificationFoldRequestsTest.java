@@ -83,6 +83,35 @@ class NotificationFoldRequestsTest {
     }
 
     @Test
+    void aMentionIsOneWriteWithNoReadAndARedeliveryAddsNothing() {
+        UserId mentioned = TestIds.userId();
+        FanoutJob.Notify mention = new FanoutJob.Notify(new NotificationEvent(mentioned, NotificationType.MENTION,
+                Optional.of(TestIds.postId()), TestIds.userId(), Instant.now()));
+        List<ClaimedJob> claimed = enqueueAndClaimAll(List.of(mention));
+        requests.reset();
+
+        assertThat(storage.notifications().recordClaimed(claimed)).isEqualTo(1);
+
+        assertThat(requests.all()).as("a row of one event is written on the condition that it is absent, unread")
+                .isEqualTo(Map.of("TransactWriteItems", 1));
+        assertThat(storage.fanoutJobs().pending()).isZero();
+
+        List<ClaimedJob> redelivered = enqueueAndClaimAll(List.of(mention));
+        requests.reset();
+
+        assertThat(storage.notifications().recordClaimed(redelivered)).isEqualTo(1);
+
+        assertThat(requests.all()).as("the cancelled write, then the job's deletion alone")
+                .isEqualTo(Map.of("TransactWriteItems", 2));
+        assertThat(storage.notifications().page(mentioned, Set.of(), PageRequest.first(10)).items())
+                .singleElement().satisfies(row -> {
+                    assertThat(row.type()).isEqualTo(NotificationType.MENTION);
+                    assertThat(row.count()).isEqualTo(1);
+                });
+        assertThat(storage.fanoutJobs().pending()).isZero();
+    }
+
+    @Test
     void subscribingIsOneTransactionAndReadingOneRequestEach() {
         UserId author = TestIds.userId();
         UserId fan = TestIds.userId();
