@@ -12,9 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
 
 /**
@@ -73,21 +71,13 @@ final class DynamoExploreIndex implements ExploreIndex {
 
     /** The newest {@code need} entries of one day older than {@code bound}: the shards' Queries in parallel, merged. */
     private List<PostRef> day(LocalDate day, Optional<PostId> bound, int need) {
-        List<Future<List<PostRef>>> shards = new ArrayList<>(ExploreLayout.SHARDS);
-        try (ExecutorService parallel = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int shard = 0; shard < ExploreLayout.SHARDS; shard++) {
-                int s = shard;
-                shards.add(parallel.submit(() -> shard(day, s, bound, need)));
-            }
-            List<PostRef> all = new ArrayList<>();
-            for (Future<List<PostRef>> shard : shards) {
-                all.addAll(TableAccess.resultOf(shard, "AP40_explore_latest"));
-            }
-            return all.stream()
-                    .sorted(Comparator.comparing(PostRef::postId).reversed())
-                    .limit(need)
-                    .toList();
-        }
+        List<Integer> shards = IntStream.range(0, ExploreLayout.SHARDS).boxed().toList();
+        return TableAccess.sideBySide(shards, ExploreLayout.SHARDS, "AP40_explore_latest", shard -> shard(day, shard, bound, need))
+                .stream()
+                .flatMap(List::stream)
+                .sorted(Comparator.comparing(PostRef::postId).reversed())
+                .limit(need)
+                .toList();
     }
 
     private List<PostRef> shard(LocalDate day, int shard, Optional<PostId> bound, int need) {
