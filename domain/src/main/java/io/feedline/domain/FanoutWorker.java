@@ -1,12 +1,12 @@
 package io.feedline.domain;
 
+import io.feedline.domain.VirtualTasks.Outcome;
+import io.feedline.domain.VirtualTasks.Started;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.Delivery;
-import io.feedline.ports.model.EntityKind;
 import io.feedline.ports.model.EntityRef;
 import io.feedline.ports.model.FanoutJob;
-import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -144,9 +144,6 @@ public final class FanoutWorker {
      * unfollow while it waited is honoured as it is for a page read in its step.
      */
     static final Duration RECHECK_AFTER = Duration.ofSeconds(2);
-    /** The author's posts read per page of an unfollow purge. */
-    static final int PURGE_PAGE = 100;
-
     private final String workerId;
     private final FanoutJobs jobs;
     private final FollowGraph graph;
@@ -167,9 +164,9 @@ public final class FanoutWorker {
     private volatile Consumer<List<Delivery>> windowed = deliveries -> {};
     private volatile Consumer<List<NotificationEvent>> notified = events -> {};
     private volatile WindowPasses windowPasses = new WindowPasses();
-    private final Semaphore calls;
-    /** Half of {@link #calls} (at least one), the most a step's durable writes take at once. */
-    private final Semaphore durableWrites;
+    private final StorageCalls storage;
+    private final VirtualTasks tasks;
+    private final FeedPurges purges;
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled by a wake, and by a step that gave up jobs (room to claim more). */
     private final Condition woken = lock.newCondition();
@@ -218,8 +215,9 @@ public final class FanoutWorker {
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
         this.tags = tags;
-        this.calls = new Semaphore(settings.workerConcurrency());
-        this.durableWrites = new Semaphore(Math.max(1, settings.workerConcurrency() / 2));
+        this.storage = new StorageCalls(settings.workerConcurrency());
+        this.tasks = new VirtualTasks("fanout-" + workerId);
+        this.purges = new FeedPurges(graph, posts, feedItems, windows, tags, clock, settings);
         this.idleWaitNanos = settings.idlePoll().toNanos();
     }
 
@@ -594,7 +592,7 @@ public final class FanoutWorker {
             batches.addAll(sides);
         }
         int settled = 0;
-        List<Outcome<Integer>> outcomes = parallel(batches);
+        List<Outcome<Integer>> outcomes = tasks.all(batches);
         if (outcomes.stream().anyMatch(outcome -> outcome.failure() instanceof Error)) {
             taken.forEach(JobRun::stopReading);
         }
@@ -617,7 +615,7 @@ public final class FanoutWorker {
         }
         if (aside && !sides.isEmpty()) {
             sideWork.give(() -> {
-                for (Outcome<Integer> outcome : parallel(sides)) {
+                for (Outcome<Integer> outcome : tasks.all(sides)) {
                     if (outcome.failure() instanceof Error error) {
                         claimingDied(error);
                         return;
@@ -635,7 +633,7 @@ public final class FanoutWorker {
      * cannot be read is the job's failure in its step. Returns 0: nothing is completed here.
      */
     private int windowAhead(List<JobRun> deliveries) {
-        List<Outcome<Void>> read = parallel(deliveries.stream().<Callable<Void>>map(run -> () -> {
+        List<Outcome<Void>> read = tasks.all(deliveries.stream().<Callable<Void>>map(run -> () -> {
             run.prepare();
             return null;
         }).toList());
@@ -649,7 +647,7 @@ public final class FanoutWorker {
             unwindowed.addAll(run.unwindowed());
         }
         if (!unwindowed.isEmpty()) {
-            withCall(() -> addToWindows(unwindowed));
+            storage.call(() -> addToWindows(unwindowed));
         }
         deliveries.forEach(JobRun::windowed);
         return 0;
@@ -662,7 +660,7 @@ public final class FanoutWorker {
      */
     private int recordNotifications(List<ClaimedJob> notes) {
         try {
-            withCall(() -> notifications.recordClaimed(notes));
+            storage.call(() -> notifications.recordClaimed(notes));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "recording " + notes.size() + " notification jobs failed; retrying them after a backoff", e);
             releaseAll(notes);
@@ -676,7 +674,7 @@ public final class FanoutWorker {
     private void releaseAll(List<ClaimedJob> claimed) {
         for (ClaimedJob job : claimed) {
             try {
-                withCall(() -> jobs.release(job, clock.instant().plus(backoff(job.attempts()))));
+                storage.call(() -> jobs.release(job, clock.instant().plus(backoff(job.attempts()))));
             } catch (RuntimeException releaseFailed) {
                 LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
             }
@@ -691,7 +689,7 @@ public final class FanoutWorker {
      */
     private int applyIndexing(List<ClaimedJob> indexing) {
         try {
-            withCall(() -> {
+            storage.call(() -> {
                 searchIndexing.apply(indexing.stream().map(ClaimedJob::job).toList());
                 return null;
             });
@@ -701,8 +699,8 @@ public final class FanoutWorker {
             return 0;
         }
         // The completions side by side (within the bound on calls), not one round trip after another.
-        List<Outcome<Void>> completed = parallel(indexing.stream().<Callable<Void>>map(job -> () -> {
-            withCall(() -> jobs.complete(job));
+        List<Outcome<Void>> completed = tasks.all(indexing.stream().<Callable<Void>>map(job -> () -> {
+            storage.call(() -> jobs.complete(job));
             return null;
         }).toList());
         rethrowErrors(completed);
@@ -734,7 +732,7 @@ public final class FanoutWorker {
         cachedPosts.countsApplying(posts);
         try {
             try {
-                changes = withCall(() -> counters.apply(counts));
+                changes = storage.call(() -> counters.apply(counts));
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "applying " + counts.size() + " count jobs failed; retrying them after a backoff", e);
                 releaseAll(counts);
@@ -797,7 +795,7 @@ public final class FanoutWorker {
         Set<JobRun> lost = renewDue(all);
         List<JobRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
         // 1. The next pages of every job (a purge or a retraction is done whole here).
-        List<Outcome<Batch>> taken = parallel(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
+        List<Outcome<Batch>> taken = tasks.all(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
         rethrowErrors(taken);
         Map<JobRun, Batch> batches = new IdentityHashMap<>();
         Map<JobRun, RuntimeException> failed = new IdentityHashMap<>();
@@ -815,13 +813,13 @@ public final class FanoutWorker {
         }
         // 2. Hot windows first, on their own: nothing durable waits for them.
         Thread windowWrite = unwindowed.isEmpty() ? null : Thread.ofVirtual().name("fanout-window-" + workerId)
-                .start(() -> withCall(() -> addToWindows(unwindowed)));
+                .start(() -> storage.call(() -> addToWindows(unwindowed)));
         // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
         List<Chunk> chunks = chunks(runs, batches);
         WindowPasses passes = windowPasses;
-        List<Outcome<Void>> written = awaitRenewing(startAll(chunks.stream().<Callable<Void>>map(chunk -> () -> {
+        List<Outcome<Void>> written = awaitRenewing(tasks.start(chunks.stream().<Callable<Void>>map(chunk -> () -> {
             passes.awaitThoseBegun();
-            withDurableWrite(() -> feedItems.append(chunk.deliveries()));
+            storage.durableWrite(() -> feedItems.append(chunk.deliveries()));
             return null;
         }).toList()));
         rethrowErrors(written);
@@ -833,7 +831,7 @@ public final class FanoutWorker {
             }
         }
         // 4. Checkpoint what is durable, complete what is done, give back what failed.
-        List<Outcome<Boolean>> settled = parallel(runs.stream().<Callable<Boolean>>map(run -> () -> {
+        List<Outcome<Boolean>> settled = tasks.all(runs.stream().<Callable<Boolean>>map(run -> () -> {
             if (run.lost) {
                 // Taken over while its step wrote (see awaitRenewing): its new holder settles it.
                 return false;
@@ -880,8 +878,8 @@ public final class FanoutWorker {
         if (due.isEmpty()) {
             return Set.of();
         }
-        List<Outcome<Void>> renewed = parallel(due.stream().<Callable<Void>>map(run -> () -> {
-            run.claimed = withCall(() -> jobs.renew(run.claimed, now, settings.jobLease()));
+        List<Outcome<Void>> renewed = tasks.all(due.stream().<Callable<Void>>map(run -> () -> {
+            run.claimed = storage.call(() -> jobs.renew(run.claimed, now, settings.jobLease()));
             return null;
         }).toList());
         rethrowErrors(renewed);
@@ -926,11 +924,11 @@ public final class FanoutWorker {
     private boolean advance(JobRun run, Batch batch) {
         if (batch.last()) {
             if (run.claimed.job() instanceof FanoutJob.Deliver deliver && !run.skipped
-                    && withCall(() -> posts.get(deliver.post())).isEmpty()) {
+                    && storage.call(() -> posts.get(deliver.post())).isEmpty()) {
                 // Deleted while it was delivered: its retraction may have run before these writes.
-                withCall(() -> retractEverywhere(deliver.post()));
+                storage.call(() -> purges.retractEverywhere(deliver.post()));
             }
-            withCall(() -> jobs.complete(run.claimed));
+            storage.call(() -> jobs.complete(run.claimed));
             if (run.claimed.job() instanceof FanoutJob.Deliver deliver) {
                 deliveredAfter.accept(Duration.ofMillis(Math.max(0, clock.millis() - deliver.post().postId().epochMillis())));
             }
@@ -938,7 +936,7 @@ public final class FanoutWorker {
         }
         if (batch.position().isPresent()) {
             try {
-                run.claimed = withCall(() -> jobs.checkpoint(run.claimed, batch.position().get(), clock.instant(), settings.jobLease()));
+                run.claimed = storage.call(() -> jobs.checkpoint(run.claimed, batch.position().get(), clock.instant(), settings.jobLease()));
             } catch (FeedlineException.WriteConflict lost) {
                 LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", run.claimed.job().key());
                 run.lost = true;
@@ -955,7 +953,7 @@ public final class FanoutWorker {
         Instant retryAt = clock.instant().plus(backoff(run.claimed.attempts()));
         LOG.log(Level.WARNING, "fan-out job " + run.claimed.job().key() + " failed; retrying at " + retryAt, failure);
         try {
-            withCall(() -> jobs.release(run.claimed, retryAt));
+            storage.call(() -> jobs.release(run.claimed, retryAt));
         } catch (RuntimeException releaseFailed) {
             LOG.log(Level.WARNING, "could not release " + run.claimed.job().key() + "; its lease will expire", releaseFailed);
         }
@@ -1070,7 +1068,7 @@ public final class FanoutWorker {
                 return batch;
             }
             List<UserId> readers = batch.deliveries().stream().map(Delivery::reader).filter(reader -> !reader.equals(ownCopy)).toList();
-            Set<UserId> kept = new HashSet<>(withCall(() -> stillFollowing(audience, readers)));
+            Set<UserId> kept = new HashSet<>(storage.call(() -> stillFollowing(audience, readers)));
             if (ownCopy != null) {
                 kept.add(ownCopy);
             }
@@ -1082,19 +1080,19 @@ public final class FanoutWorker {
                 case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post(), authorAudience(deliver.post().authorId()), true);
                 case FanoutJob.TagPost tagPost -> nextTagDeliveries(tagPost);
                 case FanoutJob.PurgeEntity purge -> {
-                    purgeEntity(purge);
+                    purges.purgeEntity(purge);
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.Retract retract -> {
-                    walkAudience(this, retract.post(), FanoutWorker.this::retract);
+                    walkAudience(this, retract.post(), purges::retract);
                     // A deleted original's reposts leave the feeds they reached as it did, one
                     // retraction each (reads already hide them). A repost entry has no reposts.
-                    withCall(() -> reposts.reposts(retract.post().postId(), RepostResolution.MAX_REPOSTS_READ))
-                            .forEach(repost -> withCall(() -> jobs.enqueue(new FanoutJob.Retract(repost))));
+                    storage.call(() -> reposts.reposts(retract.post().postId(), RepostResolution.MAX_REPOSTS_READ))
+                            .forEach(repost -> storage.call(() -> jobs.enqueue(new FanoutJob.Retract(repost))));
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.PurgeAuthor purge -> {
-                    purge(purge);
+                    purges.purge(purge);
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");
@@ -1115,7 +1113,7 @@ public final class FanoutWorker {
          */
         private Batch nextTagDeliveries(FanoutJob.TagPost job) {
             if (!started && claimed.checkpoint().isEmpty()) {
-                withCall(() -> tags.index().recordUse(job.tag(), Instant.ofEpochMilli(job.post().postId().epochMillis())));
+                storage.call(() -> tags.index().recordUse(job.tag(), Instant.ofEpochMilli(job.post().postId().epochMillis())));
                 tags.ranker().used();
             }
             if (!started && !tags.policy().pushes(job.tag())) {
@@ -1135,7 +1133,7 @@ public final class FanoutWorker {
                 started = true;
                 this.audience = audience;
                 this.ownCopy = withAuthor ? post.authorId() : null;
-                if (withCall(() -> posts.get(post)).isEmpty()) {
+                if (storage.call(() -> posts.get(post)).isEmpty()) {
                     // Deleted before its delivery ran: there is nothing to deliver. A delivery that
                     // resumes from a checkpoint wrote pages before, which its end retracts.
                     skipped = claimed.checkpoint().isEmpty();
@@ -1145,9 +1143,9 @@ public final class FanoutWorker {
                 if (claimed.checkpoint().isEmpty() && withAuthor) {
                     deliveries.add(new Delivery(post.authorId(), post));
                 }
-                Page<UserId> page = withCall(() -> audience.page().apply(
+                Page<UserId> page = storage.call(() -> audience.page().apply(
                         new PageRequest(claimed.checkpoint(), settings.fanoutPageSize())));
-                withCall(() -> stillFollowing(audience, page.items()))
+                storage.call(() -> stillFollowing(audience, page.items()))
                         .forEach(reader -> deliveries.add(new Delivery(reader, post)));
                 page.next().ifPresent(next -> startReading(post, audience, next));
                 return new Batch(deliveries, false, page.next(), page.next().isEmpty());
@@ -1308,103 +1306,10 @@ public final class FanoutWorker {
     /** Ranks the trending tags if this worker counted uses and the ranking is due (see {@link TrendingRanker}). */
     private void rankTags() {
         try {
-            withCall(() -> tags.ranker().rankIfDue(clock.instant()));
+            storage.call(() -> tags.ranker().rankIfDue(clock.instant()));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "ranking the trending tags failed; the next round ranks again", e);
             tags.ranker().used();
-        }
-    }
-
-    private void purge(FanoutJob.PurgeAuthor purge) {
-        if (graph.isFollowing(purge.reader(), purge.author())) {
-            // Followed again since: the re-follow's backfill is the newer truth.
-            return;
-        }
-        // Every live feed item of the author is one of their posts of the last two retentions: a
-        // pushed copy lives one retention from its post's delivery, a backfilled one (never older
-        // than a retention when copied) one retention from the follow. So those posts' keys are
-        // deleted, a page at a time, and the reader's feed partition is never read.
-        Instant horizon = clock.instant().minus(settings.feedRetention().multipliedBy(2));
-        Optional<PostId> before = Optional.empty();
-        boolean spared = false;
-        while (true) {
-            List<Post> page = posts.byAuthor(purge.author(), before, PURGE_PAGE);
-            List<Post> recent = page.stream().filter(post -> !post.createdAt().isBefore(horizon)).toList();
-            // A post that also carries a tag the reader follows stays: it reached the feed that way too.
-            Set<Tag> followedTags = followedTags(purge.reader(), recent);
-            List<Delivery> doomed = recent.stream()
-                    .filter(post -> post.tags().stream().noneMatch(followedTags::contains))
-                    .map(post -> new Delivery(purge.reader(), post.ref()))
-                    .toList();
-            spared |= doomed.size() < recent.size();
-            feedItems.remove(doomed);
-            if (page.size() < PURGE_PAGE || recent.size() < page.size()) {
-                break;
-            }
-            before = Optional.of(page.getLast().id());
-        }
-        if (spared) {
-            // The window cannot drop the author's entries but those: it is rebuilt from the durable feed.
-            windows.update(List.of(purge.reader()), window -> window.evict(purge.reader()));
-        } else {
-            windows.update(List.of(purge.reader()), window -> window.removeAuthor(purge.reader(), purge.author()));
-        }
-    }
-
-    /** The tags of {@code page}'s posts that {@code reader} follows (one batch read; none when untagged). */
-    private Set<Tag> followedTags(UserId reader, List<Post> page) {
-        Set<EntityRef> candidates = new HashSet<>();
-        page.forEach(post -> post.tags().forEach(tag -> candidates.add(EntityRef.of(tag))));
-        if (candidates.isEmpty()) {
-            return Set.of();
-        }
-        Set<Tag> followed = new HashSet<>();
-        tags.follows().followedAmong(reader, candidates).forEach(ref -> followed.add(ref.tag()));
-        return followed;
-    }
-
-    /**
-     * Removes what reached {@code reader}'s feed through a tag they unfollowed: the tag's posts of
-     * the last two retentions (read from the tag index, never the feed), less those the reader
-     * still receives another way (their own, a followed author's, another followed tag's).
-     */
-    private void purgeEntity(FanoutJob.PurgeEntity purge) {
-        UserId reader = purge.reader();
-        if (!purge.entity().kind().equals(EntityKind.TAG) || tags.follows().isFollowing(reader, purge.entity())) {
-            // Only tags carry posts; a tag followed again since is the newer truth.
-            return;
-        }
-        Tag tag = purge.entity().tag();
-        long horizon = clock.instant().minus(settings.feedRetention().multipliedBy(2)).toEpochMilli();
-        Optional<PostId> before = Optional.empty();
-        while (true) {
-            List<PostRef> page = tags.index().posts(tag, before, PURGE_PAGE);
-            List<PostRef> recent = page.stream().filter(ref -> ref.postId().epochMillis() >= horizon).toList();
-            Map<PostId, Post> live = new java.util.HashMap<>();
-            posts.getAll(recent).forEach(post -> live.put(post.id(), post));
-            Set<UserId> authors = new HashSet<>();
-            live.values().forEach(post -> authors.add(post.authorId()));
-            authors.remove(reader);
-            Set<UserId> followedAuthors = authors.isEmpty() ? Set.of() : graph.followedAmong(reader, authors);
-            Set<Tag> followedTags = followedTags(reader, live.values().stream()
-                    .map(post -> post.tagged(post.tags().stream().filter(t -> !t.equals(tag)).toList()))
-                    .toList());
-            List<Delivery> doomed = recent.stream()
-                    .filter(ref -> {
-                        Post post = live.get(ref.postId());
-                        return post == null || (!post.authorId().equals(reader) && !followedAuthors.contains(post.authorId())
-                                && post.tags().stream().noneMatch(followedTags::contains));
-                    })
-                    .map(ref -> new Delivery(reader, ref))
-                    .toList();
-            feedItems.remove(doomed);
-            if (!doomed.isEmpty()) {
-                windows.update(List.of(reader), window -> doomed.forEach(d -> window.remove(reader, d.entry().postId())));
-            }
-            if (page.size() < PURGE_PAGE || recent.size() < page.size()) {
-                break;
-            }
-            before = Optional.of(page.getLast().postId());
         }
     }
 
@@ -1415,20 +1320,20 @@ public final class FanoutWorker {
      * deleted before its job ran notifies nobody.
      */
     private void notifySubscribers(JobRun run, PostRef post) {
-        Optional<Post> published = withCall(() -> posts.get(post));
+        Optional<Post> published = storage.call(() -> posts.get(post));
         if (published.isEmpty()) {
             return;
         }
         Instant at = published.get().createdAt();
         while (true) {
             Optional<PageToken> from = run.claimed.checkpoint();
-            Page<UserId> page = withCall(() -> subscriptions.subscribers(post.authorId(), new PageRequest(from, settings.fanoutPageSize())));
-            List<Outcome<Void>> recorded = parallel(page.items().stream()
+            Page<UserId> page = storage.call(() -> subscriptions.subscribers(post.authorId(), new PageRequest(from, settings.fanoutPageSize())));
+            List<Outcome<Void>> recorded = tasks.all(page.items().stream()
                     .filter(subscriber -> !subscriber.equals(post.authorId()))
                     .<Callable<Void>>map(subscriber -> () -> {
                         NotificationEvent event = new NotificationEvent(
                                 subscriber, NotificationType.POST, Optional.of(post.postId()), post.authorId(), at);
-                        withCall(() -> notifications.record(event));
+                        storage.call(() -> notifications.record(event));
                         notified.accept(List.of(event));
                         return null;
                     })
@@ -1445,7 +1350,7 @@ public final class FanoutWorker {
                 return;
             }
             PageToken next = page.next().get();
-            run.claimed = withCall(() -> jobs.checkpoint(run.claimed, next, clock.instant(), settings.jobLease()));
+            run.claimed = storage.call(() -> jobs.checkpoint(run.claimed, next, clock.instant(), settings.jobLease()));
         }
     }
 
@@ -1474,59 +1379,6 @@ public final class FanoutWorker {
         }
     }
 
-    /** The post out of its author's feed and every follower's, all pages at once (no checkpoints). */
-    private void retractEverywhere(PostRef post) {
-        retract(post, List.of(post.authorId()));
-        Optional<PageToken> next = Optional.empty();
-        do {
-            Page<UserId> page = graph.followers(post.authorId(), new PageRequest(next, settings.fanoutPageSize()));
-            if (!page.items().isEmpty()) {
-                retract(post, page.items());
-            }
-            next = page.next();
-        } while (next.isPresent());
-    }
-
-    private void retract(PostRef post, List<UserId> readers) {
-        feedItems.remove(readers.stream().map(reader -> new Delivery(reader, post)).toList());
-        for (UserId reader : readers) {
-            windows.update(List.of(reader), window -> window.remove(reader, post.postId()));
-        }
-    }
-
-    /** A task's value or what it threw. */
-    private record Outcome<T>(T value, Throwable failure) {}
-
-    /** Runs the tasks on virtual threads (one alone on this thread) and returns their outcomes in order. */
-    private <T> List<Outcome<T>> parallel(List<Callable<T>> tasks) {
-        if (tasks.size() == 1) {
-            return List.of(attempt(tasks.get(0)));
-        }
-        Started<T> started = startAll(tasks);
-        for (Thread thread : started.threads()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while fanning out", e);
-            }
-        }
-        return started.outcomes();
-    }
-
-    /** Tasks running on virtual threads of their own, each filling in its outcome as it ends. */
-    private record Started<T>(List<Thread> threads, List<Outcome<T>> outcomes) {}
-
-    private <T> Started<T> startAll(List<Callable<T>> tasks) {
-        List<Outcome<T>> outcomes = new ArrayList<>(java.util.Collections.nCopies(tasks.size(), null));
-        List<Thread> threads = new ArrayList<>(tasks.size());
-        for (int i = 0; i < tasks.size(); i++) {
-            int index = i;
-            threads.add(Thread.ofVirtual().name("fanout-" + workerId).start(() -> outcomes.set(index, attempt(tasks.get(index)))));
-        }
-        return new Started<>(threads, outcomes);
-    }
-
     /**
      * Waits for a step's durable writes, renewing meanwhile the leases that are due of every job
      * held, the step's own included (every idle-poll interval, or a quarter of a lease if that is
@@ -1550,16 +1402,6 @@ public final class FanoutWorker {
         return started.outcomes();
     }
 
-    private static <T> Outcome<T> attempt(Callable<T> task) {
-        try {
-            return new Outcome<>(task.call(), null);
-        } catch (RuntimeException | Error e) {
-            return new Outcome<>(null, e);
-        } catch (Exception e) {
-            return new Outcome<>(null, new IllegalStateException(e));
-        }
-    }
-
     /** An Error (the process is dying) stops the worker as it would have stopped a single thread. */
     private <T> void rethrowErrors(List<Outcome<T>> outcomes) {
         for (Outcome<T> outcome : outcomes) {
@@ -1568,48 +1410,6 @@ public final class FanoutWorker {
                 throw error;
             }
         }
-    }
-
-    /**
-     * One durable write of a step, within the worker's bound on concurrent calls and holding one of
-     * the half of them that durable writes may take: a step of thousands of items would otherwise
-     * queue all its chunks at once at the engine and its connection pool, and every claim, lease
-     * renewal and follower read (each of which a hot window waits for) would wait behind the whole
-     * step. On an engine that serialises writes, as DynamoDB Local does, more writes in flight
-     * only lengthen that queue.
-     */
-    private void withDurableWrite(Runnable write) {
-        holding(durableWrites, "write durably", () -> {
-            withCall(write);
-            return null;
-        });
-    }
-
-    /** One storage call, within the worker's bound on concurrent calls. */
-    private <T> T withCall(java.util.function.Supplier<T> call) {
-        return holding(calls, "call storage", call);
-    }
-
-    /** Runs {@code body} holding one of {@code slots}, waiting for one first. */
-    private static <T> T holding(Semaphore slots, String what, java.util.function.Supplier<T> body) {
-        try {
-            slots.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting to " + what, e);
-        }
-        try {
-            return body.get();
-        } finally {
-            slots.release();
-        }
-    }
-
-    private void withCall(Runnable call) {
-        withCall(() -> {
-            call.run();
-            return null;
-        });
     }
 
     private static Duration backoff(int attempts) {
