@@ -84,7 +84,8 @@ import java.util.logging.Logger;
  *       pass for the engine;</li>
  *   <li>writes the durable feed items of all those pages, coalesced across jobs into chunks of
  *       {@value #WRITE_BATCH} (one BatchWriteItem each), the chunks in parallel;</li>
- *   <li>checkpoints each job whose pages are durable, or completes it after its last page.</li>
+ *   <li>checkpoints each job whose pages are durable, and completes those after their last page
+ *       all in one write, their posts read again in one batch first (see {@link #finish}).</li>
  * </ol>
  * A window write that fails never holds up the durable write (the window is a cache, a failed
  * write distrusts the windows it missed, and the read path continues into the durable items past
@@ -633,6 +634,7 @@ public final class FanoutWorker {
      * cannot be read is the job's failure in its step. Returns 0: nothing is completed here.
      */
     private int windowAhead(List<JobRun> deliveries) {
+        readPosts(deliveries);
         List<Outcome<Void>> read = tasks.all(deliveries.stream().<Callable<Void>>map(run -> () -> {
             run.prepare();
             return null;
@@ -651,6 +653,34 @@ public final class FanoutWorker {
         }
         deliveries.forEach(JobRun::windowed);
         return 0;
+    }
+
+    /**
+     * Reads the posts of the deliveries just taken in one batch, so that each need not read its own
+     * as it starts (a claim of 64 deliveries made 64 reads). A failed read leaves each to read its own.
+     */
+    private void readPosts(List<JobRun> deliveries) {
+        Map<JobRun, PostRef> delivered = new IdentityHashMap<>();
+        for (JobRun run : deliveries) {
+            switch (run.claimed.job()) {
+                case FanoutJob.Deliver deliver -> delivered.put(run, deliver.post());
+                case FanoutJob.TagPost tagPost -> delivered.put(run, tagPost.post());
+                default -> {
+                    // Not a delivery: nothing to read.
+                }
+            }
+        }
+        if (delivered.isEmpty()) {
+            return;
+        }
+        Set<PostId> live = new HashSet<>();
+        try {
+            storage.call(() -> posts.getAll(delivered.values())).forEach(post -> live.add(post.id()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "reading the posts of " + delivered.size() + " deliveries at once failed; each reads its own", e);
+            return;
+        }
+        delivered.forEach((run, post) -> run.postFound = live.contains(post.postId()));
     }
 
     /**
@@ -683,7 +713,7 @@ public final class FanoutWorker {
 
     /**
      * Brings the search index up to date with a batch of index jobs (one batch read of the posts,
-     * one index write), then completes each job. The index writes are idempotent, so a batch that
+     * one index write), then completes the jobs in one write. The index writes are idempotent, so a batch that
      * fails after the index took it is simply run again; a failed batch is given back, each job
      * retried after its backoff.
      */
@@ -698,23 +728,15 @@ public final class FanoutWorker {
             releaseAll(indexing);
             return 0;
         }
-        // The completions side by side (within the bound on calls), not one round trip after another.
-        List<Outcome<Void>> completed = tasks.all(indexing.stream().<Callable<Void>>map(job -> () -> {
-            storage.call(() -> jobs.complete(job));
-            return null;
-        }).toList());
-        rethrowErrors(completed);
-        int done = 0;
-        for (int i = 0; i < indexing.size(); i++) {
-            if (completed.get(i).failure() == null) {
-                done++;
-            } else {
-                // Its lease expires and a redelivery indexes the post again, which changes nothing.
-                LOG.log(Level.INFO, "could not complete " + indexing.get(i).job().key() + "; its lease will expire",
-                        completed.get(i).failure());
-            }
+        // The completions in one write (FanoutJobs.completeAll), not a round trip each.
+        try {
+            storage.call(() -> jobs.completeAll(indexing));
+        } catch (RuntimeException e) {
+            // Their leases expire and a redelivery indexes the posts again, which changes nothing.
+            LOG.log(Level.INFO, "could not complete " + indexing.size() + " search index jobs; their leases will expire", e);
+            return 0;
         }
-        return done;
+        return indexing.size();
     }
 
     /**
@@ -830,20 +852,32 @@ public final class FanoutWorker {
                 }
             }
         }
-        // 4. Checkpoint what is durable, complete what is done, give back what failed.
-        List<Outcome<Boolean>> settled = tasks.all(runs.stream().<Callable<Boolean>>map(run -> () -> {
-            if (run.lost) {
-                // Taken over while its step wrote (see awaitRenewing): its new holder settles it.
-                return false;
-            }
+        // 4. Give back what failed, checkpoint what is durable and complete what is done (see finish).
+        List<JobRun> finishing = runs.stream()
+                .filter(run -> !run.lost && !failed.containsKey(run) && batches.get(run).last())
+                .toList();
+        // A job taken over while its step wrote (see awaitRenewing) is left to its new holder.
+        List<JobRun> going = runs.stream().filter(run -> !run.lost && !finishing.contains(run)).toList();
+        Started<Boolean> moving = tasks.start(going.stream().<Callable<Boolean>>map(run -> () -> {
             RuntimeException failure = failed.get(run);
-            return failure != null ? giveBack(run, failure) : advance(run, batches.get(run));
+            return failure != null ? giveBack(run, failure) : checkpoint(run, batches.get(run));
         }).toList());
-        rethrowErrors(settled);
+        Outcome<Map<JobRun, Outcome<Boolean>>> finished = VirtualTasks.attempt(() -> finish(finishing));
+        List<Outcome<Boolean>> moved = tasks.await(moving);
+        rethrowErrors(moved);
+        rethrowErrors(List.of(finished));
+        Map<JobRun, Outcome<Boolean>> outcomes = new IdentityHashMap<>();
+        if (finished.failure() == null) {
+            outcomes.putAll(finished.value());
+        } else {
+            finishing.forEach(run -> outcomes.put(run, new Outcome<>(null, finished.failure())));
+        }
+        for (int i = 0; i < going.size(); i++) {
+            outcomes.put(going.get(i), moved.get(i));
+        }
         int done = 0;
-        for (int i = 0; i < runs.size(); i++) {
-            Outcome<Boolean> outcome = settled.get(i);
-            JobRun run = runs.get(i);
+        for (JobRun run : runs) {
+            Outcome<Boolean> outcome = outcomes.getOrDefault(run, new Outcome<>(false, null));
             if (outcome.failure() != null) {
                 LOG.log(Level.WARNING, "fan-out job " + run.claimed.job().key() + " could not be settled; its lease will expire",
                         outcome.failure());
@@ -920,20 +954,8 @@ public final class FanoutWorker {
         }
     }
 
-    /** Records the step's progress; true if the job is finished (and so completed). */
-    private boolean advance(JobRun run, Batch batch) {
-        if (batch.last()) {
-            if (run.claimed.job() instanceof FanoutJob.Deliver deliver && !run.skipped
-                    && storage.call(() -> posts.get(deliver.post())).isEmpty()) {
-                // Deleted while it was delivered: its retraction may have run before these writes.
-                storage.call(() -> purges.retractEverywhere(deliver.post()));
-            }
-            storage.call(() -> jobs.complete(run.claimed));
-            if (run.claimed.job() instanceof FanoutJob.Deliver deliver) {
-                deliveredAfter.accept(Duration.ofMillis(Math.max(0, clock.millis() - deliver.post().postId().epochMillis())));
-            }
-            return true;
-        }
+    /** Records how far a job that goes on got; false, since it is not finished. */
+    private boolean checkpoint(JobRun run, Batch batch) {
         if (batch.position().isPresent()) {
             try {
                 run.claimed = storage.call(() -> jobs.checkpoint(run.claimed, batch.position().get(), clock.instant(), settings.jobLease()));
@@ -943,6 +965,68 @@ public final class FanoutWorker {
             }
         }
         return false;
+    }
+
+    /**
+     * Completes the jobs of a step whose last page is durable, in two requests for the whole step
+     * where there were two a job: the posts of its deliveries read again in one batch (a post
+     * deleted while it was delivered may have been retracted before these writes, so it is
+     * retracted again), then every completion in one write ({@link FanoutJobs#completeAll}).
+     * Returns each job's outcome: true once completed, or the failure that left it to run out its
+     * lease (its redo changes nothing).
+     */
+    private Map<JobRun, Outcome<Boolean>> finish(List<JobRun> finishing) {
+        Map<JobRun, Outcome<Boolean>> outcomes = new IdentityHashMap<>();
+        if (finishing.isEmpty()) {
+            return outcomes;
+        }
+        Map<JobRun, PostRef> delivered = new IdentityHashMap<>();
+        for (JobRun run : finishing) {
+            if (run.claimed.job() instanceof FanoutJob.Deliver deliver && !run.skipped) {
+                delivered.put(run, deliver.post());
+            }
+        }
+        Set<PostId> live = new HashSet<>();
+        if (!delivered.isEmpty()) {
+            try {
+                storage.call(() -> posts.getAll(delivered.values())).forEach(post -> live.add(post.id()));
+            } catch (RuntimeException e) {
+                delivered.keySet().forEach(run -> outcomes.put(run, new Outcome<>(null, e)));
+            }
+        }
+        List<JobRun> completing = new ArrayList<>(finishing.size());
+        for (JobRun run : finishing) {
+            if (outcomes.containsKey(run)) {
+                continue;
+            }
+            PostRef post = delivered.get(run);
+            if (post != null && !live.contains(post.postId())) {
+                // Deleted while it was delivered: its retraction may have run before these writes.
+                try {
+                    storage.call(() -> purges.retractEverywhere(post));
+                } catch (RuntimeException e) {
+                    outcomes.put(run, new Outcome<>(null, e));
+                    continue;
+                }
+            }
+            completing.add(run);
+        }
+        if (completing.isEmpty()) {
+            return outcomes;
+        }
+        try {
+            storage.call(() -> jobs.completeAll(completing.stream().map(run -> run.claimed).toList()));
+        } catch (RuntimeException e) {
+            completing.forEach(run -> outcomes.put(run, new Outcome<>(null, e)));
+            return outcomes;
+        }
+        for (JobRun run : completing) {
+            outcomes.put(run, new Outcome<>(true, null));
+            if (run.claimed.job() instanceof FanoutJob.Deliver deliver) {
+                deliveredAfter.accept(Duration.ofMillis(Math.max(0, clock.millis() - deliver.post().postId().epochMillis())));
+            }
+        }
+        return outcomes;
     }
 
     private boolean giveBack(JobRun run, RuntimeException failure) {
@@ -1012,6 +1096,11 @@ public final class FanoutWorker {
         volatile boolean lost;
         /** The post was gone when the delivery started afresh, so nothing was written. */
         boolean skipped;
+        /**
+         * Whether the delivery's post was there when the claim read its deliveries' posts (see
+         * {@link #readPosts}); null if that read failed, and the delivery reads it as it starts.
+         */
+        Boolean postFound;
         private boolean started;
         /** A delivery's first page, read (and then windowed) when the job was taken, until its step writes it. */
         private Batch prepared;
@@ -1133,7 +1222,8 @@ public final class FanoutWorker {
                 started = true;
                 this.audience = audience;
                 this.ownCopy = withAuthor ? post.authorId() : null;
-                if (storage.call(() -> posts.get(post)).isEmpty()) {
+                boolean found = postFound != null ? postFound : storage.call(() -> posts.get(post)).isPresent();
+                if (!found) {
                     // Deleted before its delivery ran: there is nothing to deliver. A delivery that
                     // resumes from a checkpoint wrote pages before, which its end retracts.
                     skipped = claimed.checkpoint().isEmpty();

@@ -406,8 +406,16 @@ class FanoutWorkerTest {
             List<Post> posts = fortyAuthorsPostToFourReaders(world);
             world.feedItems.calls().reset();
             world.timelines.calls().reset();
+            world.postStore.calls().reset();
 
             assertThat(world.drain()).as("40 deliveries and the 40 posts' search index jobs").isEqualTo(80);
+
+            // The posts are read in batches (the claim's deliveries, the step's finished deliveries,
+            // the index jobs), never one by one, and each kind of job is completed in one write.
+            assertThat(world.postStore.calls().count("getByRef")).as("posts read one by one").isZero();
+            assertThat(world.postStore.calls().count("getAll")).as("batch reads of posts").isEqualTo(3);
+            assertThat(world.postStore.calls().count("complete")).as("jobs completed one by one").isZero();
+            assertThat(world.postStore.calls().count("completeAll")).as("the deliveries' completions and the index jobs'").isEqualTo(2);
 
             // 40 jobs x (the author + 4 followers) = 200 entries: 8 calls of 25, not 40 calls of 5.
             assertThat(world.feedItems.calls().count("append")).isEqualTo(8);
@@ -881,15 +889,15 @@ class FanoutWorkerTest {
             java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
             AtomicBoolean slowRead = new AtomicBoolean();
-            // The second post's claim reads its post for 20 s of the clock: two thirds of its lease
-            // are gone by the time it waits behind the first post's step, whose write hangs.
+            // The second post's claim reads its deliveries' posts for 20 s of the clock: two thirds
+            // of its lease are gone by the time it waits behind the first post's step, whose write hangs.
             Posts posts = new ForwardingPosts(world.postStore.posts()) {
                 @Override
-                public Optional<Post> get(PostRef ref) {
+                public List<Post> getAll(Collection<PostRef> refs) {
                     if (slowRead.getAndSet(false)) {
                         world.clock.advance(Duration.ofSeconds(20));
                     }
-                    return delegate.get(ref);
+                    return delegate.getAll(refs);
                 }
             };
             FanoutWorker worker = new FanoutWorker("holder", world.postStore.jobs(), world.graph, posts, world.postStore.reposts(),

@@ -298,6 +298,36 @@ final class DynamoFanoutJobs implements FanoutJobs {
         db.conditionally("fanout_complete", () -> db.deleteItem(TableLayout.fanoutJob(job.job().key()), condition.build()));
     }
 
+    /**
+     * The completions in one TransactWriteItems per {@value #LEASES_PER_TRANSACTION} jobs, each
+     * delete on the condition that the lease still holds: a job taken over since fails it, which
+     * cancels the write, and it is sent again without that job (left to its new holder, as {@link
+     * #complete} leaves it). One request for a step's finished jobs instead of one each, as {@link
+     * #leaseAll} does for their leases.
+     */
+    @Override
+    public void completeAll(List<ClaimedJob> finished) {
+        for (int from = 0; from < finished.size(); from += LEASES_PER_TRANSACTION) {
+            List<ClaimedJob> trying = finished.subList(from, Math.min(finished.size(), from + LEASES_PER_TRANSACTION));
+            while (trying.size() > 1) {
+                TableAccess.Outcome outcome = db.transact("fanout_complete",
+                        trying.stream().map(this::completeItem).toList(), Optional.empty());
+                if (outcome.committed()) {
+                    trying = List.of();
+                } else {
+                    List<ClaimedJob> held = new ArrayList<>(trying.size());
+                    for (int i = 0; i < trying.size(); i++) {
+                        if (!outcome.failed(i)) {
+                            held.add(trying.get(i));
+                        }
+                    }
+                    trying = held;
+                }
+            }
+            trying.forEach(this::complete);
+        }
+    }
+
     @Override
     public int pending() {
         long total = 0;

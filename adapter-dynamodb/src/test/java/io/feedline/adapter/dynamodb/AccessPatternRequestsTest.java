@@ -325,6 +325,46 @@ class AccessPatternRequestsTest {
         assertThat(requests.all()).isEqualTo(Map.of("Query", TableLayout.FANOUT_SHARDS, "UpdateItem", 1));
     }
 
+    @Test
+    void completingAStepsJobsIsOneTransactionAndAJobTakenOverMeanwhileIsLeftToItsNewHolder() {
+        FanoutJobs outbox = storage.fanoutJobs();
+        Instant now = Instant.now().plusSeconds(1);
+        Duration lease = Duration.ofMinutes(5);
+        List<FanoutJob> mine = IntStream.range(0, 8).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
+        mine.forEach(outbox::enqueue);
+        List<ClaimedJob> held = claimAllKeeping(outbox, "w1", now, lease, mine);
+        requests.reset();
+
+        outbox.completeAll(held.subList(0, 6));
+
+        assertThat(requests.all()).as("six completions").isEqualTo(only("TransactWriteItems", 1));
+
+        // The seventh's lease is renewed by its holder; the eighth's runs out and another worker takes it.
+        ClaimedJob seventh = outbox.renew(held.get(6), now.plus(lease).minusSeconds(1), lease);
+        Instant takeover = now.plus(lease).plusSeconds(1);
+        ClaimedJob retaken = claimAllKeeping(outbox, "w2", takeover, lease, List.of(held.get(7).job())).getFirst();
+        requests.reset();
+
+        outbox.completeAll(List.of(seventh, held.get(7)));
+
+        assertThat(requests.all()).as("cancelled by the lost lease, then the seventh alone")
+                .isEqualTo(Map.of("TransactWriteItems", 1, "DeleteItem", 1));
+        assertThatThrownBy(() -> outbox.renew(seventh, takeover, lease)).as("the seventh is gone")
+                .isInstanceOf(FeedlineException.WriteConflict.class);
+        assertThat(outbox.renew(retaken, takeover.plusSeconds(1), lease).leaseOwner())
+                .as("the job taken over is still its new holder's").isEqualTo("w2");
+    }
+
+    /** Claims everything claimable at {@code at} (other tests' jobs too) and returns the claims of {@code mine}, in order. */
+    private static List<ClaimedJob> claimAllKeeping(FanoutJobs outbox, String worker, Instant at, Duration lease, List<FanoutJob> mine) {
+        List<ClaimedJob> all = new ArrayList<>();
+        for (List<ClaimedJob> claimed = outbox.claim(worker, 100, at, lease); !claimed.isEmpty();
+                claimed = outbox.claim(worker, 100, at, lease)) {
+            all.addAll(claimed);
+        }
+        return mine.stream().map(job -> all.stream().filter(claimed -> claimed.job().equals(job)).findFirst().orElseThrow()).toList();
+    }
+
     /** {@code count} new followers of {@code star} in id order, imported; the requests counted from here. */
     private static List<UserId> importedFollowers(UserId star, int count) {
         List<UserId> fans = IntStream.range(0, count).mapToObj(i -> TestIds.userId()).sorted().toList();

@@ -45,6 +45,14 @@ public interface FanoutJobs {
     /** Removes the finished job. A no-op if the lease was lost and another holder finished it. */
     void complete(ClaimedJob job);
 
+    /**
+     * Removes the finished jobs, each as {@link #complete} does; an adapter may do it in fewer
+     * requests than one per job. A job whose lease was lost is left to its new holder, as there.
+     */
+    default void completeAll(List<ClaimedJob> finished) {
+        finished.forEach(this::complete);
+    }
+
     /** How many jobs are waiting or running. */
     int pending();
 

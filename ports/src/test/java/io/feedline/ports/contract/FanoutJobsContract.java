@@ -287,6 +287,44 @@ public abstract class FanoutJobsContract {
     }
 
     @Test
+    void completeAllRemovesTheFinishedJobsAndLeavesOneTakenOverToItsNewHolder() {
+        int pendingBefore = jobs.pending();
+        FanoutJob first = freshDeliver();
+        FanoutJob takenOver = freshDeliver();
+        FanoutJob last = freshDeliver();
+        List.of(first, takenOver, last).forEach(jobs::enqueue);
+        Map<FanoutJob, ClaimedJob> held = claimMine("w1", now, first, takenOver, last).stream()
+                .collect(Collectors.toMap(ClaimedJob::job, claimed -> claimed));
+        Instant late = now.plus(LEASE).minusSeconds(1);
+        ClaimedJob firstRenewed = jobs.renew(held.get(first), late, LEASE);
+        ClaimedJob lastRenewed = jobs.renew(held.get(last), late, LEASE);
+        ClaimedJob newHolder = claimOne("w2", now.plus(LEASE).plusSeconds(1), takenOver);
+
+        jobs.completeAll(List.of(firstRenewed, held.get(takenOver), lastRenewed));
+
+        assertThat(jobs.pending()).isEqualTo(pendingBefore + 1);
+        // The job taken over is still the new holder's: its checkpoint holds, and it completes it.
+        ClaimedJob progressed = jobs.checkpoint(newHolder, new PageToken("w2-page"), now.plus(LEASE).plusSeconds(2), LEASE);
+        assertThat(progressed.leaseOwner()).isEqualTo("w2");
+        jobs.completeAll(List.of(progressed));
+        assertThat(jobs.pending()).isEqualTo(pendingBefore);
+    }
+
+    @Test
+    void completeAllTakesMoreJobsThanOneRequestCarries() {
+        int pendingBefore = jobs.pending();
+        List<FanoutJob> mine = IntStream.range(0, 130).<FanoutJob>mapToObj(i -> freshDeliver()).toList();
+        mine.forEach(jobs::enqueue);
+        List<ClaimedJob> claimed = Outbox.claimAll(jobs, "w1", now, LEASE, mine);
+        assertThat(claimed).hasSize(130);
+
+        jobs.completeAll(claimed);
+
+        assertThat(jobs.pending()).isEqualTo(pendingBefore);
+        assertThat(Outbox.claimAll(jobs, "w2", now.plus(Duration.ofHours(2)), LEASE, mine)).isEmpty();
+    }
+
+    @Test
     void completedJobCanBeEnqueuedAfresh() {
         FanoutJob job = freshDeliver();
         jobs.enqueue(job);

@@ -664,6 +664,18 @@ public final class InMemoryPostStore {
         }
 
         @Override
+        public void completeAll(List<ClaimedJob> finished) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("completeAll");
+                for (ClaimedJob job : finished) {
+                    if (heldBy(outbox.get(job.job().key()), job)) {
+                        outbox.remove(job.job().key());
+                    }
+                }
+            }
+        }
+
+        @Override
         public int pending() {
             synchronized (InMemoryPostStore.this) {
                 calls.record("pending");
