@@ -5,7 +5,10 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -28,12 +31,14 @@ final class BackendCalls implements CapacityListener {
     private final DoubleAdder writeUnits = new DoubleAdder();
     private final LongAdder cacheCalls = new LongAdder();
     private final LongAdder userCalls = new LongAdder();
+    private final Map<String, LongAdder> byPattern = new ConcurrentHashMap<>();
 
     @Override
     public void consumed(String accessPattern, double read, double write) {
         if (IGNORED.contains(accessPattern)) {
             return;
         }
+        byPattern.computeIfAbsent(accessPattern, pattern -> new LongAdder()).increment();
         if (write > 0) {
             dynamoWrites.increment();
         } else if (CLAIM.equals(accessPattern)) {
@@ -73,6 +78,13 @@ final class BackendCalls implements CapacityListener {
     // Object's methods and the cache's description of itself send nothing.
     private static boolean countable(Method method) {
         return method.getDeclaringClass() != Object.class;
+    }
+
+    /** The DynamoDB requests so far, outbox polling included, by access pattern. */
+    Map<String, Long> requestsByPattern() {
+        Map<String, Long> counts = new TreeMap<>();
+        byPattern.forEach((pattern, count) -> counts.put(pattern, count.sum()));
+        return counts;
     }
 
     Snapshot snapshot() {

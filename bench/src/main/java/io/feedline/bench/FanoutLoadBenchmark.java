@@ -47,6 +47,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -84,7 +85,13 @@ final class FanoutLoadBenchmark {
      */
     record Burst(int posts, long entries, double publishSeconds, double lagP50, double lagP99, double drainedAfterLastMs,
             double entriesPerSecond, int mentions, double mentionLagP50, double mentionLagP99, double windowLagP50,
-            double windowLagP99, long windowsFailed) {}
+            double windowLagP99, long windowsFailed, Map<String, Long> dynamoRequests) {
+
+        /** The DynamoDB requests the burst made (publishes, claims and polls included), per post. */
+        double dynamoRequestsPerPost() {
+            return dynamoRequests.values().stream().mapToLong(Long::longValue).sum() / (double) posts;
+        }
+    }
 
     /** Single posts to a large audience: time until every window and every durable feed has each. */
     record Big(int posts, int followers, double windowP50, double windowP99, double durableP50, double durableP99,
@@ -96,6 +103,7 @@ final class FanoutLoadBenchmark {
     record Result(String layout, int workers, FeedSettings settings, List<Run> runs) {}
 
     private final Options options;
+    private final BackendCalls calls = new BackendCalls();
 
     private FanoutLoadBenchmark(Options options) {
         this.options = options;
@@ -106,7 +114,7 @@ final class FanoutLoadBenchmark {
     }
 
     private Result run() {
-        try (BenchLayout layout = BenchLayout.open(options.profile(), options.engines(), new BackendCalls())) {
+        try (BenchLayout layout = BenchLayout.open(options.profile(), options.engines(), calls)) {
             FeedSettings settings = layout.config.feed().withMode(FanoutMode.PUSH);
             int workers = options.workers() > 0 ? options.workers() : Math.max(1, layout.config.inProcessWorkers());
             LOG.info("fanout-load: {}; {} workers, batch {}, concurrency {}", layout.describe(), workers,
@@ -242,6 +250,7 @@ final class FanoutLoadBenchmark {
         int posts = graph.authors().size();
         AtomicLong lastPublished = new AtomicLong();
         Map<PostId, Long> publishCalled = new ConcurrentHashMap<>();
+        Map<String, Long> requestsBefore = calls.requestsByPattern();
         long start = System.nanoTime();
         Parallel.forEach(posts, PUBLISHERS, i -> {
             Username next = graph.names()[(i + 1) % posts];
@@ -269,13 +278,20 @@ final class FanoutLoadBenchmark {
                                 + (options.followers() + 1) + " (" + progress.of(post).windowsFailed.get() + " writes failed) within "
                                 + PHASE_TIMEOUT)
                         .orElse("every post reached its windows"));
+        Map<String, Long> requests = new TreeMap<>();
+        calls.requestsByPattern().forEach((pattern, count) -> {
+            long made = count - requestsBefore.getOrDefault(pattern, 0L);
+            if (made > 0) {
+                requests.put(pattern, made);
+            }
+        });
         Samples windowLags = new Samples();
         publishCalled.forEach((post, called) -> windowLags.add(progress.of(post).windowReached() - called));
         long windowsFailed = publishCalled.keySet().stream().mapToLong(post -> progress.of(post).windowsFailed.get()).sum();
         return new Burst(posts, entries, (published - start) / 1e9, lags.millis(50), lags.millis(99),
                 (done - lastPublished.get()) / 1e6, entries / ((done - start) / 1e9), progress.mentionLags.count(),
                 progress.mentionLags.millis(50), progress.mentionLags.millis(99), windowLags.millis(50), windowLags.millis(99),
-                windowsFailed);
+                windowsFailed, requests);
     }
 
     private Big big(FeedlineCore core, BenchLayout layout, Graph graph, Progress progress) {
@@ -563,6 +579,14 @@ final class FanoutLoadBenchmark {
             lines.add(String.format(Locale.ROOT, "window writes that failed (their windows evicted, so those readers' hot window lag "
                     + "counts to the post's durable copy): %,d burst deliveries over the runs", windowsFailed));
         }
+        lines.add("burst: DynamoDB requests per post (publishes, claims and outbox polls included), by run: " + runs.stream()
+                .map(r -> String.format(Locale.ROOT, "%.2f", r.burst().dynamoRequestsPerPost()))
+                .collect(java.util.stream.Collectors.joining(", ")));
+        Burst last = runs.getLast().burst();
+        lines.add("burst: the last run's DynamoDB requests per post by access pattern: " + last.dynamoRequests().entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(e -> String.format(Locale.ROOT, "%s %.2f", e.getKey(), e.getValue() / (double) last.posts()))
+                .collect(java.util.stream.Collectors.joining(", ")));
         lines.add(String.format(Locale.ROOT, "ratios, median of the per-run ratios: fan-out %.2fx the raw BatchWriteItem item rate; "
                         + "window inserts %s redis-benchmark -P 16 -t zadd",
                 median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
