@@ -98,7 +98,7 @@ import java.util.logging.Logger;
  * follower read at a time and at most {@value #RUNS_IN_FLIGHT} runs being checked and windowed, so
  * bounded by the batch).
  *
- * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held: each claim's count jobs are applied
+ * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held ({@link BatchedJobs} settles them): each claim's count jobs are applied
  * at once as one batch ({@link PostCounters#apply}: each delta in one atomic write with its job's
  * completion, so a redelivery counts once), and the cached counts follow. Notification jobs
  * ({@link FanoutJob.Notify}) are not held either: each claim's are recorded as one batch beside the
@@ -154,18 +154,15 @@ public final class FanoutWorker {
     private final Windows windows;
     private final Notifications notifications;
     private final Subscriptions subscriptions;
-    private final PostCounters counters;
-    private final CachedPosts cachedPosts;
-    private final SearchIndexing searchIndexing;
     private final Clock clock;
     private final FeedSettings settings;
     private final Consumer<Duration> deliveredAfter;
     private final TagFanout tags;
-    private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
     private volatile Consumer<List<Delivery>> windowed = deliveries -> {};
-    private volatile Consumer<List<NotificationEvent>> notified = events -> {};
     private volatile WindowPasses windowPasses = new WindowPasses();
     private final StorageCalls storage;
+    /** The count, notification and index jobs of each claim, settled at once (see {@link #take}). */
+    private final BatchedJobs batched;
     private final VirtualTasks tasks;
     private final FeedPurges purges;
     private final ReentrantLock lock = new ReentrantLock();
@@ -209,14 +206,13 @@ public final class FanoutWorker {
         this.windows = windows;
         this.notifications = notifications;
         this.subscriptions = subscriptions;
-        this.counters = counters;
-        this.cachedPosts = cachedPosts;
-        this.searchIndexing = new SearchIndexing(search, posts, users);
         this.clock = clock;
         this.settings = settings;
         this.deliveredAfter = deliveredAfter;
         this.tags = tags;
         this.storage = new StorageCalls(settings.workerConcurrency());
+        this.batched = new BatchedJobs(jobs, notifications, counters, cachedPosts, new SearchIndexing(search, posts, users),
+                clock, storage);
         this.tasks = new VirtualTasks("fanout-" + workerId);
         this.purges = new FeedPurges(graph, posts, feedItems, windows, tags, clock, settings);
         this.idleWaitNanos = settings.idlePoll().toNanos();
@@ -469,7 +465,7 @@ public final class FanoutWorker {
 
     /** Receives the changes of each batch of count jobs this worker applied (explore's popularity notes them). */
     void onCountsApplied(Consumer<List<CountChange>> listener) {
-        this.countsApplied = listener;
+        batched.onCountsApplied(listener);
     }
 
     /**
@@ -487,7 +483,7 @@ public final class FanoutWorker {
 
     /** Receives the events of each set of notifications once they are recorded. */
     void onNotified(Consumer<List<NotificationEvent>> listener) {
-        this.notified = listener;
+        batched.onNotified(listener);
     }
 
     /** Cuts the idle wait short: called when this process enqueued a job, and to stop. */
@@ -577,13 +573,13 @@ public final class FanoutWorker {
         }
         List<Callable<Integer>> sides = new ArrayList<>(3);
         if (!counts.isEmpty()) {
-            sides.add(() -> applyCounts(counts));
+            sides.add(() -> batched.applyCounts(counts));
         }
         if (!notes.isEmpty()) {
-            sides.add(() -> recordNotifications(notes));
+            sides.add(() -> batched.recordNotifications(notes));
         }
         if (!indexing.isEmpty()) {
-            sides.add(() -> applyIndexing(indexing));
+            sides.add(() -> batched.applyIndexing(indexing));
         }
         List<Callable<Integer>> batches = new ArrayList<>(4);
         if (!deliveries.isEmpty()) {
@@ -681,91 +677,6 @@ public final class FanoutWorker {
             return;
         }
         delivered.forEach((run, post) -> run.postFound = live.contains(post.postId()));
-    }
-
-    /**
-     * Records a claim's notification events, those on one row folded into one write with their
-     * jobs' completions. A failed batch is given back, each job retried after its backoff (what was
-     * recorded is not recorded again: each actor counts once per row).
-     */
-    private int recordNotifications(List<ClaimedJob> notes) {
-        try {
-            storage.call(() -> notifications.recordClaimed(notes));
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "recording " + notes.size() + " notification jobs failed; retrying them after a backoff", e);
-            releaseAll(notes);
-            return 0;
-        }
-        notified.accept(notes.stream().map(ClaimedJob::job).filter(FanoutJob.Notify.class::isInstance)
-                .map(job -> ((FanoutJob.Notify) job).event()).toList());
-        return notes.size();
-    }
-
-    private void releaseAll(List<ClaimedJob> claimed) {
-        for (ClaimedJob job : claimed) {
-            try {
-                storage.call(() -> jobs.release(job, clock.instant().plus(backoff(job.attempts()))));
-            } catch (RuntimeException releaseFailed) {
-                LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
-            }
-        }
-    }
-
-    /**
-     * Brings the search index up to date with a batch of index jobs (one batch read of the posts,
-     * one index write), then completes the jobs in one write. The index writes are idempotent, so a batch that
-     * fails after the index took it is simply run again; a failed batch is given back, each job
-     * retried after its backoff.
-     */
-    private int applyIndexing(List<ClaimedJob> indexing) {
-        try {
-            storage.call(() -> {
-                searchIndexing.apply(indexing.stream().map(ClaimedJob::job).toList());
-                return null;
-            });
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "applying " + indexing.size() + " search index jobs failed; retrying them after a backoff", e);
-            releaseAll(indexing);
-            return 0;
-        }
-        // The completions in one write (FanoutJobs.completeAll), not a round trip each.
-        try {
-            storage.call(() -> jobs.completeAll(indexing));
-        } catch (RuntimeException e) {
-            // Their leases expire and a redelivery indexes the posts again, which changes nothing.
-            LOG.log(Level.INFO, "could not complete " + indexing.size() + " search index jobs; their leases will expire", e);
-            return 0;
-        }
-        return indexing.size();
-    }
-
-    /**
-     * Applies a batch of count deltas, each completed with its delta in one atomic write, then
-     * moves the cached counts. A failed batch is given back, each job retried after its backoff.
-     */
-    private int applyCounts(List<ClaimedJob> counts) {
-        List<PostId> posts = counts.stream()
-                .map(claimed -> claimed.job())
-                .filter(FanoutJob.CountDelta.class::isInstance)
-                .map(job -> ((FanoutJob.CountDelta) job).post().postId())
-                .distinct()
-                .toList();
-        List<CountChange> changes;
-        cachedPosts.countsApplying(posts);
-        try {
-            try {
-                changes = storage.call(() -> counters.apply(counts));
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "applying " + counts.size() + " count jobs failed; retrying them after a backoff", e);
-                releaseAll(counts);
-                return 0;
-            }
-            changes.forEach(cachedPosts::countMoved);
-        } finally {
-            cachedPosts.countsApplied(posts);
-        }
-        countsApplied.accept(changes);
-        return counts.size();
     }
 
     private void handBack() {
@@ -1424,7 +1335,7 @@ public final class FanoutWorker {
                         NotificationEvent event = new NotificationEvent(
                                 subscriber, NotificationType.POST, Optional.of(post.postId()), post.authorId(), at);
                         storage.call(() -> notifications.record(event));
-                        notified.accept(List.of(event));
+                        batched.notified(List.of(event));
                         return null;
                     })
                     .toList());
@@ -1502,7 +1413,8 @@ public final class FanoutWorker {
         }
     }
 
-    private static Duration backoff(int attempts) {
+    /** How long a failed job waits before it is claimable again: doubling from a second, up to five minutes. */
+    static Duration backoff(int attempts) {
         long seconds = 1L << Math.min(Math.max(attempts - 1, 0), 8);
         Duration backoff = Duration.ofSeconds(seconds);
         return backoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff;
