@@ -203,13 +203,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
             if (outcome.committed()) {
                 return trying.stream().map(candidate -> leased(candidate, worker, until)).toList();
             }
-            List<EnhancedDocument> untaken = new ArrayList<>(trying.size());
-            for (int i = 0; i < trying.size(); i++) {
-                if (!outcome.failed(i)) {
-                    untaken.add(trying.get(i));
-                }
-            }
-            trying = untaken;
+            trying = outcome.unfailed(trying, 0);
         }
         return List.of();
     }
@@ -312,17 +306,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
             while (trying.size() > 1) {
                 TableAccess.Outcome outcome = db.transact("fanout_complete",
                         trying.stream().map(this::completeItem).toList(), Optional.empty());
-                if (outcome.committed()) {
-                    trying = List.of();
-                } else {
-                    List<ClaimedJob> held = new ArrayList<>(trying.size());
-                    for (int i = 0; i < trying.size(); i++) {
-                        if (!outcome.failed(i)) {
-                            held.add(trying.get(i));
-                        }
-                    }
-                    trying = held;
-                }
+                trying = outcome.committed() ? List.of() : outcome.unfailed(trying, 0);
             }
             trying.forEach(this::complete);
         }

@@ -181,14 +181,8 @@ final class DynamoNotifications implements Notifications {
                     progressed = true;
                 }
             }
-            List<ClaimedJob> stillHeld = new ArrayList<>();
-            for (int i = 0; i < live.size(); i++) {
-                if (outcome.failed(firstJob + i)) {
-                    progressed = true;
-                } else {
-                    stillHeld.add(live.get(i));
-                }
-            }
+            List<ClaimedJob> stillHeld = outcome.unfailed(live, firstJob);
+            progressed |= stillHeld.size() < live.size();
             if (!adding.isEmpty() && outcome.failed(0)) {
                 progressed = true;
                 if (++rowChanged >= ROW_ATTEMPTS) {

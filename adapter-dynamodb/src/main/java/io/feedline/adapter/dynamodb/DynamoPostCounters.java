@@ -120,7 +120,6 @@ final class DynamoPostCounters implements PostCounters {
                 }));
                 return changes;
             }
-            List<ClaimedJob> stillLive = new ArrayList<>();
             boolean postGone = false;
             for (int i = 0; i < postAt.size(); i++) {
                 if (outcome.failed(i)) {
@@ -128,11 +127,7 @@ final class DynamoPostCounters implements PostCounters {
                     postGone = true;
                 }
             }
-            for (int i = 0; i < live.size(); i++) {
-                if (!outcome.failed(firstJob + i)) {
-                    stillLive.add(live.get(i));
-                }
-            }
+            List<ClaimedJob> stillLive = outcome.unfailed(live, firstJob);
             if (stillLive.size() == live.size() && !postGone) {
                 throw new FeedlineException.StorageUnavailable(TableAccess.COMPONENT,
                         "apply_counts was cancelled with no failed condition: " + outcome.reasons(), null);

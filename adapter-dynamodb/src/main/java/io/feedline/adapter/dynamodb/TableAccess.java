@@ -364,6 +364,20 @@ final class TableAccess {
         }
 
         /**
+         * Those of {@code sources}, whose items stood in the transaction one each from index
+         * {@code from} on, whose condition did not fail, in order: what a cancelled write sends again.
+         */
+        <T> List<T> unfailed(List<T> sources, int from) {
+            List<T> kept = new ArrayList<>(sources.size());
+            for (int i = 0; i < sources.size(); i++) {
+                if (!failed(from + i)) {
+                    kept.add(sources.get(i));
+                }
+            }
+            return kept;
+        }
+
+        /**
          * The answer of a transaction whose item {@code guard} carries the condition that means
          * "already so" (the edge exists, the post is there, the like is gone): true if it
          * committed, false if that condition failed. Any other cancellation is no answer the
