@@ -669,9 +669,9 @@ public final class FanoutWorker {
         if (delivered.isEmpty()) {
             return;
         }
-        Set<PostId> live = new HashSet<>();
+        Set<PostId> live;
         try {
-            storage.call(() -> posts.getAll(delivered.values())).forEach(post -> live.add(post.id()));
+            live = livePosts(delivered.values());
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "reading the posts of " + delivered.size() + " deliveries at once failed; each reads its own", e);
             return;
@@ -865,6 +865,13 @@ public final class FanoutWorker {
         }
     }
 
+    /** Which of the posts exist, read in one consistent batch. */
+    private Set<PostId> livePosts(Collection<PostRef> refs) {
+        Set<PostId> live = new HashSet<>();
+        storage.call(() -> posts.getAll(refs)).forEach(post -> live.add(post.id()));
+        return live;
+    }
+
     /** Records how far a job that goes on got; false, since it is not finished. */
     private boolean checkpoint(JobRun run, Batch batch) {
         if (batch.position().isPresent()) {
@@ -897,10 +904,10 @@ public final class FanoutWorker {
                 delivered.put(run, deliver.post());
             }
         }
-        Set<PostId> live = new HashSet<>();
+        Set<PostId> live = Set.of();
         if (!delivered.isEmpty()) {
             try {
-                storage.call(() -> posts.getAll(delivered.values())).forEach(post -> live.add(post.id()));
+                live = livePosts(delivered.values());
             } catch (RuntimeException e) {
                 delivered.keySet().forEach(run -> outcomes.put(run, new Outcome<>(null, e)));
             }
