@@ -63,16 +63,17 @@ import java.util.logging.Logger;
  * <p>The worker holds up to {@value #STEPS_HELD} times {@link FeedSettings#jobsPerClaim()} jobs,
  * fewer when renewing their leases would cost more than a tenth of what its steps write (see
  * {@link #holdLimit}).
- * As it takes a claim's deliveries it reads each one's first page and sends all their hot-window
- * inserts as one write, so a post reaches its readers' hot windows as soon as a worker holds its
+ * As it takes a claim's deliveries it reads each one's first page, settles them all by their
+ * authors' unfollow counts (see {@link #settleFirstPages}) and sends all their hot-window inserts as
+ * one write, so a post reaches its readers' hot windows as soon as a worker holds its
  * job, however many durable writes are ahead of it; the pages after a first one are read ahead by
  * a virtual thread of the job's own. In {@link #runUntil} the claims are made on a thread of their
  * own, so a step's durable writes never hold up the next claim. It works the jobs in steps of {@link
  * FeedSettings#jobsPerClaim()}, the oldest first, renewing the lease of every job it holds (the
  * step's own included) that has half a lease or less left, before each step and while a step's
  * durable writes run. A step takes the next pages of each of
- * its jobs (a first page read more than {@link #RECHECK_AFTER} before is checked against the follow
- * graph again), and then:
+ * its jobs (a first page read more than {@link #RECHECK_AFTER} before is settled again: see {@link
+ * #settleWaitedPages}), and then:
  * <ol>
  *   <li>sends the hot-window inserts of those of its pages whose windows are not written yet as one
  *       write (one pipelined round trip), without waiting for anything durable; pages read ahead had theirs sent as they were read
@@ -631,6 +632,8 @@ public final class FanoutWorker {
      */
     private int windowAhead(List<JobRun> deliveries) {
         readPosts(deliveries);
+        Map<UserId, Long> before = unfollowCounts(deliveries);
+        deliveries.forEach(run -> run.unfollows = run.followedAuthor() == null ? null : before.get(run.followedAuthor()));
         List<Outcome<Void>> read = tasks.all(deliveries.stream().<Callable<Void>>map(run -> () -> {
             run.prepare();
             return null;
@@ -640,6 +643,7 @@ public final class FanoutWorker {
                 throw error;
             }
         }
+        settleFirstPages(deliveries.stream().filter(run -> run.unsettled).toList());
         List<Delivery> unwindowed = new ArrayList<>();
         for (JobRun run : deliveries) {
             unwindowed.addAll(run.unwindowed());
@@ -649,6 +653,67 @@ public final class FanoutWorker {
         }
         deliveries.forEach(JobRun::windowed);
         return 0;
+    }
+
+    /**
+     * The unfollow counts of the authors whose followers {@code runs} deliver to, in one read (see
+     * {@link FollowGraph#unfollowCounts}); none if that read fails, and then each page is checked by
+     * the edges.
+     */
+    private Map<UserId, Long> unfollowCounts(List<JobRun> runs) {
+        Set<UserId> authors = new HashSet<>();
+        runs.forEach(run -> {
+            if (run.followedAuthor() != null) {
+                authors.add(run.followedAuthor());
+            }
+        });
+        if (authors.isEmpty()) {
+            return Map.of();
+        }
+        try {
+            return storage.call(() -> graph.unfollowCounts(authors));
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "reading the unfollow counts of " + authors.size() + " authors failed; their pages are checked", e);
+            return Map.of();
+        }
+    }
+
+    /**
+     * Settles the first pages {@code runs} read unchecked: the authors' unfollow counts are read
+     * again in one read, and a page whose author's count has not moved since before it was read
+     * lists no one who has left; any other is checked by the edges, all such checks side by side.
+     * So a claim's pages cost two reads of counts where each cost a check.
+     */
+    private void settleFirstPages(List<JobRun> runs) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        Instant at = clock.instant();
+        Map<UserId, Long> now = unfollowCounts(runs);
+        rethrowErrors(tasks.all(runs.stream().<Callable<Void>>map(run -> () -> {
+            run.settle(at, now.get(run.followedAuthor()));
+            return null;
+        }).toList()));
+    }
+
+    /**
+     * The first pages that waited past {@link #RECHECK_AFTER} for this step are settled again by
+     * their authors' unfollow counts, in one read, before the step takes them: a page whose count has
+     * not moved is as good as checked now. The others are checked as the step takes them.
+     */
+    private void settleWaitedPages(List<JobRun> runs) {
+        Instant at = clock.instant();
+        List<JobRun> waited = runs.stream().filter(run -> run.waitedSettleable(at)).toList();
+        if (waited.isEmpty()) {
+            return;
+        }
+        Map<UserId, Long> now = unfollowCounts(waited);
+        for (JobRun run : waited) {
+            Long count = now.get(run.followedAuthor());
+            if (count != null && count.equals(run.unfollows)) {
+                run.settle(at, count);
+            }
+        }
     }
 
     /**
@@ -727,6 +792,7 @@ public final class FanoutWorker {
         List<JobRun> all = heldNow();
         Set<JobRun> lost = renewDue(all);
         List<JobRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
+        settleWaitedPages(runs);
         // 1. The next pages of every job (a purge or a retraction is done whole here).
         List<Outcome<Batch>> taken = tasks.all(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
         rethrowErrors(taken);
@@ -1025,6 +1091,16 @@ public final class FanoutWorker {
         private Instant preparedAt;
         /** Why reading the first page when the job was taken failed: the job's failure in its step. */
         private RuntimeException unprepared;
+        /**
+         * The author's unfollow count (see {@link FollowGraph#unfollowCounts}) as read before the
+         * first page was, and then as of the page's last settling; null if unknown, and then each
+         * settling is a check of the edges.
+         */
+        private Long unfollows;
+        /** Set while {@link #prepare} reads a first page that the claim settles by unfollow counts (see {@link #settleFirstPages}). */
+        private boolean settledByCounts;
+        /** The prepared first page was read unchecked and waits for {@link #settleFirstPages}. */
+        private boolean unsettled;
         /** Who the delivery goes to, once it started; and the author, whose own copy is not checked. */
         private Audience audience;
         private UserId ownCopy;
@@ -1037,14 +1113,62 @@ public final class FanoutWorker {
             this.claimed = claimed;
         }
 
-        /** Reads the first page now (see {@link #windowAhead}); {@link #next} returns it. */
+        /**
+         * Reads the first page now (see {@link #windowAhead}); {@link #next} returns it. With the
+         * author's unfollow count known, the page is read unchecked, and the claim settles it.
+         */
         void prepare() {
+            settledByCounts = unfollows != null;
             try {
                 prepared = read();
                 preparedAt = clock.instant();
             } catch (RuntimeException e) {
                 unprepared = e;
+            } finally {
+                settledByCounts = false;
             }
+        }
+
+        /** The author of a delivery to followers, whose unfollow count can settle its pages; else null. */
+        UserId followedAuthor() {
+            return claimed.job() instanceof FanoutJob.Deliver deliver ? deliver.post().authorId() : null;
+        }
+
+        /**
+         * Settles the prepared page as of {@code at}, when the author's unfollow count was {@code
+         * now}: unchanged since the page's last settling, it stands as read; otherwise (or unknown)
+         * it is checked by the edges. A check that fails is the job's failure in its step.
+         */
+        void settle(Instant at, Long now) {
+            unsettled = false;
+            if (prepared == null) {
+                return;
+            }
+            try {
+                if (now == null || !now.equals(unfollows)) {
+                    prepared = checked(prepared);
+                }
+                unfollows = now;
+                preparedAt = at;
+            } catch (RuntimeException e) {
+                prepared = null;
+                unprepared = e;
+            }
+        }
+
+        /** Whether the prepared page waited past {@link #RECHECK_AFTER} and can be settled again by the unfollow counts. */
+        boolean waitedSettleable(Instant now) {
+            return prepared != null && audience != null && unfollows != null && now.isAfter(preparedAt.plus(RECHECK_AFTER));
+        }
+
+        /** {@code batch} without the readers who no longer follow the audience (the author's own copy is kept). */
+        private Batch checked(Batch batch) {
+            List<UserId> readers = batch.deliveries().stream().map(Delivery::reader).filter(reader -> !reader.equals(ownCopy)).toList();
+            Set<UserId> kept = new HashSet<>(storage.call(() -> stillFollowing(audience, readers)));
+            if (ownCopy != null) {
+                kept.add(ownCopy);
+            }
+            return batch.keeping(kept);
         }
 
         /** The prepared deliveries whose windows are not written yet. */
@@ -1074,12 +1198,7 @@ public final class FanoutWorker {
             if (audience == null || !clock.instant().isAfter(preparedAt.plus(RECHECK_AFTER))) {
                 return batch;
             }
-            List<UserId> readers = batch.deliveries().stream().map(Delivery::reader).filter(reader -> !reader.equals(ownCopy)).toList();
-            Set<UserId> kept = new HashSet<>(storage.call(() -> stillFollowing(audience, readers)));
-            if (ownCopy != null) {
-                kept.add(ownCopy);
-            }
-            return batch.keeping(kept);
+            return checked(batch);
         }
 
         private Batch read() {
@@ -1153,7 +1272,9 @@ public final class FanoutWorker {
                 }
                 Page<UserId> page = storage.call(() -> audience.page().apply(
                         new PageRequest(claimed.checkpoint(), settings.fanoutPageSize())));
-                storage.call(() -> stillFollowing(audience, page.items()))
+                // Read unchecked when the claim settles it by the author's unfollow count.
+                unsettled = settledByCounts;
+                (settledByCounts ? page.items() : storage.call(() -> stillFollowing(audience, page.items())))
                         .forEach(reader -> deliveries.add(new Delivery(reader, post)));
                 page.next().ifPresent(next -> startReading(post, audience, next));
                 return new Batch(deliveries, false, page.next(), page.next().isEmpty());

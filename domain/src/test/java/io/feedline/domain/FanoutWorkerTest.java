@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -428,6 +429,53 @@ class FanoutWorkerTest {
         }
     }
 
+    /** The world's graph, counting its edge checks and its reads of unfollow counts, which it answers only if {@code counts}. */
+    private static FollowGraph countingSettlements(FollowGraph graph, AtomicInteger checks, AtomicInteger countReads, boolean counts) {
+        return new ForwardingFollowGraph(graph) {
+            @Override
+            public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
+                checks.incrementAndGet();
+                return delegate.followersAmong(followee, candidates);
+            }
+
+            @Override
+            public Map<UserId, Long> unfollowCounts(Collection<UserId> followees) {
+                countReads.incrementAndGet();
+                return counts ? delegate.unfollowCounts(followees) : Map.of();
+            }
+        };
+    }
+
+    @Test
+    void aClaimsFirstPagesAreSettledByTwoReadsOfTheAuthorsUnfollowCountsAndWithoutThemEachIsChecked() {
+        for (boolean counts : List.of(true, false)) {
+            try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(80))) {
+                List<Post> posts = fortyAuthorsPostToFourReaders(world);
+                AtomicInteger checks = new AtomicInteger();
+                AtomicInteger countReads = new AtomicInteger();
+                FanoutWorker worker = new FanoutWorker("settling", world.postStore.jobs(),
+                        countingSettlements(world.graph, checks, countReads, counts), world.postStore.posts(),
+                        world.postStore.reposts(), world.feedItems, world.windows(), world.notifications, world.subscriptions,
+                        world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock,
+                        world.core.settings(), d -> {}, world.core.tagFanout());
+
+                assertThat(worker.drain()).isEqualTo(80);
+
+                if (counts) {
+                    assertThat(countReads).as("before the 40 first pages are read, and after").hasValue(2);
+                    assertThat(checks).as("no unfollow between the readings: no page is checked").hasValue(0);
+                } else {
+                    assertThat(countReads).hasValue(1);
+                    assertThat(checks).as("with no counts, each first page is checked").hasValue(40);
+                }
+                for (int f = 0; f < 4; f++) {
+                    assertThat(world.wholeFeed("reader_" + f, 100)).containsExactlyInAnyOrderElementsOf(
+                            posts.stream().map(Post::id).toList());
+                }
+            }
+        }
+    }
+
     @Test
     void aCrashBetweenTheWindowWriteAndTheDurableWriteIsRepairedByTheRedo() {
         try (World world = pushWorldWithFollowers()) {
@@ -513,9 +561,10 @@ class FanoutWorkerTest {
     void aReadAheadRunWhoseEdgeCheckFailsIsRedoneOnTheRetryAndEveryFollowerGetsThePostOnce() {
         try (World world = pushWorldWithFollowers(2)) {
             Post post = world.publish("author", "a check fails on the second run");
-            // Pages of 2: the first is read in the step, the other 17 ahead in two runs (10 pages and
-            // 7), each run checked on its own thread; the third check is the second run's.
-            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), failingCheck(world.graph, 3),
+            // Pages of 2: the first is read as the job is taken (and settled by the author's unfollow
+            // count, with no check), the other 17 ahead in two runs (10 pages and 7), each run checked
+            // on its own thread; the second check is the second run's.
+            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), failingCheck(world.graph, 2),
                     world.postStore.posts(), world.postStore.reposts(), world.feedItems, world.windows(), world.notifications,
                     world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
                     world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
@@ -576,7 +625,7 @@ class FanoutWorkerTest {
             assertThat(firstPages).hasValue(1);
             assertThat(runs).hasValue(2);
             assertThat(runSizes).containsExactly(FanoutWorker.PAGES_PER_RUN, 7);
-            assertThat(checks).as("one edge check for the first page and one per run").hasValue(3);
+            assertThat(checks).as("one edge check per run; the first page is settled by the author's unfollow count").hasValue(2);
             for (int i = 0; i < FOLLOWERS; i++) {
                 assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10)).as("follower %d's feed", i)
                         .extracting(PostRef::postId).containsExactly(post.id());
@@ -1048,6 +1097,54 @@ class FanoutWorkerTest {
             assertThat(world.feedItems.page(world.id("stayer"), Optional.empty(), 10)).extracting(PostRef::postId)
                     .containsExactly(waited);
             assertThat(world.postStore.jobs().pending()).isZero();
+        }
+    }
+
+    @Test
+    void aFirstPageThatWaitedWhileNobodyUnfollowedItsAuthorIsSettledByTheCountsWithoutACheck() {
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1))) {
+            for (String user : List.of("early", "late", "elsewhere", "reader")) {
+                world.register(user);
+            }
+            world.follow("reader", "early");
+            world.follow("reader", "late");
+            world.follow("reader", "elsewhere");
+            world.drain();
+            world.feedPage("reader", Optional.empty(), 20);
+            world.publish("early", "written in the first step");
+            PostId waited = world.publish("late", "written in the second step").id();
+            AtomicInteger checks = new AtomicInteger();
+            AtomicInteger countReads = new AtomicInteger();
+            AtomicInteger readsAfterTheWait = new AtomicInteger();
+            AtomicBoolean waitedAlready = new AtomicBoolean();
+            FollowGraph graph = new ForwardingFollowGraph(countingSettlements(world.graph, checks, countReads, true)) {
+                @Override
+                public Map<UserId, Long> unfollowCounts(Collection<UserId> followees) {
+                    if (waitedAlready.get()) {
+                        readsAfterTheWait.incrementAndGet();
+                    }
+                    return delegate.unfollowCounts(followees);
+                }
+            };
+            // While the first step writes, the reader unfollows someone else (whose count moves, not
+            // the late author's), and the second post's page, read when the job was taken, waits 5 s.
+            FanoutWorker worker = new FanoutWorker("holder", world.postStore.jobs(), graph, world.postStore.posts(),
+                    world.postStore.reposts(), beforeEachAppend(world.feedItems, append -> {
+                        if (append == 1) {
+                            world.unfollow("reader", "elsewhere");
+                            world.clock.advance(Duration.ofSeconds(5));
+                            waitedAlready.set(true);
+                        }
+                    }), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
+                    world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {},
+                    world.core.tagFanout());
+
+            worker.drain();
+
+            assertThat(readsAfterTheWait).as("the waited page's author's count, read again").hasPositiveValue();
+            assertThat(checks).as("its count had not moved: no check").hasValue(0);
+            assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 10)).extracting(PostRef::postId)
+                    .contains(waited);
         }
     }
 

@@ -9,6 +9,7 @@ import io.feedline.ports.out.FollowGraph;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** A follow graph that forwards every call to a real one: a test overrides only the call it makes fail, wait or interleave. */
@@ -52,6 +53,11 @@ abstract class ForwardingFollowGraph implements FollowGraph {
     @Override
     public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
         return delegate.followersAmong(followee, candidates);
+    }
+
+    @Override
+    public Map<UserId, Long> unfollowCounts(Collection<UserId> followees) {
+        return delegate.unfollowCounts(followees);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWEE_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWERS;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWER_ID;
 import static io.feedline.adapter.dynamodb.TableLayout.FOLLOWING;
+import static io.feedline.adapter.dynamodb.TableLayout.UNFOLLOWS;
 
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
@@ -13,9 +14,11 @@ import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FollowGraph;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,16 +40,56 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 /**
  * Follow edges under the follower ({@code USER#<follower>} / {@code FOLLOWS#<followee>}), each with
  * a follower entry under the followee ({@code FOLLOWERS#<followee>} / {@code USER#<follower>}); the
- * edges are also indexed on GSI1 by followee, which only edges older than the entries need. Each
- * edge change, its entry and both users' counters are one transaction.
+ * edges are also indexed on GSI1 by followee, which only a table with edges older than the entries
+ * needs, until {@link FollowerEntryBackfill} has given them theirs. Each edge change, its entry and
+ * both users' counters are one transaction.
  */
 final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
+    /** How long a graph that found no upgrade marker waits before it looks again (another process may upgrade the table). */
+    static final Duration MARKER_RECHECK = Duration.ofMinutes(1);
+
     private final TableAccess db;
     private final DynamoFanoutJobs jobs;
+    private final FollowerEntryBackfill backfill;
+    private volatile boolean entriesComplete;
+    private volatile Instant markerLookedAt;
 
     DynamoFollowGraph(TableAccess db, DynamoFanoutJobs jobs) {
         this.db = db;
         this.jobs = jobs;
+        this.backfill = new FollowerEntryBackfill(db);
+    }
+
+    /**
+     * Upgrades the table unless its marker says that ran: a table just {@code created} is marked at
+     * once (it holds no edge), an older one is backfilled first.
+     */
+    void completeEntries(boolean created) {
+        if (created) {
+            backfill.markDone(0);
+        } else if (!backfill.done()) {
+            backfill.run();
+        }
+        entriesComplete = true;
+    }
+
+    /**
+     * Whether every edge of the table has its follower entry: the marker, looked up at the first
+     * read of a process that did not bootstrap the table, and again each {@link #MARKER_RECHECK}
+     * while it is missing.
+     */
+    boolean entriesComplete() {
+        if (entriesComplete) {
+            return true;
+        }
+        Instant now = db.clock.instant();
+        Instant last = markerLookedAt;
+        if (last != null && now.isBefore(last.plus(MARKER_RECHECK))) {
+            return false;
+        }
+        markerLookedAt = now;
+        entriesComplete = backfill.done();
+        return entriesComplete;
     }
 
     @Override
@@ -102,12 +145,15 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
         List<TransactWriteItem> items = new ArrayList<>(4 + outboxJobs.size());
         items.add(edge);
         items.add(entry);
+        Map<String, Long> followeeDeltas = delta < 0 ? Map.of(FOLLOWERS, delta, UNFOLLOWS, 1L) : Map.of(FOLLOWERS, delta);
         if (follower.equals(followee)) {
             // One transaction may touch an item once: a self-edge moves both counters of one item.
-            items.add(Counters.change(db, follower, Map.of(FOLLOWING, delta, FOLLOWERS, delta)));
+            Map<String, Long> both = new HashMap<>(followeeDeltas);
+            both.put(FOLLOWING, delta);
+            items.add(Counters.change(db, follower, both));
         } else {
             items.add(Counters.change(db, follower, Map.of(FOLLOWING, delta)));
-            items.add(Counters.change(db, followee, Map.of(FOLLOWERS, delta)));
+            items.add(Counters.change(db, followee, followeeDeltas));
         }
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
         // The edge is item 0: its condition failing means the edge already was (or was not) there.
@@ -127,40 +173,42 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     }
 
     /**
-     * Two Queries, merged by follower id: the follower entries, strongly consistent, so a follow
-     * made a moment ago is listed (and fanned out to); and GSI1, for the edges written before
-     * follower entries existed, which the index has long caught up with. The merged page is exact
-     * for the union, since each source returns its first {@code limit + 1} followers after the
-     * cursor in the same order. An unfollow the index still shows lists that follower for a moment;
-     * a fan-out page filters such followers by the edges themselves ({@link #followersAmong}).
+     * The follower entries, one strongly consistent Query, so a follow made a moment ago is listed
+     * (and fanned out to) and one undone a moment ago is not. On a table not yet upgraded ({@link
+     * #entriesComplete}), a second Query, of GSI1, for the edges written before follower entries
+     * existed, which the index has long caught up with, merged by follower id: the merged page is
+     * exact for the union, since each source returns its first {@code limit + 1} followers after
+     * the cursor in the same order. An unfollow the index still shows lists that follower for a
+     * moment; a fan-out page filters such followers by the edges themselves ({@link #followersAmong}).
      */
     @Override
     public Page<UserId> followers(UserId user, PageRequest request) {
         return followerPages(user, request, 1).getFirst();
     }
 
-    /** The same two Queries for the whole run (up to {@link FollowerRuns#MAX_RUN} followers), cut into pages. */
+    /** The same Query (or two) for the whole run (up to {@link FollowerRuns#MAX_RUN} followers), cut into pages. */
     @Override
     public List<Page<UserId>> followerPages(UserId user, PageRequest first, int pages) {
         int run = FollowerRuns.pages(first.limit(), pages);
-        return FollowerRuns.cut(merged(user, first.after().map(Cursors::userId), run * first.limit()), first.limit(), run);
+        return FollowerRuns.cut(followersAfter(user, first.after().map(Cursors::userId), run * first.limit()), first.limit(), run);
     }
 
-    /** The first {@code count + 1} followers after {@code after} in the union of both sources. */
-    private List<UserId> merged(UserId user, Optional<UserId> after, int count) {
+    /** The first {@code count + 1} followers after {@code after}: the entries' (and, until the upgrade, the index's). */
+    private List<UserId> followersAfter(UserId user, Optional<UserId> after, int count) {
         QueryEnhancedRequest.Builder entries = QueryEnhancedRequest.builder()
                 .queryConditional(TableLayout.followerEntries(user))
                 .consistentRead(true)
                 .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWER_ID)
                 .limit(count + 1);
+        after.ifPresent(last -> entries.exclusiveStartKey(TableLayout.keyMap(TableLayout.followerEntry(user, last))));
+        if (entriesComplete()) {
+            return FollowerRuns.ids(db.queryUpTo("AP5_followers", entries.build(), count + 1), FOLLOWER_ID);
+        }
         QueryEnhancedRequest.Builder legacy = QueryEnhancedRequest.builder()
                 .queryConditional(TableLayout.followers(user))
                 .attributesToProject(TableLayout.PK, TableLayout.SK, FOLLOWER_ID)
                 .limit(count + 1);
-        after.ifPresent(last -> {
-            entries.exclusiveStartKey(TableLayout.keyMap(TableLayout.followerEntry(user, last)));
-            legacy.exclusiveStartKey(TableLayout.followersStart(user, last));
-        });
+        after.ifPresent(last -> legacy.exclusiveStartKey(TableLayout.followersStart(user, last)));
         // The two Queries are independent: the index's runs beside the entries' (a big fan-out reads
         // its audience one run after another, so each run's time is its slower Query, not both).
         SortedSet<UserId> ids = new TreeSet<>();
@@ -205,8 +253,10 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     /**
      * The candidates' follower entries in one consistent Query over their range (a fan-out checks a
      * run of followers it just read, so the range holds little else), then by edge key, 100 a
-     * BatchGetItem, only those the Query did not find: edges older than the entries, and readers
-     * who have left (who are simply absent from both).
+     * BatchGetItem, those the Query did not settle: past where it stopped and, until the table is
+     * upgraded, any it did not find (edges older than the entries, and readers who have left, who
+     * are simply absent from both). On an upgraded table a candidate the Query read past without
+     * finding its entry follows no more, as for {@link DynamoEntityFollows#followersAmong}.
      */
     @Override
     public Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates) {
@@ -216,11 +266,31 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
         SortedSet<UserId> wanted = new TreeSet<>(candidates);
         FollowerRuns.Checked checked = FollowerRuns.entriesAmong(db, "followers_among_entries", wanted,
                 follower -> TableLayout.followerEntry(followee, follower), FOLLOWER_ID);
-        List<Key> byEdge = wanted.stream()
+        Collection<UserId> unsettled = entriesComplete() ? checked.unread() : wanted;
+        List<Key> byEdge = unsettled.stream()
+                .sorted()
                 .filter(candidate -> !checked.present().contains(candidate))
                 .map(candidate -> TableLayout.edge(candidate, followee))
                 .toList();
         return FollowerRuns.plusFoundByKey(db, "followers_among", checked.present(), byEdge, FOLLOWER_ID);
+    }
+
+    /**
+     * The followees' {@code unfollows} counters, one consistent BatchGetItem per 100 (a user never
+     * unfollowed counts 0), or none on a table not yet upgraded, whose pages may list a follower
+     * who left before the first reading ({@link #entriesComplete}).
+     */
+    @Override
+    public Map<UserId, Long> unfollowCounts(Collection<UserId> followees) {
+        if (followees.isEmpty() || !entriesComplete()) {
+            return Map.of();
+        }
+        Map<UserId, Long> counts = new HashMap<>();
+        followees.forEach(followee -> counts.put(followee, 0L));
+        db.batchGetConsistent("unfollow_counts", counts.keySet().stream().map(TableLayout::counters).toList())
+                .forEach(item -> counts.put(TableLayout.userOfCounters(item.getString(TableLayout.PK)),
+                        Counters.value(Optional.of(item), UNFOLLOWS)));
+        return counts;
     }
 
     @Override

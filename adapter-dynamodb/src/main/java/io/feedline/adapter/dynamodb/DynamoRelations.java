@@ -131,7 +131,7 @@ final class DynamoRelations implements Relations {
                 "AP23_block: the follow edges kept changing over " + BLOCK_ATTEMPTS + " attempts", null);
     }
 
-    /** A user's counter deltas: following -1 if their edge goes, followers -1 if the other's does. */
+    /** A user's counter deltas: following -1 if their edge goes, followers -1 (and unfollows +1) if the other's does. */
     private static Map<String, Long> deltas(boolean ownEdge, boolean otherEdge) {
         Map<String, Long> deltas = new HashMap<>();
         if (ownEdge) {
@@ -139,6 +139,7 @@ final class DynamoRelations implements Relations {
         }
         if (otherEdge) {
             deltas.put(FOLLOWERS, -1L);
+            deltas.put(TableLayout.UNFOLLOWS, 1L);
         }
         return deltas;
     }

@@ -133,13 +133,18 @@ public final class DynamoStorage implements AutoCloseable {
         return builder.build();
     }
 
-    /** Creates the table if missing and checks its shape (see {@link TableBootstrap}). */
+    /**
+     * Creates the table if missing and checks its shape (see {@link TableBootstrap}), then upgrades
+     * the items of an older layout: outbox jobs without index keys, edges without follower entries
+     * ({@link FollowerEntryBackfill}, once per table).
+     */
     public void bootstrap() {
         TableBootstrap table = new TableBootstrap(client, settings.tableName());
         table.ensure();
         if (table.addedOutboxIndex()) {
             jobs.indexLegacyJobs();
         }
+        graph.completeEntries(table.created());
     }
 
     public DynamoSettings settings() {

@@ -33,6 +33,7 @@ public final class TableBootstrap {
     private final DynamoDbClient client;
     private final String tableName;
     private boolean addedOutboxIndex;
+    private boolean created;
 
     TableBootstrap(DynamoDbClient client, String tableName) {
         this.client = client;
@@ -81,6 +82,11 @@ public final class TableBootstrap {
         }
     }
 
+    /** Whether {@link #ensure} created the table (so it holds no item of an older layout). */
+    boolean created() {
+        return created;
+    }
+
     /** Whether {@link #ensure} had to add the outbox index to an older table. */
     boolean addedOutboxIndex() {
         return addedOutboxIndex;
@@ -104,6 +110,7 @@ public final class TableBootstrap {
                             string(TableLayout.GSI2_PK), string(TableLayout.GSI2_SK))
                     .keySchema(hash(TableLayout.PK), range(TableLayout.SK))
                     .globalSecondaryIndexes(gsi1(), gsi2()));
+            created = true;
         } catch (ResourceInUseException e) {
             // Another process created it first: the shape check that follows covers both cases.
         }

@@ -78,6 +78,8 @@ public final class TableLayout {
     static final String PASSWORD_HASH = "passwordHash";
     static final String FOLLOWERS = "followers";
     static final String FOLLOWING = "following";
+    /** On the counters item: how many times an edge into the user was removed, ever (see {@link DynamoFollowGraph#unfollowCounts}). */
+    static final String UNFOLLOWS = "unfollows";
     static final String POSTS = "posts";
     static final String JOB_KIND = "kind";
     static final String READER_ID = "readerId";
@@ -189,7 +191,12 @@ public final class TableLayout {
         /** A published article in its author's list, {@code USER#<a>} / {@code ARTICLE#<post id>}: written and deleted with the post. */
         ARTICLE_ENTRY("article_entry", "USER#", "ARTICLE#"),
         /** What a published draft became, {@code USER#<a>} / {@code PUBLISHED#<draft id>}: {@code postId}. */
-        PUBLISHED_DRAFT("published_draft", "USER#", "PUBLISHED#");
+        PUBLISHED_DRAFT("published_draft", "USER#", "PUBLISHED#"),
+        /**
+         * That an upgrade of the table's items has run to its end, {@code MIGRATION#<name>} / {@code
+         * #DONE} (see {@link FollowerEntryBackfill}).
+         */
+        MIGRATION("migration", "MIGRATION#", "#DONE");
 
         final String tag;
         final String pkPrefix;
@@ -278,6 +285,11 @@ public final class TableLayout {
         return key(Entity.COUNTERS, user.value(), "");
     }
 
+    /** The user whose counters item has partition key {@code pk}. */
+    static UserId userOfCounters(String pk) {
+        return UserId.of(pk.substring(Entity.COUNTERS.pkPrefix.length()));
+    }
+
     // --- posts
 
     static Key post(UserId author, PostId post) {
@@ -344,6 +356,11 @@ public final class TableLayout {
         return key(Entity.PUBLISHED_DRAFT, author.value(), draft.value());
     }
 
+    /** The marker of the upgrade {@code name}: present once it has run to its end. */
+    static Key migration(String name) {
+        return key(Entity.MIGRATION, name, "");
+    }
+
     // --- follow graph
 
     /** AP6: one edge. */
@@ -353,6 +370,11 @@ public final class TableLayout {
 
     static String followerIndexPk(UserId followee) {
         return IndexEntity.FOLLOWER_EDGE.pkPrefix + followee.value();
+    }
+
+    /** The start every follow edge's GSI1 partition key shares (and no post's). */
+    static String followerIndexPrefix() {
+        return IndexEntity.FOLLOWER_EDGE.pkPrefix;
     }
 
     static String followerIndexSk(UserId follower) {

@@ -15,7 +15,7 @@ import software.amazon.awssdk.retries.api.BackoffStrategy;
  * The adapter's storages on the test run's one DynamoDB Local ({@link DynamoLocal#shared()}, in this
  * JVM). The contract suites share one table, since their tests use fresh ids; tests that count
  * requests or inject faults open their own storage, on a fresh table when they need one. Every
- * storage refuses Scan.
+ * storage refuses Scan, but one {@link #upgrading} a table of an older layout.
  */
 final class LocalDynamo {
     /** Quick retries, so that the fault tests spend their time on requests, not on sleeping. */
@@ -81,6 +81,29 @@ final class LocalDynamo {
         DynamoStorage storage = open(settings, interceptors, retries, clock);
         storage.bootstrap();
         return storage;
+    }
+
+    /**
+     * A table as a version before follower entries left it: made, then its upgrade marker removed.
+     * The storage returned has not bootstrapped it, so it looks the marker up at its first follower
+     * read, as a process that did not upgrade the table does. Its bootstrap upgrades the table.
+     */
+    static DynamoStorage olderTable(String purpose, List<ExecutionInterceptor> interceptors, Clock clock) {
+        DynamoSettings settings = settings().withTableName(purpose + "-" + TABLES.incrementAndGet());
+        try (DynamoStorage maker = open(settings, List.of(), Retries.DEFAULT, clock)) {
+            maker.bootstrap();
+            maker.access().client.deleteItem(b -> b.tableName(settings.tableName())
+                    .key(TableLayout.keyMap(TableLayout.migration(FollowerEntryBackfill.NAME))));
+        }
+        return upgrading(settings, interceptors, clock);
+    }
+
+    /**
+     * A storage that may Scan, for a table of an older layout: its bootstrap upgrades the table, and
+     * the follower entries' upgrade is the adapter's one Scan ({@link FollowerEntryBackfill}).
+     */
+    static DynamoStorage upgrading(DynamoSettings settings, List<ExecutionInterceptor> interceptors, Clock clock) {
+        return DynamoStorage.open(settings, CapacityListener.NONE, interceptors, Retries.DEFAULT, clock);
     }
 
     static DynamoStorage open(DynamoSettings settings, List<ExecutionInterceptor> interceptors, Retries retries, Clock clock) {

@@ -178,9 +178,11 @@ class TableBootstrapTest {
                 "availableAt", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("0"),
                 "attempts", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("0"))));
 
-        try (DynamoStorage storage = storageOn(name)) {
+        try (DynamoStorage storage = LocalDynamo.upgrading(settingsFor(name), List.of(), Clock.systemUTC())) {
             storage.bootstrap();
 
+            assertThat(storage.access().get("test", TableLayout.migration(FollowerEntryBackfill.NAME)))
+                    .as("its edges' follower entries upgraded too").isPresent();
             TableDescription table = raw.describeTable(b -> b.tableName(name)).table();
             assertThat(table.globalSecondaryIndexes()).extracting(i -> i.indexName())
                     .containsExactlyInAnyOrder(TableLayout.GSI1, TableLayout.GSI2);

@@ -8,6 +8,7 @@ import io.feedline.ports.model.UserId;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Who follows whom, with exact counters kept in the same atomic write as each edge. */
@@ -57,6 +58,19 @@ public interface FollowGraph {
      * an unfollow that lands after the page was read still keeps the post out.
      */
     Set<UserId> followersAmong(UserId followee, Collection<UserId> candidates);
+
+    /**
+     * For each of {@code followees} whose follower pages are exact ({@link #followers} reads the
+     * edges as they are now, strongly consistent), how many times a follower of it has left: a
+     * count that each unfollow (a block's included) moves in its own atomic write, and that nothing
+     * moves back. A follower page read between two equal readings lists no one who had left by the
+     * second, so a fan-out reads this for all the deliveries it takes at once where it would check
+     * each one's page with {@link #followersAmong}. A followee missing from the answer has its pages
+     * checked that way; the default answers none.
+     */
+    default Map<UserId, Long> unfollowCounts(Collection<UserId> followees) {
+        return Map.of();
+    }
 
     /** The exact counters of {@code user} (zero for a user with no edges). */
     FollowCounts counts(UserId user);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
@@ -45,6 +46,28 @@ public abstract class FollowGraphContract {
             }
             page = list.apply(PageRequest.after(page.next().get(), limit));
         }
+    }
+
+    @Test
+    void eachUnfollowMovesItsFolloweesUnfollowCountAndNothingElseDoes() {
+        FollowGraph graph = followGraph();
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+        UserId cat = TestIds.userId();
+        assertThat(graph.unfollowCounts(List.of(ann, ben, cat))).isEqualTo(Map.of(ann, 0L, ben, 0L, cat, 0L));
+
+        graph.follow(ann, ben, AT);
+        graph.follow(cat, ben, AT);
+        graph.follow(ben, ann, AT);
+        assertThat(graph.unfollowCounts(List.of(ann, ben))).as("follows move nothing").isEqualTo(Map.of(ann, 0L, ben, 0L));
+
+        graph.unfollow(ann, ben);
+        graph.unfollow(ann, ben);
+        graph.follow(ann, ben, AT);
+        graph.unfollow(cat, ben);
+        assertThat(graph.unfollowCounts(List.of(ann, ben, cat)))
+                .as("two unfollows of ben (a repeated one is no unfollow), none of ann or cat")
+                .isEqualTo(Map.of(ann, 0L, ben, 2L, cat, 0L));
     }
 
     @Test

@@ -102,6 +102,8 @@ public abstract class RelationsContract {
         assertThat(store.graph().isFollowing(cat, ben)).isTrue();
         assertThat(store.graph().counts(ann)).isEqualTo(new FollowCounts(0, 1));
         assertThat(store.graph().counts(ben)).isEqualTo(new FollowCounts(1, 0));
+        assertThat(store.graph().unfollowCounts(List.of(ann, ben, cat)))
+                .as("each removed edge counts as its followee's unfollow").isEqualTo(Map.of(ann, 1L, ben, 1L, cat, 0L));
         assertThat(store.jobs().pending()).isEqualTo(pendingBefore + 2);
         assertThat(Outbox.claimAll(store.jobs(), "worker", now, LEASE, List.of(annPurge, benPurge)))
                 .extracting(ClaimedJob::job).containsExactlyInAnyOrder(annPurge, benPurge);

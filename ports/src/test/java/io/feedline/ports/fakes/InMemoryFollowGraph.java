@@ -27,6 +27,7 @@ import java.util.TreeSet;
 public final class InMemoryFollowGraph implements FollowGraph {
     private final Map<UserId, NavigableSet<UserId>> following = new HashMap<>();
     private final Map<UserId, NavigableSet<UserId>> followers = new HashMap<>();
+    private final Map<UserId, Long> unfollows = new HashMap<>();
     private final CallLog calls = new CallLog();
     private final Optional<FanoutJobs> outbox;
 
@@ -65,6 +66,7 @@ public final class InMemoryFollowGraph implements FollowGraph {
             return false;
         }
         edges(followers, followee).remove(follower);
+        unfollows.merge(followee, 1L, Long::sum);
         return true;
     }
 
@@ -110,6 +112,14 @@ public final class InMemoryFollowGraph implements FollowGraph {
             }
         }
         return found;
+    }
+
+    @Override
+    public synchronized Map<UserId, Long> unfollowCounts(Collection<UserId> followees) {
+        calls.record("unfollowCounts");
+        Map<UserId, Long> counts = new HashMap<>();
+        followees.forEach(followee -> counts.put(followee, unfollows.getOrDefault(followee, 0L)));
+        return counts;
     }
 
     @Override
