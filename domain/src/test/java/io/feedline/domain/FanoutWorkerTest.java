@@ -1065,19 +1065,28 @@ class FanoutWorkerTest {
         }
     }
 
+    /**
+     * Registers {@code users} and makes the follows (follower, followee, and so on), lets the first
+     * follower read their feed, then has "early" and "late" post: with one job a step, the late
+     * post's first page, read as its job is taken, waits behind the early post's step. Returns the
+     * late post.
+     */
+    private static PostId lateBehindEarly(World world, List<String> users, String... followerFollowee) {
+        users.forEach(world::register);
+        for (int i = 0; i < followerFollowee.length; i += 2) {
+            world.follow(followerFollowee[i], followerFollowee[i + 1]);
+        }
+        world.drain();
+        world.feedPage(followerFollowee[0], Optional.empty(), 20);
+        world.publish("early", "written in the first step");
+        return world.publish("late", "written in the second step").id();
+    }
+
     @Test
     void aFirstPageThatWaitedIsCheckedAgainSoAnUnfollowMeanwhileLeavesNoDurableCopy() {
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1))) {
-            for (String user : List.of("early", "late", "leaver", "stayer")) {
-                world.register(user);
-            }
-            world.follow("leaver", "early");
-            world.follow("leaver", "late");
-            world.follow("stayer", "late");
-            world.drain();
-            world.feedPage("leaver", Optional.empty(), 20);
-            world.publish("early", "written in the first step");
-            PostId waited = world.publish("late", "written in the second step").id();
+            PostId waited = lateBehindEarly(world, List.of("early", "late", "leaver", "stayer"),
+                    "leaver", "early", "leaver", "late", "stayer", "late");
             // While the first step writes, the leaver unfollows the second post's author, and the
             // purge runs at once elsewhere; the second post's page, read when the job was taken, waits 5 s.
             FanoutWorker worker = workerWriting(world, "holder", beforeEachAppend(world.feedItems, append -> {
@@ -1103,16 +1112,8 @@ class FanoutWorkerTest {
     @Test
     void aFirstPageThatWaitedWhileNobodyUnfollowedItsAuthorIsSettledByTheCountsWithoutACheck() {
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1))) {
-            for (String user : List.of("early", "late", "elsewhere", "reader")) {
-                world.register(user);
-            }
-            world.follow("reader", "early");
-            world.follow("reader", "late");
-            world.follow("reader", "elsewhere");
-            world.drain();
-            world.feedPage("reader", Optional.empty(), 20);
-            world.publish("early", "written in the first step");
-            PostId waited = world.publish("late", "written in the second step").id();
+            PostId waited = lateBehindEarly(world, List.of("early", "late", "elsewhere", "reader"),
+                    "reader", "early", "reader", "late", "reader", "elsewhere");
             AtomicInteger checks = new AtomicInteger();
             AtomicInteger countReads = new AtomicInteger();
             AtomicInteger readsAfterTheWait = new AtomicInteger();
