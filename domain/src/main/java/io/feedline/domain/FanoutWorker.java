@@ -631,8 +631,14 @@ public final class FanoutWorker {
      * cannot be read is the job's failure in its step. Returns 0: nothing is completed here.
      */
     private int windowAhead(List<JobRun> deliveries) {
+        // The posts and the authors' unfollow counts, both needed before the pages, are read side by side.
+        Started<Map<UserId, Long>> counting = tasks.start(List.<Callable<Map<UserId, Long>>>of(() -> unfollowCounts(deliveries)));
         readPosts(deliveries);
-        Map<UserId, Long> before = unfollowCounts(deliveries);
+        Outcome<Map<UserId, Long>> counted = tasks.await(counting).getFirst();
+        if (counted.failure() instanceof Error error) {
+            throw error;
+        }
+        Map<UserId, Long> before = counted.value() == null ? Map.of() : counted.value();
         deliveries.forEach(run -> run.unfollows = run.followedAuthor() == null ? null : before.get(run.followedAuthor()));
         List<Outcome<Void>> read = tasks.all(deliveries.stream().<Callable<Void>>map(run -> () -> {
             run.prepare();
