@@ -193,19 +193,13 @@ final class DynamoFanoutJobs implements FanoutJobs {
      * was 64 turns in the queue it shares with the durable writes and the publishes.
      */
     private List<ClaimedJob> leaseAll(List<EnhancedDocument> candidates, String worker, long nowMillis, long until) {
-        List<EnhancedDocument> trying = candidates;
-        while (!trying.isEmpty()) {
-            List<TransactWriteItem> leases = new ArrayList<>(trying.size());
-            for (EnhancedDocument candidate : trying) {
-                leases.add(db.update(keyOf(candidate), leaseUpdate(candidate, worker, nowMillis, until).build()));
-            }
-            TableAccess.Outcome outcome = db.transact("fanout_claim", leases, Optional.of("claim-" + worker));
-            if (outcome.committed()) {
-                return trying.stream().map(candidate -> leased(candidate, worker, until)).toList();
-            }
-            trying = outcome.unfailed(trying, 0);
-        }
-        return List.of();
+        return db.transactUnfailed("fanout_claim", candidates,
+                        trying -> trying.stream()
+                                .map(candidate -> db.update(keyOf(candidate), leaseUpdate(candidate, worker, nowMillis, until).build()))
+                                .toList(),
+                        Optional.of("claim-" + worker)).stream()
+                .map(candidate -> leased(candidate, worker, until))
+                .toList();
     }
 
     /** A candidate as {@link #leaseAll} leased it: the lease's fields as written, the rest as read. */

@@ -100,23 +100,20 @@ final class FollowerEntryBackfill {
         List<Edge> missing = edges.stream().filter(edge -> !present.contains(edge.entryKey())).toList();
         int written = 0;
         for (int from = 0; from < missing.size(); from += EDGES_PER_TRANSACTION) {
-            List<Edge> trying = missing.subList(from, Math.min(missing.size(), from + EDGES_PER_TRANSACTION));
-            while (!trying.isEmpty()) {
-                // The checks first, so that item i is the check of edge i; only a check can fail.
-                List<TransactWriteItem> items = new ArrayList<>(2 * trying.size());
-                trying.forEach(edge -> items.add(db.check(edge.key(), "attribute_exists(" + TableLayout.PK + ")")));
-                trying.forEach(edge -> items.add(db.put(DynamoFollowGraph.followerEntry(edge.follower(), edge.followee(), edge.at()))));
-                TableAccess.Outcome outcome = db.transact("migration_follower_entries_write", items, Optional.empty());
-                if (outcome.committed()) {
-                    written += trying.size();
-                    trying = List.of();
-                } else {
-                    // Unfollowed since the scan read them: those edges need no entry.
-                    trying = outcome.unfailed(trying, 0);
-                }
-            }
+            // An edge whose check fails was unfollowed since the scan read it: it needs no entry.
+            written += db.transactUnfailed("migration_follower_entries_write",
+                    missing.subList(from, Math.min(missing.size(), from + EDGES_PER_TRANSACTION)),
+                    this::checkedEntries, Optional.empty()).size();
         }
         return written;
+    }
+
+    /** The edges' checks first, so that item i is the check of edge i (only a check can fail), then their entries. */
+    private List<TransactWriteItem> checkedEntries(List<Edge> edges) {
+        List<TransactWriteItem> items = new ArrayList<>(2 * edges.size());
+        edges.forEach(edge -> items.add(db.check(edge.key(), "attribute_exists(" + TableLayout.PK + ")")));
+        edges.forEach(edge -> items.add(db.put(DynamoFollowGraph.followerEntry(edge.follower(), edge.followee(), edge.at()))));
+        return items;
     }
 
     private record Tally(long edges, long written) {}

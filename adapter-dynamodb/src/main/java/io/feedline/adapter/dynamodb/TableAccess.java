@@ -456,6 +456,25 @@ final class TableAccess {
         return token.toString();
     }
 
+    /**
+     * Writes the items {@code itemsOf} makes of {@code sources} in one TransactWriteItems and, while
+     * a condition cancels it, again without the sources whose condition failed; returns the sources
+     * of the write that committed (none if every one failed). {@code itemsOf} puts each source's
+     * conditioned item at the source's own index, any other items after them.
+     */
+    <T> List<T> transactUnfailed(String pattern, List<T> sources, Function<List<T>, List<TransactWriteItem>> itemsOf,
+            Optional<String> tokenStem) {
+        List<T> trying = sources;
+        while (!trying.isEmpty()) {
+            Outcome outcome = transact(pattern, itemsOf.apply(trying), tokenStem);
+            if (outcome.committed()) {
+                return trying;
+            }
+            trying = outcome.unfailed(trying, 0);
+        }
+        return List.of();
+    }
+
     /** Runs a conditional single-item write; false if its condition failed. */
     boolean conditionally(String pattern, Runnable write) {
         return call(pattern, () -> {
