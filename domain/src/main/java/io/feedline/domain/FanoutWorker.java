@@ -46,6 +46,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
@@ -184,11 +185,16 @@ public final class FanoutWorker {
     private final SideWork sideWork;
     /**
      * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
-     * in which each step weighs a quarter), 0 before the first; the stepping thread writes them,
-     * the claiming thread reads them.
+     * in which each sample weighs a quarter), 0 before the first; the stepping thread writes them,
+     * the claiming thread reads them. A sample is at least a step's worth of jobs (see {@link
+     * #notePace}).
      */
     private volatile long stepMillis;
     private volatile long stepItems;
+    // Only the stepping thread touches these: the steps not yet in a sample of the pace.
+    private long unsampledMillis;
+    private long unsampledItems;
+    private int unsampledJobs;
     // Only the claiming thread touches these.
     private long lastClaimNanos;
     private long idleWaitNanos;
@@ -439,7 +445,7 @@ public final class FanoutWorker {
      * The most jobs this worker holds: one step's worth, and as many more steps' worth, up to
      * {@value #STEPS_HELD} in all, as keep the lease renewals of the jobs waiting behind the steps
      * under {@value #RENEWAL_SHARE_PERCENT}% of the feed items the steps write meanwhile, at their
-     * recent pace. A job waiting is renewed about once per half a lease, so a long lease or steps
+     * recent pace (see {@link #notePace}). A job waiting is renewed about once per half a lease, so a long lease or steps
      * that write many items each (a burst's posts, all held and windowed ahead of the durable
      * writes) allow the whole hold, while a short lease on a slow engine allows little more than
      * the step's own jobs (holding more only added renewals to a busy engine: the many-instance
@@ -782,16 +788,41 @@ public final class FanoutWorker {
     private int step() {
         Instant began = clock.instant();
         Stepped stepped = stepThrough();
-        long took = Math.max(1, Duration.between(began, clock.instant()).toMillis());
-        long previous = stepMillis;
-        stepMillis = previous == 0 ? took : (3 * previous + took) / 4;
-        long items = stepItems;
-        stepItems = previous == 0 ? stepped.items() : (3 * items + stepped.items()) / 4;
+        notePace(Duration.between(began, clock.instant()).minus(stepped.waited()), stepped.items(), stepped.jobs());
         return stepped.done();
     }
 
-    /** What a step did: the jobs it completed and the feed items it wrote. */
-    private record Stepped(int done, long items) {}
+    /**
+     * Adds a step to the pace that {@link #holdLimit} reads: {@code took}, the time it took less
+     * the time its durable writes waited for window passes (the claims' pace, not the writes'), and
+     * the feed items it wrote. Steps of fewer jobs than a claim add up until they make a step's
+     * worth, and only then make a sample: a burst's first step, taken as soon as a claim's first
+     * few jobs were held, wrote 2 of them in 7 s while the burst's claims filled the engine's
+     * queue, and alone it cut the hold to one step's worth, which stopped the claims, and with them
+     * the burst's hot windows, for seconds (BENCHMARKS section 5m).
+     */
+    private void notePace(Duration took, long items, int jobs) {
+        unsampledMillis += Math.max(0, took.toMillis());
+        unsampledItems += items;
+        unsampledJobs += jobs;
+        if (unsampledJobs < settings.jobsPerClaim()) {
+            return;
+        }
+        long millis = Math.max(1, unsampledMillis);
+        long previous = stepMillis;
+        stepMillis = previous == 0 ? millis : (3 * previous + millis) / 4;
+        long before = stepItems;
+        stepItems = previous == 0 ? unsampledItems : (3 * before + unsampledItems) / 4;
+        unsampledMillis = 0;
+        unsampledItems = 0;
+        unsampledJobs = 0;
+    }
+
+    /**
+     * What a step did: the jobs it completed, the jobs it took, the feed items it wrote and how long
+     * its durable writes waited for window passes.
+     */
+    private record Stepped(int done, int jobs, long items, Duration waited) {}
 
     /** {@link #step}, untimed. */
     private Stepped stepThrough() {
@@ -819,14 +850,20 @@ public final class FanoutWorker {
         // 2. Hot windows first, on their own: nothing durable waits for them.
         Thread windowWrite = unwindowed.isEmpty() ? null : Thread.ofVirtual().name("fanout-window-" + workerId)
                 .start(() -> storage.call(() -> addToWindows(unwindowed)));
-        // 3. Durable feed items, coalesced across jobs into full chunks written in parallel.
+        // 3. Durable feed items, coalesced across jobs into full chunks written in parallel, each
+        // once the window passes begun before it have ended (all chunks wait together, so the
+        // first through marks when the wait ended).
         List<Chunk> chunks = chunks(runs, batches);
         WindowPasses passes = windowPasses;
+        Instant writing = clock.instant();
+        AtomicReference<Instant> passed = new AtomicReference<>();
         List<Outcome<Void>> written = awaitRenewing(tasks.start(chunks.stream().<Callable<Void>>map(chunk -> () -> {
             passes.awaitThoseBegun();
+            passed.compareAndSet(null, clock.instant());
             storage.durableWrite(() -> feedItems.append(chunk.deliveries()));
             return null;
         }).toList()));
+        Duration waited = passed.get() == null ? Duration.ZERO : Duration.between(writing, passed.get());
         rethrowErrors(written);
         for (int i = 0; i < chunks.size(); i++) {
             if (written.get(i).failure() != null) {
@@ -879,7 +916,7 @@ public final class FanoutWorker {
                 Thread.currentThread().interrupt();
             }
         }
-        return new Stepped(done, chunks.stream().mapToLong(chunk -> chunk.deliveries().size()).sum());
+        return new Stepped(done, runs.size(), chunks.stream().mapToLong(chunk -> chunk.deliveries().size()).sum(), waited);
     }
 
     /**

@@ -54,6 +54,16 @@ final class WindowPasses {
         }
     }
 
+    /** Whether a durable write is waiting for a pass now. */
+    boolean writesWaiting() {
+        lock.lock();
+        try {
+            return lock.hasWaiters(ended);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Waits until every pass that had begun by now has ended; passes begun meanwhile are not waited for. */
     void awaitThoseBegun() {
         lock.lock();

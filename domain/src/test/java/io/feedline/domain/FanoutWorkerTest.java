@@ -1065,6 +1065,80 @@ class FanoutWorkerTest {
         }
     }
 
+    @Test
+    void theTimeAStepWaitsForAnotherClaimsWindowPassIsNotItsPace() throws InterruptedException {
+        Duration lease = Duration.ofSeconds(120);
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
+            everyReaderFollowsEveryAuthor(world, 7, 24);
+            FanoutWorker worker = workerWriting(world, "behind-a-pass", world.feedItems);
+            WindowPasses passes = new WindowPasses();
+            worker.shareWindowPasses(passes);
+            world.publish("author_0", "its step waits for a pass");
+            // Another worker's claims are windowing: this step's durable write waits for them,
+            // 50 s on the clock. Taken as the writes' pace, with 25 items a step, it would allow
+            // only 3 more steps of jobs held (10% of 25 x 60 / 50).
+            long pass = passes.begin();
+            AtomicInteger done = new AtomicInteger();
+            Thread stepping = Thread.ofVirtual().start(() -> done.set(worker.runOnce()));
+            awaitWaiting(passes);
+            world.clock.advance(Duration.ofSeconds(50));
+            passes.end(pass);
+            stepping.join();
+            assertThat(done.get()).isPositive();
+            for (int a = 1; a < 7; a++) {
+                world.publish("author_" + a, "post " + a);
+            }
+            int waiting = world.postStore.jobs().pending();
+
+            worker.runOnce();
+
+            assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of 8 steps' worth")
+                    .isEqualTo(waiting - FanoutWorker.STEPS_HELD);
+            worker.drain();
+            for (int r = 0; r < 24; r++) {
+                assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(7);
+            }
+        }
+    }
+
+    @Test
+    void aSlowStepOfFewerJobsThanAClaimDoesNotSetThePaceAlone() {
+        Duration lease = Duration.ofSeconds(120);
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(4).withJobLease(lease))) {
+            everyReaderFollowsEveryAuthor(world, 9, 24);
+            // The first durable write takes 100 s on the clock: alone, a step of one job that slow
+            // would allow no step of jobs held beyond the step's own (10% of 25 x 60 / 100, per 4 jobs).
+            FanoutWorker worker = workerWriting(world, "one-slow-job", beforeEachAppend(world.feedItems, append -> {
+                if (append == 1) {
+                    world.clock.advance(Duration.ofSeconds(100));
+                }
+            }));
+            world.publish("author_0", "a step of one job");
+            assertThat(worker.runOnce()).isPositive();
+            for (int a = 1; a < 9; a++) {
+                world.publish("author_" + a, "post " + a);
+            }
+            int waiting = world.postStore.jobs().pending();
+            assertThat(waiting).as("8 deliveries and their posts' index jobs").isEqualTo(16);
+
+            worker.runOnce();
+
+            assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of up to 8 steps' worth").isZero();
+            for (int r = 0; r < 24; r++) {
+                assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(9);
+            }
+        }
+    }
+
+    /** Waits until a durable write is parked in its wait for {@code passes}. */
+    private static void awaitWaiting(WindowPasses passes) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!passes.writesWaiting()) {
+            assertThat(System.nanoTime()).as("a durable write began waiting within 10 s").isLessThan(deadline);
+            Thread.sleep(1);
+        }
+    }
+
     /**
      * Registers {@code users} and makes the follows (follower, followee, and so on), lets the first
      * follower read their feed, then has "early" and "late" post: with one job a step, the late
