@@ -922,8 +922,9 @@ public final class FanoutWorker {
     /**
      * Renews the leases of those of {@code heldNow} (the jobs held before a step, the step's own
      * included, or those a claim just took) that would run out within half a lease, so that no other
-     * worker takes over a job this one holds and has windowed, nor one while its step writes it.
-     * Returns the jobs whose lease was lost anyway: they are dropped, left to their new holders.
+     * worker takes over a job this one holds and has windowed, nor one while its step writes it, all
+     * in one call ({@link FanoutJobs#renewAll}). Returns the jobs whose lease was lost anyway: they
+     * are dropped, left to their new holders.
      */
     private Set<JobRun> renewDue(List<JobRun> heldNow) {
         Instant now = clock.instant();
@@ -932,22 +933,24 @@ public final class FanoutWorker {
         if (due.isEmpty()) {
             return Set.of();
         }
-        List<Outcome<Void>> renewed = tasks.all(due.stream().<Callable<Void>>map(run -> () -> {
-            run.claimed = storage.call(() -> jobs.renew(run.claimed, now, settings.jobLease()));
-            return null;
-        }).toList());
-        rethrowErrors(renewed);
+        List<Optional<ClaimedJob>> renewed;
+        try {
+            renewed = storage.call(() -> jobs.renewAll(due.stream().map(run -> run.claimed).toList(), now, settings.jobLease()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not renew the leases on " + due.size()
+                    + " jobs; those that run out are redone by a takeover", e);
+            return Set.of();
+        }
         Set<JobRun> lost = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < due.size(); i++) {
-            Throwable failure = renewed.get(i).failure();
-            if (failure instanceof FeedlineException.WriteConflict) {
-                LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", due.get(i).claimed.job().key());
-                due.get(i).lost = true;
-                drop(due.get(i));
-                lost.add(due.get(i));
-            } else if (failure != null) {
-                LOG.log(Level.WARNING, "could not renew the lease on " + due.get(i).claimed.job().key()
-                        + "; if it runs out, a takeover redoes the job", failure);
+            JobRun run = due.get(i);
+            if (renewed.get(i).isPresent()) {
+                run.claimed = renewed.get(i).get();
+            } else {
+                LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", run.claimed.job().key());
+                run.lost = true;
+                drop(run);
+                lost.add(run);
             }
         }
         return lost;

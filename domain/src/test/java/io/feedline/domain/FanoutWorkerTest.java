@@ -1006,6 +1006,8 @@ class FanoutWorkerTest {
             assertThat(worker.runOnce()).as("the 3 deliveries and the 3 posts' search index jobs").isEqualTo(6);
 
             assertThat(takenOver).as("jobs another worker took over").isEmpty();
+            assertThat(world.postStore.calls().count("renewAll")).as("calls that renewed the leases due, all at once").isPositive();
+            assertThat(world.postStore.calls().count("renew")).as("leases renewed one at a time").isZero();
             assertEachReaderHasOnlyTheirAuthorsPost(world, posts);
             assertThat(world.postStore.jobs().pending()).isZero();
         }

@@ -26,6 +26,7 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FanoutJobs;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -329,6 +330,35 @@ class AccessPatternRequestsTest {
                 .isInstanceOf(FeedlineException.WriteConflict.class);
         assertThat(outbox.renew(retaken, takeover.plusSeconds(1), lease).leaseOwner())
                 .as("the job taken over is still its new holder's").isEqualTo("w2");
+    }
+
+    @Test
+    void renewingAStepsLeasesIsOneTransactionAndAJobTakenOverMeanwhileIsLeftOut() {
+        FanoutJobs outbox = storage.fanoutJobs();
+        Instant now = Instant.now().plusSeconds(1);
+        Duration lease = Duration.ofMinutes(5);
+        List<FanoutJob> mine = IntStream.range(0, 8).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
+        mine.forEach(outbox::enqueue);
+        List<ClaimedJob> held = claimAllKeeping(outbox, "w1", now, lease, mine);
+        requests.reset();
+
+        List<Optional<ClaimedJob>> renewed = outbox.renewAll(held.subList(0, 6), now.plus(lease).minusSeconds(1), lease);
+
+        assertThat(requests.all()).as("six renewals").isEqualTo(only("TransactWriteItems", 1));
+        assertThat(renewed).allSatisfy(job -> assertThat(job).isPresent());
+
+        // The eighth's lease runs out and another worker takes it.
+        Instant takeover = now.plus(lease).plusSeconds(1);
+        claimAllKeeping(outbox, "w2", takeover, lease, List.of(held.get(7).job()));
+        requests.reset();
+
+        renewed = outbox.renewAll(List.of(renewed.getFirst().orElseThrow(), held.get(7)), takeover, lease);
+
+        assertThat(requests.all()).as("cancelled by the lost lease, then sent again with the first alone")
+                .isEqualTo(only("TransactWriteItems", 2));
+        assertThat(renewed.getFirst()).get().extracting(ClaimedJob::leaseUntil)
+                .isEqualTo(takeover.plus(lease).truncatedTo(ChronoUnit.MILLIS));
+        assertThat(renewed.get(1)).as("the eighth, taken over").isEmpty();
     }
 
     /** Claims everything claimable at {@code at} (other tests' jobs too) and returns the claims of {@code mine}, in order. */

@@ -287,6 +287,47 @@ public abstract class FanoutJobsContract {
     }
 
     @Test
+    void renewAllExtendsEachLeaseHeldAndAnswersEmptyForOneTakenOver() {
+        FanoutJob first = freshDeliver();
+        FanoutJob takenOver = freshDeliver();
+        FanoutJob last = freshDeliver();
+        List.of(first, takenOver, last).forEach(jobs::enqueue);
+        Map<FanoutJob, ClaimedJob> held = claimMine("w1", now, first, takenOver, last).stream()
+                .collect(Collectors.toMap(ClaimedJob::job, claimed -> claimed));
+        // The first and the last are kept (the last with a checkpoint); the middle one's lease runs out and w2 takes it.
+        ClaimedJob kept = jobs.renew(held.get(first), now.plusSeconds(5), LEASE);
+        ClaimedJob saved = jobs.checkpoint(held.get(last), new PageToken("page-2"), now.plusSeconds(5), LEASE);
+        Instant late = now.plus(LEASE).plusSeconds(1);
+        ClaimedJob newHolder = claimOne("w2", late, takenOver);
+
+        List<Optional<ClaimedJob>> renewed = jobs.renewAll(List.of(kept, held.get(takenOver), saved), late, LEASE);
+
+        assertThat(renewed).containsExactly(
+                Optional.of(new ClaimedJob(first, "w1", late.plus(LEASE), Optional.empty(), 1)),
+                Optional.empty(),
+                Optional.of(new ClaimedJob(last, "w1", late.plus(LEASE), Optional.of(new PageToken("page-2")), 1)));
+        // Past the leases before but inside the renewed ones: still held, and the one taken over still the new holder's.
+        assertThat(claimMine("w3", now.plusSeconds(5).plus(LEASE).plusSeconds(1), first, last)).isEmpty();
+        assertThat(jobs.renew(newHolder, late.plusSeconds(2), LEASE).leaseOwner()).isEqualTo("w2");
+        assertThat(jobs.renewAll(List.of(), late, LEASE)).isEmpty();
+    }
+
+    @Test
+    void renewAllTakesMoreJobsThanOneRequestCarries() {
+        List<FanoutJob> mine = IntStream.range(0, 130).<FanoutJob>mapToObj(i -> freshDeliver()).toList();
+        mine.forEach(jobs::enqueue);
+        List<ClaimedJob> claimed = Outbox.claimAll(jobs, "w1", now, LEASE, mine);
+        Instant late = now.plus(LEASE).minusSeconds(1);
+
+        List<Optional<ClaimedJob>> renewed = jobs.renewAll(claimed, late, LEASE);
+
+        assertThat(renewed).hasSize(130).allSatisfy(job -> assertThat(job).get()
+                .extracting(ClaimedJob::leaseUntil).isEqualTo(late.plus(LEASE)));
+        assertThat(Outbox.claimAll(jobs, "w2", now.plus(LEASE).plusSeconds(1), LEASE, mine)).isEmpty();
+        jobs.completeAll(renewed.stream().map(Optional::orElseThrow).toList());
+    }
+
+    @Test
     void completeAllRemovesTheFinishedJobsAndLeavesOneTakenOverToItsNewHolder() {
         int pendingBefore = jobs.pending();
         FanoutJob first = freshDeliver();

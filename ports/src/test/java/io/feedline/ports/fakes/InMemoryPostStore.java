@@ -625,6 +625,25 @@ public final class InMemoryPostStore {
             return extend("renew", job, Optional.empty(), now, lease);
         }
 
+        @Override
+        public List<Optional<ClaimedJob>> renewAll(List<ClaimedJob> held, Instant now, Duration lease) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("renewAll");
+                List<Optional<ClaimedJob>> renewed = new ArrayList<>(held.size());
+                for (ClaimedJob job : held) {
+                    JobRow row = outbox.get(job.job().key());
+                    if (!heldBy(row, job)) {
+                        renewed.add(Optional.empty());
+                        continue;
+                    }
+                    JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), row.checkpoint(), row.attempts(), row.enqueuedAt());
+                    outbox.put(job.job().key(), saved);
+                    renewed.add(Optional.of(toClaimed(saved)));
+                }
+                return renewed;
+            }
+        }
+
         /** Moves a held job's lease to {@code now + lease}, and its checkpoint to {@code position} if given. */
         private ClaimedJob extend(String call, ClaimedJob job, Optional<PageToken> position, Instant now, Duration lease) {
             synchronized (InMemoryPostStore.this) {
