@@ -797,9 +797,9 @@ public final class FanoutWorker {
      * the time its durable writes waited for window passes (the claims' pace, not the writes'), and
      * the feed items it wrote. Steps of fewer jobs than a claim add up until they make a step's
      * worth, and only then make a sample: a burst's first step, taken as soon as a claim's first
-     * few jobs were held, wrote 2 of them in 7 s while the burst's claims filled the engine's
-     * queue, and alone it cut the hold to one step's worth, which stopped the claims, and with them
-     * the burst's hot windows, for seconds (BENCHMARKS section 5m).
+     * two jobs were held, waited 8.7 s for the claims' window pass and then took 7 s more to write
+     * their 202 items behind those claims; alone, it cut the hold to one step's worth, which
+     * stopped the claims, and with them the burst's hot windows, for seconds (BENCHMARKS section 5m).
      */
     private void notePace(Duration took, long items, int jobs) {
         unsampledMillis += Math.max(0, took.toMillis());
