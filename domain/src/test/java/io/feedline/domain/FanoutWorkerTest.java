@@ -1051,19 +1051,7 @@ class FanoutWorkerTest {
                     append -> world.clock.advance(Duration.ofSeconds(20))));
             world.publish("author_0", "its step shows the pace");
             assertThat(worker.runOnce()).isPositive();
-            for (int a = 1; a < 7; a++) {
-                world.publish("author_" + a, "post " + a);
-            }
-            int waiting = world.postStore.jobs().pending();
-
-            worker.runOnce();
-
-            assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of 8 steps' worth")
-                    .isEqualTo(waiting - FanoutWorker.STEPS_HELD);
-            worker.drain();
-            for (int r = 0; r < 24; r++) {
-                assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(7);
-            }
+            assertTheNextClaimHoldsEveryStep(world, worker, 7, 24);
         }
     }
 
@@ -1087,19 +1075,7 @@ class FanoutWorkerTest {
             passes.end(pass);
             stepping.join();
             assertThat(done.get()).isPositive();
-            for (int a = 1; a < 7; a++) {
-                world.publish("author_" + a, "post " + a);
-            }
-            int waiting = world.postStore.jobs().pending();
-
-            worker.runOnce();
-
-            assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of 8 steps' worth")
-                    .isEqualTo(waiting - FanoutWorker.STEPS_HELD);
-            worker.drain();
-            for (int r = 0; r < 24; r++) {
-                assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(7);
-            }
+            assertTheNextClaimHoldsEveryStep(world, worker, 7, 24);
         }
     }
 
@@ -1129,6 +1105,27 @@ class FanoutWorkerTest {
             for (int r = 0; r < 24; r++) {
                 assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(9);
             }
+        }
+    }
+
+    /**
+     * Has {@code author_1} to the last author post, lets {@code worker} (one job a step) claim once,
+     * and asserts that it held {@value FanoutWorker#STEPS_HELD} steps' worth; then drains, and every
+     * reader has every author's post.
+     */
+    private static void assertTheNextClaimHoldsEveryStep(World world, FanoutWorker worker, int authors, int readers) {
+        for (int a = 1; a < authors; a++) {
+            world.publish("author_" + a, "post " + a);
+        }
+        int waiting = world.postStore.jobs().pending();
+
+        worker.runOnce();
+
+        assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of 8 steps' worth")
+                .isEqualTo(waiting - FanoutWorker.STEPS_HELD);
+        worker.drain();
+        for (int r = 0; r < readers; r++) {
+            assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(authors);
         }
     }
 

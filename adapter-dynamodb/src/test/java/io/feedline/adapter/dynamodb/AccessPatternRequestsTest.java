@@ -307,9 +307,7 @@ class AccessPatternRequestsTest {
         FanoutJobs outbox = storage.fanoutJobs();
         Instant now = Instant.now().plusSeconds(1);
         Duration lease = Duration.ofMinutes(5);
-        List<FanoutJob> mine = IntStream.range(0, 8).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
-        mine.forEach(outbox::enqueue);
-        List<ClaimedJob> held = claimAllKeeping(outbox, "w1", now, lease, mine);
+        List<ClaimedJob> held = eightHeldBy(outbox, "w1", now, lease);
         requests.reset();
 
         outbox.completeAll(held.subList(0, 6));
@@ -337,9 +335,7 @@ class AccessPatternRequestsTest {
         FanoutJobs outbox = storage.fanoutJobs();
         Instant now = Instant.now().plusSeconds(1);
         Duration lease = Duration.ofMinutes(5);
-        List<FanoutJob> mine = IntStream.range(0, 8).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
-        mine.forEach(outbox::enqueue);
-        List<ClaimedJob> held = claimAllKeeping(outbox, "w1", now, lease, mine);
+        List<ClaimedJob> held = eightHeldBy(outbox, "w1", now, lease);
         requests.reset();
 
         List<Optional<ClaimedJob>> renewed = outbox.renewAll(held.subList(0, 6), now.plus(lease).minusSeconds(1), lease);
@@ -359,6 +355,13 @@ class AccessPatternRequestsTest {
         assertThat(renewed.getFirst()).get().extracting(ClaimedJob::leaseUntil)
                 .isEqualTo(takeover.plus(lease).truncatedTo(ChronoUnit.MILLIS));
         assertThat(renewed.get(1)).as("the eighth, taken over").isEmpty();
+    }
+
+    /** Eight new deliveries, enqueued and claimed by {@code worker}, in order. */
+    private List<ClaimedJob> eightHeldBy(FanoutJobs outbox, String worker, Instant now, Duration lease) {
+        List<FanoutJob> mine = IntStream.range(0, 8).<FanoutJob>mapToObj(i -> new FanoutJob.Deliver(new PostRef(TestIds.postId(), author))).toList();
+        mine.forEach(outbox::enqueue);
+        return claimAllKeeping(outbox, worker, now, lease, mine);
     }
 
     /** Claims everything claimable at {@code at} (other tests' jobs too) and returns the claims of {@code mine}, in order. */

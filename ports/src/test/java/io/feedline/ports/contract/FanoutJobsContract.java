@@ -50,6 +50,12 @@ public abstract class FanoutJobsContract {
         return new FanoutJob.Deliver(new PostRef(TestIds.postId(), TestIds.userId()));
     }
 
+    /** Enqueues {@code mine} and has w1 claim them now, each held job by its job. */
+    private Map<FanoutJob, ClaimedJob> enqueuedAndHeldByW1(FanoutJob... mine) {
+        List.of(mine).forEach(jobs::enqueue);
+        return claimMine("w1", now, mine).stream().collect(Collectors.toMap(ClaimedJob::job, claimed -> claimed));
+    }
+
     private List<ClaimedJob> claimMine(String worker, Instant at, FanoutJob... mine) {
         return Outbox.claimAll(jobs, worker, at, LEASE, List.of(mine));
     }
@@ -291,9 +297,7 @@ public abstract class FanoutJobsContract {
         FanoutJob first = freshDeliver();
         FanoutJob takenOver = freshDeliver();
         FanoutJob last = freshDeliver();
-        List.of(first, takenOver, last).forEach(jobs::enqueue);
-        Map<FanoutJob, ClaimedJob> held = claimMine("w1", now, first, takenOver, last).stream()
-                .collect(Collectors.toMap(ClaimedJob::job, claimed -> claimed));
+        Map<FanoutJob, ClaimedJob> held = enqueuedAndHeldByW1(first, takenOver, last);
         // The first and the last are kept (the last with a checkpoint); the middle one's lease runs out and w2 takes it.
         ClaimedJob kept = jobs.renew(held.get(first), now.plusSeconds(5), LEASE);
         ClaimedJob saved = jobs.checkpoint(held.get(last), new PageToken("page-2"), now.plusSeconds(5), LEASE);
@@ -333,9 +337,7 @@ public abstract class FanoutJobsContract {
         FanoutJob first = freshDeliver();
         FanoutJob takenOver = freshDeliver();
         FanoutJob last = freshDeliver();
-        List.of(first, takenOver, last).forEach(jobs::enqueue);
-        Map<FanoutJob, ClaimedJob> held = claimMine("w1", now, first, takenOver, last).stream()
-                .collect(Collectors.toMap(ClaimedJob::job, claimed -> claimed));
+        Map<FanoutJob, ClaimedJob> held = enqueuedAndHeldByW1(first, takenOver, last);
         Instant late = now.plus(LEASE).minusSeconds(1);
         ClaimedJob firstRenewed = jobs.renew(held.get(first), late, LEASE);
         ClaimedJob lastRenewed = jobs.renew(held.get(last), late, LEASE);
