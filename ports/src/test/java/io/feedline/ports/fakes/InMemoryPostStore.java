@@ -629,18 +629,7 @@ public final class InMemoryPostStore {
         public List<Optional<ClaimedJob>> renewAll(List<ClaimedJob> held, Instant now, Duration lease) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("renewAll");
-                List<Optional<ClaimedJob>> renewed = new ArrayList<>(held.size());
-                for (ClaimedJob job : held) {
-                    JobRow row = outbox.get(job.job().key());
-                    if (!heldBy(row, job)) {
-                        renewed.add(Optional.empty());
-                        continue;
-                    }
-                    JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), row.checkpoint(), row.attempts(), row.enqueuedAt());
-                    outbox.put(job.job().key(), saved);
-                    renewed.add(Optional.of(toClaimed(saved)));
-                }
-                return renewed;
+                return held.stream().map(job -> extended(job, Optional.empty(), now, lease)).toList();
             }
         }
 
@@ -648,16 +637,21 @@ public final class InMemoryPostStore {
         private ClaimedJob extend(String call, ClaimedJob job, Optional<PageToken> position, Instant now, Duration lease) {
             synchronized (InMemoryPostStore.this) {
                 calls.record(call);
-                JobRow row = outbox.get(job.job().key());
-                if (!heldBy(row, job)) {
-                    throw new FeedlineException.WriteConflict(
-                            "lease on " + job.job().key() + " was lost by " + job.leaseOwner(), null);
-                }
-                JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), position.or(row::checkpoint), row.attempts(),
-                        row.enqueuedAt());
-                outbox.put(job.job().key(), saved);
-                return toClaimed(saved);
+                return extended(job, position, now, lease).orElseThrow(() -> new FeedlineException.WriteConflict(
+                        "lease on " + job.job().key() + " was lost by " + job.leaseOwner(), null));
             }
+        }
+
+        /** {@link #extend} unrecorded, with the store's lock held: empty if the lease was lost. */
+        private Optional<ClaimedJob> extended(ClaimedJob job, Optional<PageToken> position, Instant now, Duration lease) {
+            JobRow row = outbox.get(job.job().key());
+            if (!heldBy(row, job)) {
+                return Optional.empty();
+            }
+            JobRow saved = new JobRow(row.job(), row.owner(), now.plus(lease), position.or(row::checkpoint), row.attempts(),
+                    row.enqueuedAt());
+            outbox.put(job.job().key(), saved);
+            return Optional.of(toClaimed(saved));
         }
 
         @Override
