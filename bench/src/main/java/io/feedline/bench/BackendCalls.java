@@ -32,6 +32,16 @@ final class BackendCalls implements CapacityListener {
     private final LongAdder cacheCalls = new LongAdder();
     private final LongAdder userCalls = new LongAdder();
     private final Map<String, LongAdder> byPattern = new ConcurrentHashMap<>();
+    private final Map<String, LongAdder> nanosByPattern = new ConcurrentHashMap<>();
+
+    @Override
+    public void consumed(String accessPattern, double read, double write, long nanos) {
+        if (IGNORED.contains(accessPattern)) {
+            return;
+        }
+        nanosByPattern.computeIfAbsent(accessPattern, pattern -> new LongAdder()).add(nanos);
+        consumed(accessPattern, read, write);
+    }
 
     @Override
     public void consumed(String accessPattern, double read, double write) {
@@ -85,6 +95,13 @@ final class BackendCalls implements CapacityListener {
         Map<String, Long> counts = new TreeMap<>();
         byPattern.forEach((pattern, count) -> counts.put(pattern, count.sum()));
         return counts;
+    }
+
+    /** How long the DynamoDB requests so far took as the client saw them, summed, in nanoseconds, by access pattern. */
+    Map<String, Long> nanosByPattern() {
+        Map<String, Long> nanos = new TreeMap<>();
+        nanosByPattern.forEach((pattern, sum) -> nanos.put(pattern, sum.sum()));
+        return nanos;
     }
 
     Snapshot snapshot() {

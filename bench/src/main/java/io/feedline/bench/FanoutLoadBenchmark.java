@@ -85,7 +85,7 @@ final class FanoutLoadBenchmark {
      */
     record Burst(int posts, long entries, double publishSeconds, double lagP50, double lagP99, double drainedAfterLastMs,
             double entriesPerSecond, int mentions, double mentionLagP50, double mentionLagP99, double windowLagP50,
-            double windowLagP99, long windowsFailed, Map<String, Long> dynamoRequests) {
+            double windowLagP99, long windowsFailed, Map<String, Long> dynamoRequests, Map<String, Long> dynamoNanos) {
 
         /** The DynamoDB requests the burst made (publishes, claims and polls included), per post. */
         double dynamoRequestsPerPost() {
@@ -251,6 +251,7 @@ final class FanoutLoadBenchmark {
         AtomicLong lastPublished = new AtomicLong();
         Map<PostId, Long> publishCalled = new ConcurrentHashMap<>();
         Map<String, Long> requestsBefore = calls.requestsByPattern();
+        Map<String, Long> nanosBefore = calls.nanosByPattern();
         long start = System.nanoTime();
         Parallel.forEach(posts, PUBLISHERS, i -> {
             Username next = graph.names()[(i + 1) % posts];
@@ -285,13 +286,15 @@ final class FanoutLoadBenchmark {
                 requests.put(pattern, made);
             }
         });
+        Map<String, Long> nanos = new TreeMap<>();
+        calls.nanosByPattern().forEach((pattern, sum) -> nanos.put(pattern, sum - nanosBefore.getOrDefault(pattern, 0L)));
         Samples windowLags = new Samples();
         publishCalled.forEach((post, called) -> windowLags.add(progress.of(post).windowReached() - called));
         long windowsFailed = publishCalled.keySet().stream().mapToLong(post -> progress.of(post).windowsFailed.get()).sum();
         return new Burst(posts, entries, (published - start) / 1e9, lags.millis(50), lags.millis(99),
                 (done - lastPublished.get()) / 1e6, entries / ((done - start) / 1e9), progress.mentionLags.count(),
                 progress.mentionLags.millis(50), progress.mentionLags.millis(99), windowLags.millis(50), windowLags.millis(99),
-                windowsFailed, requests);
+                windowsFailed, requests, nanos);
     }
 
     private Big big(FeedlineCore core, BenchLayout layout, Graph graph, Progress progress) {
@@ -586,6 +589,13 @@ final class FanoutLoadBenchmark {
         lines.add("burst: the last run's DynamoDB requests per post by access pattern: " + last.dynamoRequests().entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .map(e -> String.format(Locale.ROOT, "%s %.2f", e.getKey(), e.getValue() / (double) last.posts()))
+                .collect(java.util.stream.Collectors.joining(", ")));
+        lines.add("burst: the last run's DynamoDB request time per post by access pattern (ms, as the client waited: "
+                + "the engine's queue included, requests side by side each counted): " + last.dynamoNanos().entrySet().stream()
+                .filter(e -> e.getValue() > 0)
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(e -> String.format(Locale.ROOT, "%s %.2f (%.1f each)", e.getKey(), e.getValue() / 1e6 / last.posts(),
+                        e.getValue() / 1e6 / Math.max(1, last.dynamoRequests().getOrDefault(e.getKey(), 1L))))
                 .collect(java.util.stream.Collectors.joining(", ")));
         lines.add(String.format(Locale.ROOT, "ratios, median of the per-run ratios: fan-out %.2fx the raw BatchWriteItem item rate; "
                         + "window inserts %s redis-benchmark -P 16 -t zadd",

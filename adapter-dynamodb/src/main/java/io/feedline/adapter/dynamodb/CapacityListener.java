@@ -12,4 +12,12 @@ public interface CapacityListener {
     CapacityListener NONE = (accessPattern, readUnits, writeUnits) -> {};
 
     void consumed(String accessPattern, double readUnits, double writeUnits);
+
+    /**
+     * As {@link #consumed(String, double, double)}, with how long the request took as the client
+     * saw it, from its sending to its answer, retries and the engine's queue included.
+     */
+    default void consumed(String accessPattern, double readUnits, double writeUnits, long nanos) {
+        consumed(accessPattern, readUnits, writeUnits);
+    }
 }

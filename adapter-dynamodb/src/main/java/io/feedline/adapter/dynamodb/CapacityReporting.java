@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
@@ -36,6 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 final class CapacityReporting implements ExecutionInterceptor {
     private static final ThreadLocal<String> PATTERN = new ThreadLocal<>();
     private static final ReturnConsumedCapacity TOTAL = ReturnConsumedCapacity.TOTAL;
+    private static final ExecutionAttribute<Long> SENT = new ExecutionAttribute<>("feedline.sentNanos");
 
     private final CapacityListener listener;
 
@@ -56,6 +58,11 @@ final class CapacityReporting implements ExecutionInterceptor {
                 PATTERN.set(outer);
             }
         }
+    }
+
+    @Override
+    public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+        attributes.putAttribute(SENT, System.nanoTime());
     }
 
     @Override
@@ -107,7 +114,8 @@ final class CapacityReporting implements ExecutionInterceptor {
             }
         }
         String pattern = PATTERN.get();
-        listener.consumed(pattern == null ? "other" : pattern, read, write);
+        Long sent = attributes.getAttribute(SENT);
+        listener.consumed(pattern == null ? "other" : pattern, read, write, sent == null ? 0 : System.nanoTime() - sent);
     }
 
     private static List<ConsumedCapacity> one(ConsumedCapacity capacity) {

@@ -196,7 +196,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
      * was 64 turns in the queue it shares with the durable writes and the publishes.
      */
     private List<ClaimedJob> leaseAll(List<EnhancedDocument> candidates, String worker, long nowMillis, long until) {
-        return db.transactUnfailed("fanout_claim", candidates,
+        return db.transactUnfailed("fanout_lease", candidates,
                         trying -> trying.stream()
                                 .map(candidate -> db.update(keyOf(candidate), leaseUpdate(candidate, worker, nowMillis, until).build()))
                                 .toList(),
@@ -230,12 +230,14 @@ final class DynamoFanoutJobs implements FanoutJobs {
     /** Takes the job if nobody took it since it was read; empty if someone did. */
     private Optional<ClaimedJob> lease(EnhancedDocument candidate, String worker, long nowMillis, long until) {
         Expressions update = leaseUpdate(candidate, worker, nowMillis, until);
-        try {
-            var response = db.updateItem(keyOf(candidate), update.build(), ReturnValue.ALL_NEW);
-            return Optional.of(claimed(EnhancedDocument.fromAttributeValueMap(response.attributes())));
-        } catch (ConditionalCheckFailedException e) {
-            return Optional.empty();
-        }
+        return db.call("fanout_lease", () -> {
+            try {
+                var response = db.updateItem(keyOf(candidate), update.build(), ReturnValue.ALL_NEW);
+                return Optional.of(claimed(EnhancedDocument.fromAttributeValueMap(response.attributes())));
+            } catch (ConditionalCheckFailedException e) {
+                return Optional.empty();
+            }
+        });
     }
 
     @Override
