@@ -69,7 +69,8 @@ import java.util.logging.Logger;
  * one write, so a post reaches its readers' hot windows as soon as a worker holds its
  * job, however many durable writes are ahead of it; the pages after a first one are read ahead by
  * a virtual thread of the job's own. In {@link #runUntil} the claims are made on a thread of their
- * own, so a step's durable writes never hold up the next claim. It works the jobs in steps of {@link
+ * own, so a step's durable writes never hold up the next claim, and each claim's deliveries are
+ * read and windowed while the next claim is made (see {@link #takeBeside}). It works the jobs in steps of {@link
  * FeedSettings#jobsPerClaim()}, the oldest first, renewing the lease of every job it holds (the
  * step's own included) that has half a lease or less left, before each step and while a step's
  * durable writes run. A step takes the next pages of each of
@@ -107,7 +108,7 @@ import java.util.logging.Logger;
  * count batch ({@link Notifications#recordClaimed}: the events on one row folded into one write
  * with their jobs' completions), so neither kind waits for the other. In {@link #runUntil} a
  * claim's counts, notifications and index jobs are settled on a thread of their own while the next
- * claim is made and windowed, one claim's worth at a time (see {@link #takeAside}).
+ * claim is made and windowed, one claim's worth at a time (see {@link #takeBeside}).
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
@@ -181,7 +182,7 @@ public final class FanoutWorker {
     private final List<JobRun> held = new ArrayList<>();
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
-    /** The side work of the claims {@link #runUntil} takes (see {@link #takeAside}). */
+    /** The side work of the claims {@link #runUntil} takes (see {@link #takeBeside}). */
     private final SideWork sideWork;
     /**
      * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
@@ -261,7 +262,8 @@ public final class FanoutWorker {
      * than their leases (a proof with 3 s leases saw every pass's jobs taken over by the process's
      * other worker before the pass ended), while a pass for each claim let the durable writes in
      * between them, so a burst's windows kept the durable writes' pace (BENCHMARKS section 5h).
-     * The claiming thread sleeps between empty polls unless woken (each empty poll doubles the
+     * Within a pass, each claim is taken (read and windowed) while the next one is made, and the
+     * pass ends once the last is taken. The claiming thread sleeps between empty polls unless woken (each empty poll doubles the
      * sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs are held it
      * tops them up at once when woken, else once per idle-poll interval, so a long fan-out does not
      * poll the outbox at every page. On stop, the jobs still held are given back,
@@ -322,26 +324,34 @@ public final class FanoutWorker {
             WindowPasses passes = windowPasses;
             long pass = passes.begin();
             long passBegan = System.nanoTime();
+            Taking taking = Taking.NONE;
             try {
                 // One pass claims a step's worth at a time while claims come back full, there is
                 // room and it has lasted less than a quarter of a lease: the durable writes wait for
                 // it, so a burst's windows go first, and the oldest of its jobs still has most of
-                // its lease when the pass ends.
+                // its lease when the pass ends. Each claim is taken (its first pages read and
+                // windowed) while the next is made.
                 do {
                     lastClaimNanos = System.nanoTime();
                     int asked = Math.min(room, settings.jobsPerClaim());
                     List<ClaimedJob> claimed = jobs.claim(workerId, asked, clock.instant(), settings.jobLease());
                     found |= !claimed.isEmpty();
                     full = claimed.size() == asked;
-                    takeAside(claimed);
-                    room = holdLimit() - heldCount();
+                    awaitTaken(taking);
+                    taking = takeBeside(claimed);
+                    // The jobs being taken are not held yet, but are as good as held.
+                    room = holdLimit() - heldCount() - taking.jobs();
                 } while (full && room > 0 && !halted.get() && !stop.getAsBoolean()
                         && System.nanoTime() - passBegan < passBound());
             } catch (RuntimeException e) {
                 full = false;
                 LOG.log(Level.WARNING, "outbox poll failed", e);
             } finally {
-                passes.end(pass);
+                try {
+                    awaitTaken(taking);
+                } finally {
+                    passes.end(pass);
+                }
             }
             // Outside the pass, which the durable writes wait for: the claiming keeps at most one claim's side work ahead.
             sideWork.awaitStarted();
@@ -545,16 +555,51 @@ public final class FanoutWorker {
     }
 
     /**
-     * {@link #take} for the claiming thread of {@link #runUntil}: the claim's deliveries are
-     * windowed and held at once, and its count, notification and index jobs are given to {@link
-     * #sideWork}, settled one claim's worth at a time on a thread of their own while the claiming
-     * goes on, so that the next claim, and its windows, do not wait for them (a burst's claims each
-     * waited a second or more for their mentions and index jobs). The claiming waits for its side
-     * work only once a window pass has ended, never within one: the steps' durable writes wait for
-     * the passes begun before them, and must not wait for side work.
+     * {@link #take} for the claiming thread of {@link #runUntil}, on a thread of its own while the
+     * next claim is made (see {@link #awaitTaken}): the claim's deliveries are windowed and held,
+     * and its count, notification and index jobs are given to {@link #sideWork}, settled one
+     * claim's worth at a time on a thread of their own while the claiming goes on, so that the next
+     * claim, and its windows, do not wait for them (a burst's claims each waited a second or more
+     * for their mentions and index jobs). The claiming waits for its side work only once a window
+     * pass has ended, never within one: the steps' durable writes wait for the passes begun before
+     * them, and must not wait for side work.
+     *
+     * <p>A claim's lease transaction and the reads and window write of the claim before it are
+     * independent, and on a busy engine each took about as long as the other (a burst's leases
+     * waited 150-200 ms in DynamoDB Local's queue of transactions, its first-page reads about as
+     * long, BENCHMARKS section 5n); one after the other, they halved the rate at which a burst's
+     * posts reached their windows.
      */
-    private void takeAside(List<ClaimedJob> claimed) {
-        take(claimed, true);
+    private Taking takeBeside(List<ClaimedJob> claimed) {
+        if (claimed.isEmpty()) {
+            return Taking.NONE;
+        }
+        return new Taking(tasks.start(List.<Callable<Integer>>of(() -> take(claimed, true))), claimed.size());
+    }
+
+    /**
+     * Waits until the claim being taken is held and windowed, so that at most one is taken beside
+     * the next claim and they are taken in the order claimed. An Error in the taking is rethrown (it
+     * ends the claiming, as it did when it was taken on this thread); any other failure is logged,
+     * and the claim's jobs are claimable again once their leases run out.
+     */
+    private void awaitTaken(Taking taking) {
+        if (taking.started() == null) {
+            return;
+        }
+        Throwable failure = tasks.await(taking.started()).getFirst().failure();
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        if (failure != null) {
+            LOG.log(Level.WARNING, "taking a claim of " + taking.jobs() + " jobs failed; they are claimable again once "
+                    + "their leases run out", failure);
+        }
+    }
+
+    /** A claim being taken beside the next one: its task, and how many jobs it took. */
+    private record Taking(Started<Integer> started, int jobs) {
+        static final Taking NONE = new Taking(null, 0);
     }
 
     private int take(List<ClaimedJob> claimed, boolean aside) {

@@ -812,6 +812,52 @@ class FanoutWorkerTest {
         }
     }
 
+    @Test
+    void eachClaimIsReadAndWindowedWhileTheNextClaimIsMade() throws InterruptedException {
+        // Claims of two jobs: each post's delivery and search index job (enqueued together, claimed
+        // in that order) are one claim, and the three claims come back full one after another.
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(2))) {
+            for (int a = 0; a < 3; a++) {
+                world.register("author_" + a);
+                world.register("reader_" + a);
+                world.follow("reader_" + a, "author_" + a);
+            }
+            world.drain();
+            List<PostId> posts = onePostEach(world, 3);
+            int claimsBefore = claims(world);
+            AtomicBoolean firstWindowWrite = new AtomicBoolean(true);
+            AtomicBoolean claimedMeanwhile = new AtomicBoolean();
+            // The first window write, the first claim's, waits up to 5 s for the worker's second claim.
+            io.feedline.ports.out.TimelineCache waitingFirst = (io.feedline.ports.out.TimelineCache) java.lang.reflect.Proxy.newProxyInstance(
+                    getClass().getClassLoader(), new Class<?>[] {io.feedline.ports.out.TimelineCache.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("add") && firstWindowWrite.getAndSet(false)) {
+                            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                            while (claims(world) < claimsBefore + 2 && System.nanoTime() < deadline) {
+                                Thread.sleep(1);
+                            }
+                            claimedMeanwhile.set(claims(world) >= claimsBefore + 2);
+                        }
+                        try {
+                            return method.invoke(world.timelines, args);
+                        } catch (java.lang.reflect.InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            FanoutWorker worker = new FanoutWorker("beside", world.postStore.jobs(), world.graph, world.postStore.posts(),
+                    world.postStore.reposts(), world.feedItems, new Windows(waitingFirst, new CacheWarnings()), world.notifications,
+                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock,
+                    world.core.settings(), d -> {}, world.core.tagFanout());
+            try (Loop loop = Loop.start(worker, () -> {})) {
+                assertThat(eventually(() -> world.postStore.jobs().pending() == 0)).as("every job done").isTrue();
+            }
+
+            assertThat(claimedMeanwhile).as("the second claim was made while the first claim's windows were being written").isTrue();
+            for (int a = 0; a < 3; a++) {
+                assertThat(durableFeed(world, "reader_" + a)).as("reader_" + a + "'s feed").containsExactly(posts.get(a));
+            }
+        }
+    }
+
     /**
      * A push-mode world with steps of one job, the given lease, and {@code count} authors
      * ({@code author_<n>}) each followed by a reader of their own ({@code reader_<n>}).
