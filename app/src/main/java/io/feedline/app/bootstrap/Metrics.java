@@ -17,6 +17,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -26,6 +27,7 @@ import java.util.function.Supplier;
 final class Metrics implements AutoCloseable {
     static final String CAPACITY = "feedline.dynamodb.capacity.units";
     static final String REQUESTS = "feedline.dynamodb.requests";
+    static final String REQUEST_DURATION = "feedline.dynamodb.request.duration";
     static final String FANOUT_LAG = "feedline.fanout.lag";
     static final String FANOUT_BACKLOG = "feedline.fanout.backlog.jobs";
     static final String FANOUT_OLDEST_AGE = "feedline.fanout.oldest.job.age";
@@ -37,6 +39,7 @@ final class Metrics implements AutoCloseable {
     final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gc = new JvmGcMetrics();
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<String, Timer> requestTimers = new ConcurrentHashMap<>();
     private final Timer fanoutLag;
 
     Metrics() {
@@ -52,17 +55,36 @@ final class Metrics implements AutoCloseable {
                 .register(registry);
     }
 
-    /** The DynamoDB adapter reports each request's consumed capacity here, named by access pattern. */
+    /**
+     * The DynamoDB adapter reports each request's consumed capacity here, named by access pattern,
+     * and how long it took as the client saw it (the engine's queue and retries included).
+     */
     CapacityListener capacity() {
-        return (accessPattern, readUnits, writeUnits) -> {
-            counter(REQUESTS, accessPattern, null).increment();
-            if (readUnits > 0) {
-                counter(CAPACITY, accessPattern, "read").increment(readUnits);
+        return new CapacityListener() {
+            @Override
+            public void consumed(String accessPattern, double readUnits, double writeUnits) {
+                counter(REQUESTS, accessPattern, null).increment();
+                if (readUnits > 0) {
+                    counter(CAPACITY, accessPattern, "read").increment(readUnits);
+                }
+                if (writeUnits > 0) {
+                    counter(CAPACITY, accessPattern, "write").increment(writeUnits);
+                }
             }
-            if (writeUnits > 0) {
-                counter(CAPACITY, accessPattern, "write").increment(writeUnits);
+
+            @Override
+            public void consumed(String accessPattern, double readUnits, double writeUnits, long nanos) {
+                consumed(accessPattern, readUnits, writeUnits);
+                requestTimer(accessPattern).record(nanos, TimeUnit.NANOSECONDS);
             }
         };
+    }
+
+    private Timer requestTimer(String accessPattern) {
+        return requestTimers.computeIfAbsent(accessPattern, pattern -> Timer.builder(REQUEST_DURATION)
+                .tag("access_pattern", pattern)
+                .description("DynamoDB request time as the client saw it, by access pattern")
+                .register(registry));
     }
 
     /** The outbox backlog gauges: jobs waiting for a worker, and how long the oldest has waited. */

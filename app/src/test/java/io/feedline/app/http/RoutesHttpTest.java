@@ -234,7 +234,9 @@ class RoutesHttpTest {
                 .contains("route=\"unmatched\",status=\"404\"")
                 .doesNotContain(alice.username())
                 .containsPattern("feedline_dynamodb_capacity_units_total\\{access_pattern=\"[^\"]+\",kind=\"write\"\\} [1-9]")
-                .contains("feedline_dynamodb_requests_total{access_pattern=");
+                .contains("feedline_dynamodb_requests_total{access_pattern=")
+                .containsPattern("feedline_dynamodb_request_duration_seconds_sum\\{access_pattern=\"[^\"]+\"\\} [0-9.E-]*[1-9]")
+                .contains("feedline_dynamodb_request_duration_seconds_count{access_pattern=");
     }
 
     @Test
