@@ -339,7 +339,8 @@ public final class FanoutWorker {
                     full = claimed.size() == asked;
                     awaitTaken(taking);
                     taking = takeBeside(claimed);
-                    // The jobs being taken are not held yet, but are as good as held.
+                    // The claim being taken is not held yet: all its jobs count against the room, those
+                    // settled aside too (never held), so a pass never claims past the hold's limit.
                     room = holdLimit() - heldCount() - taking.jobs();
                 } while (full && room > 0 && !halted.get() && !stop.getAsBoolean()
                         && System.nanoTime() - passBegan < passBound());

@@ -209,22 +209,14 @@ class FanoutWorkerTest {
             CountDownLatch recording = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             // The first batch of notifications hangs until released.
-            io.feedline.ports.out.Notifications slowFirst = (io.feedline.ports.out.Notifications) java.lang.reflect.Proxy.newProxyInstance(
-                    getClass().getClassLoader(), new Class<?>[] {io.feedline.ports.out.Notifications.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("recordClaimed") && recording.getCount() > 0) {
+            io.feedline.ports.out.Notifications slowFirst = beforeEachCallOf(io.feedline.ports.out.Notifications.class,
+                    world.notifications, "recordClaimed", () -> {
+                        if (recording.getCount() > 0) {
                             recording.countDown();
                             release.await(30, TimeUnit.SECONDS);
                         }
-                        try {
-                            return method.invoke(world.notifications, args);
-                        } catch (java.lang.reflect.InvocationTargetException e) {
-                            throw e.getCause();
-                        }
                     });
-            FanoutWorker worker = new FanoutWorker("aside", world.postStore.jobs(), world.graph, world.postStore.posts(),
-                    world.postStore.reposts(), world.feedItems, world.windows(), slowFirst, world.subscriptions,
-                    world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock,
-                    world.core.settings(), d -> {}, world.core.tagFanout());
+            FanoutWorker worker = worker(world, "aside", world.feedItems, world.windows(), slowFirst);
             try (Loop loop = Loop.start(worker, () -> {})) {
                 world.publish("author", "hello @mentioned");
                 worker.wake();
@@ -678,10 +670,37 @@ class FanoutWorkerTest {
 
     /** A worker of the world's own making that writes durable items through {@code feedItems}. */
     private static FanoutWorker workerWriting(World world, String id, FeedItems feedItems) {
+        return worker(world, id, feedItems, world.windows(), world.notifications);
+    }
+
+    /** A worker of the world's own making that writes through the given feed items, windows and notifications. */
+    private static FanoutWorker worker(World world, String id, FeedItems feedItems, Windows windows,
+            io.feedline.ports.out.Notifications notifications) {
         return new FanoutWorker(id, world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                feedItems, world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
+                feedItems, windows, notifications, world.subscriptions, world.postStore.counters(),
                 world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {},
                 world.core.tagFanout());
+    }
+
+    /** Something a test runs before a call, which may wait or throw. */
+    @FunctionalInterface
+    private interface Hook {
+        void run() throws Exception;
+    }
+
+    /** A view of {@code delegate} that runs {@code hook} before each call of its method {@code name}. */
+    private static <T> T beforeEachCallOf(Class<T> type, T delegate, String name, Hook hook) {
+        return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                (proxy, method, args) -> {
+                    if (method.getName().equals(name)) {
+                        hook.run();
+                    }
+                    try {
+                        return method.invoke(delegate, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                }));
     }
 
     /** The world's feed items, running {@code hook} with each append's number (from 1) before it. */
@@ -828,25 +847,18 @@ class FanoutWorkerTest {
             AtomicBoolean firstWindowWrite = new AtomicBoolean(true);
             AtomicBoolean claimedMeanwhile = new AtomicBoolean();
             // The first window write, the first claim's, waits up to 5 s for the worker's second claim.
-            io.feedline.ports.out.TimelineCache waitingFirst = (io.feedline.ports.out.TimelineCache) java.lang.reflect.Proxy.newProxyInstance(
-                    getClass().getClassLoader(), new Class<?>[] {io.feedline.ports.out.TimelineCache.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("add") && firstWindowWrite.getAndSet(false)) {
+            io.feedline.ports.out.TimelineCache waitingFirst = beforeEachCallOf(io.feedline.ports.out.TimelineCache.class,
+                    world.timelines, "add", () -> {
+                        if (firstWindowWrite.getAndSet(false)) {
                             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
                             while (claims(world) < claimsBefore + 2 && System.nanoTime() < deadline) {
                                 Thread.sleep(1);
                             }
                             claimedMeanwhile.set(claims(world) >= claimsBefore + 2);
                         }
-                        try {
-                            return method.invoke(world.timelines, args);
-                        } catch (java.lang.reflect.InvocationTargetException e) {
-                            throw e.getCause();
-                        }
                     });
-            FanoutWorker worker = new FanoutWorker("beside", world.postStore.jobs(), world.graph, world.postStore.posts(),
-                    world.postStore.reposts(), world.feedItems, new Windows(waitingFirst, new CacheWarnings()), world.notifications,
-                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock,
-                    world.core.settings(), d -> {}, world.core.tagFanout());
+            FanoutWorker worker = worker(world, "beside", world.feedItems, new Windows(waitingFirst, new CacheWarnings()),
+                    world.notifications);
             try (Loop loop = Loop.start(worker, () -> {})) {
                 assertThat(eventually(() -> world.postStore.jobs().pending() == 0)).as("every job done").isTrue();
             }
