@@ -1,34 +1,50 @@
 package io.feedline.adapter.redis;
 
-import io.feedline.ports.model.CachedPost;
-import io.feedline.ports.out.PostCache;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.util.Collection;
-import java.util.Map;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
- * A small, bounded copy of cached posts in this process's heap, kept fresh by Redis itself: the
- * connection asks for server-assisted client-side caching ({@code CLIENT TRACKING ... BCAST}) over
- * the post keys, and every change to one of them, by any process, pushes an invalidation that drops
- * the copy here. The push arrives on the same connection, ahead of any later reply, so once a read
- * on that connection (a feed page's window) has answered, every change made before it is applied.
+ * A small, bounded copy of Redis values in this process's heap, kept fresh by Redis itself: a
+ * connection asks for server-assisted client-side caching ({@code CLIENT TRACKING}), and every
+ * change to a tracked key, by any process, pushes an invalidation that drops the copy here. The
+ * push arrives on the tracking connection ahead of any later reply on it, so once a read on that
+ * connection has answered, every change made before it is applied. Posts use it over every post key
+ * ({@code BCAST}); windows over the keys this process read ({@link RedisTimelineCache}).
  *
  * <p>Three rules keep a copy from outliving its invalidation: nothing is kept while tracking is not
  * known to be on (after a disconnect every copy is dropped, and tracking is asked for again on the
- * next read); a reply is installed only if no invalidation arrived while it was in flight (the
- * stamp); a flush drops everything. Past the bound, Caffeine's policy picks the copies to drop.
+ * next read); a reply is installed only if no invalidation of its key arrived while it was in flight
+ * (the key's stamp); a flush drops everything. Past the bound, Caffeine's policy picks the copies to
+ * drop.
  *
- * <p>Reads take no lock (every page reads its twenty posts here, from every request thread at once);
- * installs, invalidations and the tracking switch are serialized with one another, so an install
- * can never slip in between an invalidation and its stamp.
+ * <p>Stamps are kept per stripe of keys ({@value #STRIPES} stripes), so that a busy fan-out's
+ * invalidations of other windows do not keep a read from installing its reply.
+ *
+ * <p>Reads take no lock (every page reads its window and twenty posts here, from every request
+ * thread at once); installs, invalidations and the tracking switch are serialized with one another,
+ * so an install can never slip in between an invalidation and its stamp.
  */
-final class NearCache {
+final class NearCache<V> {
+    private static final int STRIPES = 1024;
+
     private final int capacity;
-    private final Cache<String, CachedPost> entries;
+    private final Cache<String, V> entries;
     private final Object changes = new Object();
-    private long stamp;
+    /** Guarded by {@link #changes}: one count of invalidations per stripe of keys. */
+    private final long[] stripes = new long[STRIPES];
+    /** Guarded by {@link #changes}: flushes and tracking switches, which change every key. */
+    private long epoch;
     private volatile boolean tracking;
+    private final AtomicBoolean askingForTracking = new AtomicBoolean();
 
     NearCache(int capacity) {
         this.capacity = capacity;
@@ -40,41 +56,55 @@ final class NearCache {
     }
 
     /** The copy, or null if there is none or tracking is not on. */
-    CachedPost get(String key) {
+    V get(String key) {
         return tracking ? entries.getIfPresent(key) : null;
     }
 
-    /** Taken before a read is sent; {@link #install} keeps its reply only if nothing changed since. */
-    long stamp() {
+    /** Taken before a read of the keys is sent, one per key; {@link #install} keeps a reply only if its key's is unchanged. */
+    long[] stamps(List<String> keys) {
+        long[] taken = new long[keys.size()];
         synchronized (changes) {
-            return stamp;
+            for (int i = 0; i < taken.length; i++) {
+                taken[i] = stampOf(keys.get(i));
+            }
         }
+        return taken;
     }
 
-    void install(Map<String, CachedPost> read, long stampBeforeRead) {
+    /** Keeps each value (null: nothing to keep) whose key saw no invalidation since its stamp was taken. */
+    void install(List<String> keys, List<V> values, long[] stampsBeforeRead) {
         synchronized (changes) {
-            if (enabled() && tracking && stamp == stampBeforeRead) {
-                entries.putAll(read);
+            if (!enabled() || !tracking) {
+                return;
+            }
+            for (int i = 0; i < keys.size(); i++) {
+                V value = values.get(i);
+                if (value != null && stampOf(keys.get(i)) == stampsBeforeRead[i]) {
+                    entries.put(keys.get(i), value);
+                }
             }
         }
     }
 
-    /** Redis said these keys changed; null means everything (a flush). */
+    /** Redis said these keys changed (or this process is changing them); null means everything (a flush). */
     void invalidate(Collection<String> keys) {
         synchronized (changes) {
-            stamp++;
             if (keys == null) {
+                epoch++;
                 entries.invalidateAll();
-            } else {
-                entries.invalidateAll(keys);
+                return;
             }
+            for (String key : keys) {
+                stripes[stripe(key)]++;
+            }
+            entries.invalidateAll(keys);
         }
     }
 
     /** The connection dropped: its tracking is gone, and so is every copy. */
     void trackingLost() {
         synchronized (changes) {
-            stamp++;
+            epoch++;
             tracking = false;
             entries.invalidateAll();
         }
@@ -83,7 +113,7 @@ final class NearCache {
     /** Tracking is on for the current connection: copies may be kept from now on. */
     void trackingOn() {
         synchronized (changes) {
-            stamp++;
+            epoch++;
             tracking = true;
             entries.invalidateAll();
         }
@@ -91,5 +121,39 @@ final class NearCache {
 
     boolean tracking() {
         return tracking;
+    }
+
+    /**
+     * Asks Redis to track the keys for the connection that {@code tracked} picks, if it is not known
+     * to be doing so (first use, or after a reconnect). A failure leaves the copies off until the
+     * next try; reads go to Redis meanwhile.
+     */
+    void ensureTracking(RedisLink link, Function<RedisLink.Open, Optional<StatefulRedisConnection<String, String>>> tracked,
+            TrackingArgs args) {
+        if (!enabled() || tracking || !link.connected() || !askingForTracking.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            var connection = tracked.apply(link.current()).orElseThrow(
+                    () -> new IllegalStateException("a near cache needs one connection that sees every key"));
+            if (!connection.isOpen()) {
+                return;
+            }
+            connection.sync().clientTracking(args);
+            trackingOn();
+        } catch (RedisException | CancellationException e) {
+            // Not tracked: no copy is kept, and the next read asks again.
+        } finally {
+            askingForTracking.set(false);
+        }
+    }
+
+    /** Both counts only grow, so their sum is unchanged exactly when neither changed. */
+    private long stampOf(String key) {
+        return epoch + stripes[stripe(key)];
+    }
+
+    private static int stripe(String key) {
+        return key.hashCode() & (STRIPES - 1);
     }
 }

@@ -47,10 +47,20 @@ final class RedisLink implements AutoCloseable {
     /**
      * An open connection: what every command goes through, its commands (a cluster's route each
      * key to its slot's node), and the single server's connection where there is one (the near
-     * cache's invalidations need one connection that sees every key).
+     * caches' invalidations need one connection that sees every key). On a single server with a
+     * near cache on, {@code trackedReads} is a second connection that carries only the reads whose
+     * keys Redis tracks for it (posts, and the first pages of windows), so that the server remembers
+     * those keys alone and pushes their invalidations there, ahead of any later reply on it.
      */
     record Open(StatefulConnection<String, String> connection, RedisClusterCommands<String, String> commands,
-            Optional<StatefulRedisConnection<String, String>> standalone) {}
+            Optional<StatefulRedisConnection<String, String>> standalone,
+            Optional<StatefulRedisConnection<String, String>> trackedReads) {
+
+        void close() {
+            connection.close();
+            trackedReads.ifPresent(StatefulConnection::close);
+        }
+    }
 
     private final RedisTarget target;
     private final String where;
@@ -58,6 +68,7 @@ final class RedisLink implements AutoCloseable {
     private final AbstractRedisClient client;
     private final List<TimelineScript> scripts;
     private final Consumer<Open> onOpen;
+    private final boolean trackedReads;
     private final Object lock = new Object();
     private final ScheduledExecutorService connector;
     private volatile Open open;
@@ -68,6 +79,7 @@ final class RedisLink implements AutoCloseable {
         this.target = RedisTarget.parse(settings.uri());
         this.scripts = List.copyOf(scripts);
         this.onOpen = onOpen;
+        this.trackedReads = settings.nearCacheSize() > 0 || settings.windowNearCacheSize() > 0;
         this.resources = DefaultClientResources.builder().nettyCustomizer(channels).build();
         SocketOptions socket = SocketOptions.builder().connectTimeout(settings.connectTimeout()).build();
         TimeoutOptions timeouts = TimeoutOptions.enabled(settings.commandTimeout());
@@ -190,7 +202,7 @@ final class RedisLink implements AutoCloseable {
                 onOpen.accept(fresh);
             } catch (RedisException e) {
                 lastFailure = String.valueOf(e.getMessage());
-                fresh.connection().close();
+                fresh.close();
                 return false;
             }
             open = fresh;
@@ -203,11 +215,18 @@ final class RedisLink implements AutoCloseable {
         return switch (client) {
             case RedisClient single -> {
                 StatefulRedisConnection<String, String> connection = single.connect();
-                yield new Open(connection, connection.sync(), Optional.of(connection));
+                Optional<StatefulRedisConnection<String, String>> reads;
+                try {
+                    reads = trackedReads ? Optional.of(single.connect()) : Optional.empty();
+                } catch (RedisException e) {
+                    connection.close();
+                    throw e;
+                }
+                yield new Open(connection, connection.sync(), Optional.of(connection), reads);
             }
             case RedisClusterClient nodes -> {
                 StatefulRedisClusterConnection<String, String> connection = nodes.connect();
-                yield new Open(connection, connection.sync(), Optional.empty());
+                yield new Open(connection, connection.sync(), Optional.empty(), Optional.empty());
             }
             default -> throw new IllegalStateException("unknown client " + client.getClass());
         };
@@ -221,7 +240,7 @@ final class RedisLink implements AutoCloseable {
             Open now = open;
             open = null;
             if (now != null) {
-                now.connection().close();
+                now.close();
             }
         }
         // No quiet period: nothing else runs on these event loops.

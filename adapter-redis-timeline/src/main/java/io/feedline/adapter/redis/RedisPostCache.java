@@ -19,6 +19,7 @@ import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.output.ValueListOutput;
@@ -37,7 +38,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -59,10 +59,9 @@ final class RedisPostCache implements PostCache {
     private final TimelineKeys keys;
     private final Duration ttl;
     private final Duration commandTimeout;
-    private final NearCache near;
-    private final AtomicBoolean askingForTracking = new AtomicBoolean();
+    private final NearCache<CachedPost> near;
 
-    RedisPostCache(RedisLink link, TimelineKeys keys, Duration ttl, Duration commandTimeout, NearCache near) {
+    RedisPostCache(RedisLink link, TimelineKeys keys, Duration ttl, Duration commandTimeout, NearCache<CachedPost> near) {
         this.link = link;
         this.keys = keys;
         this.ttl = ttl;
@@ -95,7 +94,8 @@ final class RedisPostCache implements PostCache {
 
     private Map<PostId, CachedPost> readRemote(List<PostId> ids) {
         ensureTracking();
-        long stamp = near.stamp();
+        List<String> postKeys = ids.stream().map(keys::post).toList();
+        long[] stamps = near.stamps(postKeys);
         List<AsyncCommand<String, String, List<String>>> batch = new ArrayList<>(ids.size());
         for (PostId id : ids) {
             CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).addKey(keys.post(id));
@@ -104,17 +104,17 @@ final class RedisPostCache implements PostCache {
             }
             batch.add(new AsyncCommand<>(new Command<>(CommandType.HMGET, new ValueListOutput<>(StringCodec.UTF8), args)));
         }
-        send("getAll", batch);
+        send("getAll", batch, true);
         Map<PostId, CachedPost> found = new HashMap<>();
-        Map<String, CachedPost> toKeep = new HashMap<>();
+        List<CachedPost> toKeep = new ArrayList<>(ids.size());
         for (int i = 0; i < ids.size(); i++) {
             CachedPost entry = decode(ids.get(i), batch.get(i).getNow(null));
+            toKeep.add(entry);
             if (entry != null) {
                 found.put(ids.get(i), entry);
-                toKeep.put(keys.post(ids.get(i)), entry);
             }
         }
-        near.install(toKeep, stamp);
+        near.install(postKeys, toKeep, stamps);
         return found;
     }
 
@@ -194,27 +194,11 @@ final class RedisPostCache implements PostCache {
     }
 
     /**
-     * Asks Redis to broadcast every change of a post key to this connection, if it is not known to
-     * be doing so (first use, or after a reconnect). A failure leaves the near cache off until the
-     * next try; reads go to Redis meanwhile.
+     * Asks Redis to remember the keys read over the tracked-reads connection and push their
+     * invalidations there, if it is not known to be doing so (first use, or after a reconnect).
      */
     private void ensureTracking() {
-        if (!near.enabled() || near.tracking() || !link.connected() || !askingForTracking.compareAndSet(false, true)) {
-            return;
-        }
-        try {
-            var connection = link.current().standalone().orElseThrow(
-                    () -> new IllegalStateException("a near cache needs one connection that sees every key"));
-            if (!connection.isOpen()) {
-                return;
-            }
-            connection.sync().clientTracking(TrackingArgs.Builder.enabled().bcast().prefixes(keys.postPrefix()));
-            near.trackingOn();
-        } catch (RedisException | CancellationException e) {
-            // Not tracked: no copy is kept, and the next read asks again.
-        } finally {
-            askingForTracking.set(false);
-        }
+        near.ensureTracking(link, RedisLink.Open::trackedReads, TrackingArgs.Builder.enabled());
     }
 
     /**
@@ -262,10 +246,21 @@ final class RedisPostCache implements PostCache {
         return batch;
     }
 
-    /** Sends the batch in one flush and waits for every reply; a failed or late reply fails the call. */
     private <T> void send(String operation, List<AsyncCommand<String, String, T>> batch) {
+        send(operation, batch, false);
+    }
+
+    /**
+     * Sends the batch in one flush and waits for every reply; a failed or late reply fails the call.
+     * Reads the near cache may keep go over the tracked-reads connection, where there is one.
+     */
+    private <T> void send(String operation, List<AsyncCommand<String, String, T>> batch, boolean trackedRead) {
         call(operation, () -> {
-            link.current().connection().dispatch(batch);
+            RedisLink.Open open = link.current();
+            StatefulConnection<String, String> connection = trackedRead
+                    ? open.trackedReads().<StatefulConnection<String, String>>map(c -> c).orElse(open.connection())
+                    : open.connection();
+            connection.dispatch(batch);
             AsyncCommand<?, ?, ?>[] all = batch.toArray(AsyncCommand[]::new);
             if (!LettuceFutures.awaitAll(commandTimeout, all)) {
                 throw new FeedlineException.StorageUnavailable(COMPONENT,

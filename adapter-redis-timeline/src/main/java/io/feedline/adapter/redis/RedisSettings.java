@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param nearCacheSize  the most posts each process keeps in its own heap in front of Redis
  *                       (kept fresh by Redis's invalidations); 0 turns the near cache off
  * @param windowTtl      how long a window lives after its last write (it is then rebuilt on the next read)
+ * @param windowNearCacheSize the most windows' first pages each process keeps in its own heap in front
+ *                       of Redis (kept fresh by Redis's invalidations of the keys it read); 0 turns it off
  */
 public record RedisSettings(String uri, int cap, Duration commandTimeout, Duration connectTimeout, String keyPrefix,
-        Duration postTtl, int nearCacheSize, Duration windowTtl) {
+        Duration postTtl, int nearCacheSize, Duration windowTtl, int windowNearCacheSize) {
 
     public static final int DEFAULT_CAP = 800;
     public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofMillis(500);
@@ -27,6 +29,7 @@ public record RedisSettings(String uri, int cap, Duration commandTimeout, Durati
     public static final Duration DEFAULT_POST_TTL = Duration.ofHours(1);
     public static final int DEFAULT_NEAR_CACHE_SIZE = 10_000;
     public static final Duration DEFAULT_WINDOW_TTL = Duration.ofDays(1);
+    public static final int DEFAULT_WINDOW_NEAR_CACHE_SIZE = 10_000;
 
     public RedisSettings {
         Objects.requireNonNull(uri, "uri");
@@ -45,6 +48,9 @@ public record RedisSettings(String uri, int cap, Duration commandTimeout, Durati
         if (nearCacheSize < 0) {
             throw new IllegalArgumentException("post-cache.max-local must not be negative, got " + nearCacheSize);
         }
+        if (windowNearCacheSize < 0) {
+            throw new IllegalArgumentException("timelines.max-local must not be negative, got " + windowNearCacheSize);
+        }
         if (cap < 1) {
             throw new IllegalArgumentException("redis cap must be at least 1, got " + cap);
         }
@@ -57,10 +63,13 @@ public record RedisSettings(String uri, int cap, Duration commandTimeout, Durati
         TimelineKeys.requireSafePrefix(keyPrefix);
     }
 
-    /** The defaults: cap 800, 500 ms per command, 1 s to connect, no key prefix, posts for an hour, 10,000 near. */
+    /**
+     * The defaults: cap 800, 500 ms per command, 1 s to connect, no key prefix, posts for an hour,
+     * 10,000 posts and 10,000 windows' first pages near.
+     */
     public static RedisSettings of(String uri) {
         return new RedisSettings(uri, DEFAULT_CAP, DEFAULT_COMMAND_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, "",
-                DEFAULT_POST_TTL, DEFAULT_NEAR_CACHE_SIZE, DEFAULT_WINDOW_TTL);
+                DEFAULT_POST_TTL, DEFAULT_NEAR_CACHE_SIZE, DEFAULT_WINDOW_TTL, DEFAULT_WINDOW_NEAR_CACHE_SIZE);
     }
 
     /** Hides a password in the URI, since settings end up in logs. */
@@ -68,34 +77,47 @@ public record RedisSettings(String uri, int cap, Duration commandTimeout, Durati
     public String toString() {
         return "RedisSettings[uri=" + uri.replaceAll("//[^@/]*@", "//***@") + ", cap=" + cap + ", commandTimeout="
                 + commandTimeout + ", connectTimeout=" + connectTimeout + ", keyPrefix=" + keyPrefix + ", postTtl=" + postTtl
-                + ", nearCacheSize=" + nearCacheSize + ", windowTtl=" + windowTtl + "]";
+                + ", nearCacheSize=" + nearCacheSize + ", windowTtl=" + windowTtl
+                + ", windowNearCacheSize=" + windowNearCacheSize + "]";
     }
 
     public RedisSettings withCap(int newCap) {
-        return new RedisSettings(uri, newCap, commandTimeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, windowTtl);
+        return new RedisSettings(uri, newCap, commandTimeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, windowTtl,
+                windowNearCacheSize);
     }
 
     public RedisSettings withCommandTimeout(Duration timeout) {
-        return new RedisSettings(uri, cap, timeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, windowTtl);
+        return new RedisSettings(uri, cap, timeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, windowTtl,
+                windowNearCacheSize);
     }
 
     public RedisSettings withConnectTimeout(Duration timeout) {
-        return new RedisSettings(uri, cap, commandTimeout, timeout, keyPrefix, postTtl, nearCacheSize, windowTtl);
+        return new RedisSettings(uri, cap, commandTimeout, timeout, keyPrefix, postTtl, nearCacheSize, windowTtl,
+                windowNearCacheSize);
     }
 
     public RedisSettings withKeyPrefix(String prefix) {
-        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, prefix, postTtl, nearCacheSize, windowTtl);
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, prefix, postTtl, nearCacheSize, windowTtl,
+                windowNearCacheSize);
     }
 
     public RedisSettings withPostTtl(Duration ttl) {
-        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, ttl, nearCacheSize, windowTtl);
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, ttl, nearCacheSize, windowTtl,
+                windowNearCacheSize);
     }
 
     public RedisSettings withNearCacheSize(int size) {
-        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, postTtl, size, windowTtl);
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, postTtl, size, windowTtl,
+                windowNearCacheSize);
+    }
+
+    public RedisSettings withWindowNearCacheSize(int size) {
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, windowTtl,
+                size);
     }
 
     public RedisSettings withWindowTtl(Duration ttl) {
-        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, ttl);
+        return new RedisSettings(uri, cap, commandTimeout, connectTimeout, keyPrefix, postTtl, nearCacheSize, ttl,
+                windowNearCacheSize);
     }
 }

@@ -12,6 +12,9 @@ import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
+import io.lettuce.core.TrackingArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.protocol.AsyncCommand;
@@ -35,6 +38,14 @@ import java.util.function.Supplier;
  * Hot windows as capped sorted sets (see {@link TimelineKeys} for the layout). Every call is one
  * round trip (two, once, after the server lost its scripts); every Lettuce failure becomes
  * {@link FeedlineException.StorageUnavailable}.
+ *
+ * <p>On a single server a whole window's first page is also kept in this process ({@link NearCache}
+ * of {@link WindowCopy}): windows are read over the link's tracked-reads connection, for which Redis
+ * remembers the key and pushes an invalidation when any process changes it. A hot first page is
+ * answered from the copy after a {@link TrackedBarrier}, one {@code PING} shared by every page that
+ * arrives while it is in flight, so it is as fresh as a read of Redis and costs Redis no window
+ * command. This process's own writes drop their windows' copies before and after they are sent,
+ * since their invalidations arrive on the other connection.
  */
 final class RedisTimelineCache implements TimelineCache {
 
@@ -57,8 +68,11 @@ final class RedisTimelineCache implements TimelineCache {
     private final int cap;
     private final Duration commandTimeout;
     private final Duration ttl;
+    private final NearCache<WindowCopy> copies;
+    private final TrackedBarrier barrier;
 
-    RedisTimelineCache(RedisLink link, TimelineKeys keys, int cap, Duration commandTimeout, Duration ttl) {
+    RedisTimelineCache(RedisLink link, TimelineKeys keys, int cap, Duration commandTimeout, Duration ttl,
+            NearCache<WindowCopy> copies, TrackedBarrier barrier) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be at least 1, got " + cap);
         }
@@ -67,6 +81,8 @@ final class RedisTimelineCache implements TimelineCache {
         this.cap = cap;
         this.commandTimeout = Objects.requireNonNull(commandTimeout, "commandTimeout");
         this.ttl = Objects.requireNonNull(ttl, "ttl");
+        this.copies = Objects.requireNonNull(copies, "copies");
+        this.barrier = Objects.requireNonNull(barrier, "barrier");
     }
 
     /**
@@ -89,7 +105,7 @@ final class RedisTimelineCache implements TimelineCache {
         for (Delivery delivery : deliveries) {
             byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
         }
-        call("add", () -> {
+        writing(byReader.keySet().stream().map(keys::window).toList(), () -> call("add", () -> {
             RedisLink.Open open = link.current();
             if (open.standalone().isEmpty()) {
                 send(open, pipelined(byReader), deliveries.size());
@@ -102,7 +118,7 @@ final class RedisTimelineCache implements TimelineCache {
                 send(open, scripted(byReader, CommandType.EVAL, TimelineScript.ADD.body()), deliveries.size());
             }
             return null;
-        });
+        }));
     }
 
     /** Calls of the add script, each over at most {@value #ADD_WINDOWS_PER_SCRIPT} windows. */
@@ -159,10 +175,61 @@ final class RedisTimelineCache implements TimelineCache {
         if (limit < 0) {
             throw new FeedlineException.InvalidInput("limit", "limit must not be negative");
         }
+        if (before.isEmpty() && copies.enabled()) {
+            return firstPage(reader, limit);
+        }
         String maxScore = before.map(id -> Long.toString(TimelineKeys.score(id))).orElse("(+inf");
-        List<Object> reply = call("range",
-                () -> eval(TimelineScript.RANGE, ScriptOutputType.MULTI, keys.window(reader), maxScore,
-                        Integer.toString(limit)));
+        return page(trackedRange(keys.window(reader), maxScore, limit), before, limit);
+    }
+
+    /**
+     * A first page from this process's copy of the window, once every invalidation pushed before
+     * this call has been applied ({@link TrackedBarrier}: a shared round trip, no command of the
+     * window's), when the copy holds the answer; else read from Redis and kept, if the window is
+     * whole and no invalidation of it arrived while the read was in flight.
+     */
+    private Optional<List<PostRef>> firstPage(UserId reader, int limit) {
+        String window = keys.window(reader);
+        if (hasCopy(window, limit)) {
+            call("range", () -> {
+                link.current().trackedReads().ifPresent(connection -> barrier.await(connection, commandTimeout));
+                return null;
+            });
+            WindowCopy copy = copies.get(window);
+            if (copy != null && copy.answers(limit)) {
+                return Optional.of(copy.first(limit));
+            }
+        }
+        copies.ensureTracking(link, RedisLink.Open::trackedReads, TrackingArgs.Builder.enabled());
+        List<String> key = List.of(window);
+        long[] stamps = copies.stamps(key);
+        Optional<List<PostRef>> page = page(trackedRange(window, "(+inf", limit), Optional.empty(), limit);
+        page.ifPresent(entries -> copies.install(key, List.of(new WindowCopy(entries, limit)), stamps));
+        return page;
+    }
+
+    private boolean hasCopy(String window, int limit) {
+        WindowCopy copy = copies.get(window);
+        return copy != null && copy.answers(limit);
+    }
+
+    /**
+     * The {@link TimelineScript#RANGE} script over the tracked-reads connection where there is one:
+     * Redis then remembers the window for this process, and the reply comes after every invalidation
+     * pushed before it, so the near caches are fresh for the rest of the page.
+     */
+    private List<Object> trackedRange(String window, String maxScore, int limit) {
+        return call("range", () -> {
+            RedisLink.Open open = link.current();
+            RedisClusterCommands<String, String> tracked = open.trackedReads()
+                    .<RedisClusterCommands<String, String>>map(StatefulRedisConnection::sync).orElse(open.commands());
+            return eval(tracked, TimelineScript.RANGE, ScriptOutputType.MULTI, new String[] {window}, maxScore,
+                    Integer.toString(limit));
+        });
+    }
+
+    /** The entries of a reply of the {@link TimelineScript#RANGE} script; empty when the window is not whole. */
+    private static Optional<List<PostRef>> page(List<Object> reply, Optional<PostId> before, int limit) {
         if (((Long) reply.getFirst()) == 0L) {
             return Optional.empty();
         }
@@ -183,25 +250,24 @@ final class RedisTimelineCache implements TimelineCache {
 
     @Override
     public void remove(UserId reader, PostId post) {
-        call("remove", () -> eval(TimelineScript.REMOVE_POST, ScriptOutputType.INTEGER, windowKeys(reader),
-                Long.toString(TimelineKeys.score(post)), TimelineKeys.memberPrefix(post)));
+        writeScript("remove", reader, TimelineScript.REMOVE_POST, Long.toString(TimelineKeys.score(post)),
+                TimelineKeys.memberPrefix(post));
     }
 
     @Override
     public void removeAuthor(UserId reader, UserId author) {
-        call("removeAuthor", () -> eval(TimelineScript.REMOVE_AUTHOR, ScriptOutputType.INTEGER,
-                windowKeys(reader), TimelineKeys.memberSuffix(author)));
+        writeScript("removeAuthor", reader, TimelineScript.REMOVE_AUTHOR, TimelineKeys.memberSuffix(author));
     }
 
     @Override
     public void replace(UserId reader, List<PostRef> entries) {
-        String[] args = windowArgs(entries, "", Integer.toString(cap), Long.toString(ttl.toMillis()));
-        call("replace", () -> eval(TimelineScript.REPLACE, ScriptOutputType.INTEGER, windowKeys(reader), args));
+        writeScript("replace", reader, TimelineScript.REPLACE,
+                windowArgs(entries, "", Integer.toString(cap), Long.toString(ttl.toMillis())));
     }
 
     @Override
     public void evict(UserId reader) {
-        call("evict", () -> link.current().commands().del(windowKeys(reader)));
+        writing(List.of(keys.window(reader)), () -> call("evict", () -> link.current().commands().del(windowKeys(reader))));
     }
 
     @Override
@@ -214,10 +280,33 @@ final class RedisTimelineCache implements TimelineCache {
 
     @Override
     public boolean completeRebuild(UserId reader, List<PostRef> entries, String token) {
-        String[] args = windowArgs(entries, token, Integer.toString(cap), Long.toString(ttl.toMillis()));
-        Long wrote = call("completeRebuild",
-                () -> eval(TimelineScript.COMPLETE_REBUILD, ScriptOutputType.INTEGER, windowKeys(reader), args));
+        Long wrote = writeScript("completeRebuild", reader, TimelineScript.COMPLETE_REBUILD,
+                windowArgs(entries, token, Integer.toString(cap), Long.toString(ttl.toMillis())));
         return wrote == 1L;
+    }
+
+    /** Runs a script that writes the reader's window (and its rebuild token), as {@link #writing} says. */
+    private Long writeScript(String operation, UserId reader, TimelineScript script, String... args) {
+        return writing(List.of(keys.window(reader)), () -> call(operation,
+                () -> eval(link.current().commands(), script, ScriptOutputType.INTEGER, windowKeys(reader), args)));
+    }
+
+    /**
+     * A write of these windows, with this process's copies of them dropped before it is sent and
+     * again once it has answered: Redis pushes the invalidation of this connection's write to the
+     * tracked-reads connection, in its own time, and no read here in between may be answered from
+     * the old copy (nor install a reply read before the write).
+     */
+    private <T> T writing(List<String> windows, Supplier<T> write) {
+        if (!copies.enabled()) {
+            return write.get();
+        }
+        copies.invalidate(windows);
+        try {
+            return write.get();
+        } finally {
+            copies.invalidate(windows);
+        }
     }
 
     /** The leading arguments, then a score and a member for each of the newest {@code cap} entries. */
@@ -249,12 +338,8 @@ final class RedisTimelineCache implements TimelineCache {
         return new AsyncCommand<>(new Command<>(type, new IntegerOutput<>(StringCodec.UTF8), args));
     }
 
-    private <T> T eval(TimelineScript script, ScriptOutputType output, String key, String... args) {
-        return eval(script, output, new String[] {key}, args);
-    }
-
-    private <T> T eval(TimelineScript script, ScriptOutputType output, String[] scriptKeys, String... args) {
-        var redis = link.current().commands();
+    private static <T> T eval(RedisClusterCommands<String, String> redis, TimelineScript script, ScriptOutputType output,
+            String[] scriptKeys, String... args) {
         try {
             return redis.evalsha(script.sha(), output, scriptKeys, args);
         } catch (RedisNoScriptException e) {

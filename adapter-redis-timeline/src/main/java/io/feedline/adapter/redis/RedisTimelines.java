@@ -1,5 +1,6 @@
 package io.feedline.adapter.redis;
 
+import io.feedline.ports.model.CachedPost;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.RelationChange;
 import io.feedline.ports.out.Announcements;
@@ -16,6 +17,8 @@ import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.NettyCustomizer;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Executors;
@@ -34,9 +37,10 @@ import java.util.logging.Logger;
  * Redis is unreachable, at start or later, commands are rejected at once instead of being queued,
  * while the connection is made again in the background so that the caches heal when Redis returns.
  *
- * <p>On a cluster the near cache is off: invalidations are pushed per node connection, and no one
- * connection sees every post key, so a copy could outlive a delete made on another server. Every
- * post read asks Redis there (one pipelined flush per node a page's posts live on).
+ * <p>On a cluster the near caches (of posts, and of windows' first pages) are off: invalidations
+ * are pushed per node connection, and no one connection sees every key, so a copy could outlive a
+ * delete made on another server. Every post and window read asks Redis there (one pipelined flush
+ * per node a page's posts live on).
  */
 public final class RedisTimelines implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(RedisTimelines.class.getName());
@@ -46,6 +50,8 @@ public final class RedisTimelines implements AutoCloseable {
 
     private final RedisSettings settings;
     private final RedisLink link;
+    private final NearCache<WindowCopy> windowCopies;
+    private final TrackedBarrier barrier = new TrackedBarrier();
     private final RedisTimelineCache cache;
     private final RedisPostCache posts;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -63,15 +69,15 @@ public final class RedisTimelines implements AutoCloseable {
         this.settings = settings;
         TimelineKeys keys = new TimelineKeys(settings.keyPrefix());
         boolean cluster = RedisTarget.parse(settings.uri()) instanceof RedisTarget.Cluster;
-        if (cluster && settings.nearCacheSize() > 0) {
-            LOG.info("redis: cluster mode, so post-cache.max-local is ignored: every post read asks Redis");
+        if (cluster && (settings.nearCacheSize() > 0 || settings.windowNearCacheSize() > 0)) {
+            LOG.info("redis: cluster mode, so post-cache.max-local and timelines.max-local are ignored: "
+                    + "every post and window read asks Redis");
         }
-        NearCache near = new NearCache(cluster ? 0 : settings.nearCacheSize());
-        this.link = RedisLink.open(settings, channels, SCRIPTS, open -> {
-            if (near.enabled()) {
-                open.standalone().ifPresent(connection -> listenForInvalidations(connection, keys.postPrefix(), near));
-            }
-        });
+        NearCache<CachedPost> near = new NearCache<>(cluster ? 0 : settings.nearCacheSize());
+        NearCache<WindowCopy> windows = new NearCache<>(cluster ? 0 : settings.windowNearCacheSize());
+        this.windowCopies = windows;
+        this.link = RedisLink.open(settings, channels, SCRIPTS, open -> open.trackedReads()
+                .ifPresent(connection -> listenForInvalidations(connection, keys.postPrefix(), near, windows)));
         this.cache = timelineCache(settings.keyPrefix(), settings.cap());
         this.posts = new RedisPostCache(link, keys, settings.postTtl(), settings.commandTimeout(), near);
         this.liveChannel = settings.keyPrefix() + "live";
@@ -173,11 +179,12 @@ public final class RedisTimelines implements AutoCloseable {
     }
 
     /**
-     * Applies Redis's invalidation pushes to the near cache, and drops every copy when the
+     * Applies Redis's invalidation pushes to the near caches (a post key to the posts', any other to
+     * the windows': only those reads go over this connection), and drops every copy when the
      * connection drops (its tracking goes with it; the next read asks for it again).
      */
     private static void listenForInvalidations(StatefulRedisConnection<String, String> connection, String postPrefix,
-            NearCache near) {
+            NearCache<CachedPost> posts, NearCache<WindowCopy> windows) {
         connection.addListener(message -> {
             if (!"invalidate".equals(message.getType())) {
                 return;
@@ -185,15 +192,20 @@ public final class RedisTimelines implements AutoCloseable {
             List<Object> content = message.getContent(StringCodec.UTF8::decodeKey);
             Object keys = content.size() > 1 ? content.get(1) : null;
             if (keys instanceof List<?> list) {
-                near.invalidate(list.stream().map(String::valueOf).filter(k -> k.startsWith(postPrefix)).toList());
+                Map<Boolean, List<String>> byCache = list.stream().map(String::valueOf)
+                        .collect(Collectors.partitioningBy(key -> key.startsWith(postPrefix)));
+                posts.invalidate(byCache.get(true));
+                windows.invalidate(byCache.get(false));
             } else {
-                near.invalidate(null);
+                posts.invalidate(null);
+                windows.invalidate(null);
             }
         });
         connection.addListener(new RedisConnectionStateListener() {
             @Override
             public void onRedisDisconnected(RedisChannelHandler<?, ?> channel) {
-                near.trackingLost();
+                posts.trackingLost();
+                windows.trackingLost();
             }
         });
     }
@@ -250,7 +262,7 @@ public final class RedisTimelines implements AutoCloseable {
     /** Another view over the same connection, with its own prefix and cap (the default one, isolated tests). */
     RedisTimelineCache timelineCache(String keyPrefix, int cap) {
         return new RedisTimelineCache(link, new TimelineKeys(keyPrefix), cap, settings.commandTimeout(),
-                settings.windowTtl());
+                settings.windowTtl(), windowCopies, barrier);
     }
 
     @Override

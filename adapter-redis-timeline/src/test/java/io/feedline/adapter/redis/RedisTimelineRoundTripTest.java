@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How many round trips and commands each call costs, counted at the socket (flushes) and by the
- * server ({@code INFO commandstats}, on a throwaway server so that nothing else is counted).
+ * server ({@code INFO commandstats}, on a throwaway server so that nothing else is counted). The
+ * windows' near cache is off here, so that every read goes to Redis; {@link RedisWindowCopiesTest}
+ * counts what it saves.
  */
 class RedisTimelineRoundTripTest {
 
@@ -29,7 +31,7 @@ class RedisTimelineRoundTripTest {
     static void start() {
         server = ThrowawayRedis.start();
         wire = new WireCounter();
-        timelines = RedisTimelines.connect(TestRedisSettings.of(server.uri()), wire);
+        timelines = RedisTimelines.connect(TestRedisSettings.of(server.uri()).withWindowNearCacheSize(0), wire);
     }
 
     @AfterAll

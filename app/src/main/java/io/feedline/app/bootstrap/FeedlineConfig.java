@@ -320,7 +320,8 @@ public record FeedlineConfig(
                 c.getString("redis.key-prefix"),
                 positive(c, "post-cache.ttl"),
                 c.getInt("post-cache.max-local"),
-                positive(c, "timelines.ttl")));
+                positive(c, "timelines.ttl"),
+                c.getInt("timelines.max-local")));
     }
 
     private static MemorySettings memory(Config c) {
