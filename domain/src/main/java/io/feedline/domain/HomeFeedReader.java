@@ -272,6 +272,12 @@ final class HomeFeedReader implements ReadHomeFeed {
     private record Candidate(PostId id, PostRef ref, Post post) {}
 
     private static List<Candidate> mergeTop(Candidates candidates, List<PostRef> celebrities, List<Post> hotTags, int want) {
+        if (celebrities.isEmpty() && hotTags.isEmpty() && candidates.pulled().isEmpty()) {
+            List<Candidate> inOrder = alreadyInOrder(candidates.refs(), want);
+            if (inOrder != null) {
+                return inOrder;
+            }
+        }
         Map<PostId, Candidate> byId = new HashMap<>();
         for (PostRef ref : candidates.refs()) {
             byId.putIfAbsent(ref.postId(), new Candidate(ref.postId(), ref, null));
@@ -289,6 +295,24 @@ final class HomeFeedReader implements ReadHomeFeed {
                 .sorted(Comparator.comparing(Candidate::id).reversed())
                 .limit(want)
                 .toList();
+    }
+
+    /**
+     * The first {@code want} entries as candidates when they are already newest first and distinct,
+     * as a push page's window and durable feed give them (the merge's map and sort were a twentieth
+     * of a loaded feed's samples); null when they are not, for the merge to order them.
+     */
+    private static List<Candidate> alreadyInOrder(List<PostRef> refs, int want) {
+        for (int i = 1; i < refs.size(); i++) {
+            if (refs.get(i).postId().compareTo(refs.get(i - 1).postId()) >= 0) {
+                return null;
+            }
+        }
+        List<Candidate> taken = new ArrayList<>(Math.min(want, refs.size()));
+        for (PostRef ref : refs.subList(0, Math.min(want, refs.size()))) {
+            taken.add(new Candidate(ref.postId(), ref, null));
+        }
+        return taken;
     }
 
     /**

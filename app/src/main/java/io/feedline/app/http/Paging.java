@@ -61,7 +61,11 @@ final class Paging {
 
     /** The route template, its path values (usernames compare case-insensitively) and the caller. */
     private static Cursors.Scope scope(Context ctx) {
-        Map<String, String> params = new TreeMap<>(ctx.pathParamMap());
+        Map<String, String> pathParams = ctx.pathParamMap();
+        if (pathParams.isEmpty()) {
+            return new Cursors.Scope(ctx.endpoint().path, "", Caller.of(ctx).scopeName());
+        }
+        Map<String, String> params = new TreeMap<>(pathParams);
         String query = params.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining("&"));
