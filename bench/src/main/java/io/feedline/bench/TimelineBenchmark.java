@@ -118,11 +118,16 @@ final class TimelineBenchmark {
         }
     }
 
-    /** Runs the benchmark on the server of {@code settings}, under a fresh prefix that it deletes afterwards. */
+    /**
+     * Runs the benchmark on the server of {@code settings}, under a fresh prefix that it deletes
+     * afterwards. Reads go to Redis every time (no copies of windows' first pages are kept in the
+     * process), so that they compare with redis-benchmark's LRANGE; {@code GET /feed} under
+     * {@code scripts/http-load.sh} measures the read as shipped.
+     */
     static Report run(RedisSettings settings, Options options) {
         String prefix = settings.keyPrefix() + "bench:" + UlidCreator.getUlid() + ":";
         try (RedisAdmin admin = RedisAdmin.connect(settings.uri());
-                RedisTimelines timelines = RedisTimelines.connect(settings.withKeyPrefix(prefix))) {
+                RedisTimelines timelines = RedisTimelines.connect(settings.withKeyPrefix(prefix).withWindowNearCacheSize(0))) {
             try {
                 return measure(timelines.timelineCache(), admin, options);
             } finally {
