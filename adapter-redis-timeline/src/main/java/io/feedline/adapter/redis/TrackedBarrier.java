@@ -17,24 +17,14 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>One round trip serves every caller that arrives while it is being made ready: at most one
  * {@code PING} is in flight, and the callers who arrive meanwhile share the next one, sent when it
- * answers. Under load a page then costs a fraction of a round trip; alone, one. While callers keep
- * coming, the next {@code PING} is sent from the connection's event loop as the last one answers,
- * even if nobody has queued yet ({@value #LINGER} in a row at most), so that a busy server's
- * callers seldom pay for handing a command to the event loop themselves: a profile of {@code GET
- * /feed} at 64 connections put 6% of the server's samples in the request threads' sends of the
- * barrier's {@code PING}.
+ * answers. Under load a page then costs a fraction of a round trip; alone, one.
  */
 final class TrackedBarrier {
-    /** Round trips sent in a row with nobody waiting yet, before the chain stops. */
-    static final int LINGER = 2;
-
     private final Object lock = new Object();
     /** Guarded by {@link #lock}: the round trip the callers arriving now wait for, not sent yet. */
     private CompletableFuture<Void> next;
     /** Guarded by {@link #lock}: whether a round trip is in flight. */
     private boolean inFlight;
-    /** Guarded by {@link #lock}: round trips in a row sent with nobody waiting. */
-    private int idleRounds;
 
     /**
      * Returns once a round trip on {@code connection} that started after this call did has answered.
@@ -88,7 +78,7 @@ final class TrackedBarrier {
             if (!pong.isDone()) {
                 pong.whenComplete((answer, failure) -> {
                     settle(callers, failure);
-                    CompletableFuture<Void> after = takeQueued(failure == null);
+                    CompletableFuture<Void> after = takeQueued();
                     if (after != null) {
                         ping(connection, after);
                     }
@@ -96,7 +86,7 @@ final class TrackedBarrier {
                 return;
             }
             settle(callers, pong.isCompletedExceptionally() ? pong.handle((answer, failure) -> failure).join() : null);
-            batch = takeQueued(false);
+            batch = takeQueued();
         }
     }
 
@@ -108,23 +98,11 @@ final class TrackedBarrier {
         }
     }
 
-    /**
-     * What the round trip that just ended is followed by, now in flight: the callers queued behind
-     * it; else, if {@code mayLinger} and the chain has not idled {@value #LINGER} times, a round trip
-     * nobody waits for yet (callers arriving now queue behind it); else null, and none in flight.
-     */
-    private CompletableFuture<Void> takeQueued(boolean mayLinger) {
+    /** The callers queued behind the round trip that just ended, now in flight; null (and none in flight) if none. */
+    private CompletableFuture<Void> takeQueued() {
         synchronized (lock) {
             CompletableFuture<Void> queued = next;
             next = null;
-            if (queued != null) {
-                idleRounds = 0;
-            } else if (mayLinger && idleRounds < LINGER) {
-                idleRounds++;
-                queued = new CompletableFuture<>();
-            } else {
-                idleRounds = 0;
-            }
             inFlight = queued != null;
             return queued;
         }
