@@ -66,10 +66,8 @@ class RedisWindowCopiesTest {
                 RedisTimelines redis = RedisTimelines.connect(TestRedisSettings.of(server.uri()));
                 ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor()) {
             TimelineCache cache = redis.timelineCache();
-            UserId reader = TestIds.userId();
             List<PostRef> entries = newestFirst(5);
-            cache.replace(reader, entries);
-            assertThat(cache.range(reader, Optional.empty(), 20)).contains(entries);
+            UserId reader = copied(cache, entries);
             server.resetCommandStats();
 
             // The server holds every command for a while: the first page's PING waits in flight, and
@@ -159,10 +157,8 @@ class RedisWindowCopiesTest {
         try (ThrowawayRedis server = ThrowawayRedis.start();
                 RedisTimelines redis = RedisTimelines.connect(TestRedisSettings.of(server.uri()))) {
             TimelineCache cache = redis.timelineCache();
-            UserId reader = TestIds.userId();
             List<PostRef> entries = newestFirst(2);
-            cache.replace(reader, entries);
-            assertThat(cache.range(reader, Optional.empty(), 20)).contains(entries);
+            UserId reader = copied(cache, entries);
 
             server.flushAll();
             cache.range(TestIds.userId(), Optional.empty(), 20);
@@ -190,6 +186,14 @@ class RedisWindowCopiesTest {
                 }
             });
         }
+    }
+
+    /** A new reader whose whole window holds {@code entries}, read once so that this process keeps its copy. */
+    private static UserId copied(TimelineCache cache, List<PostRef> entries) {
+        UserId reader = TestIds.userId();
+        cache.replace(reader, entries);
+        assertThat(cache.range(reader, Optional.empty(), 20)).contains(entries);
+        return reader;
     }
 
     /** {@code n} entries, newest first, as a window reads them. */
