@@ -97,7 +97,10 @@ final class NearCache<V> {
             for (String key : keys) {
                 stripes[stripe(key)]++;
             }
-            entries.invalidateAll(keys);
+            // A process that keeps no copies (a worker's) skips the lookups of a fan-out's thousands of keys.
+            if (entries.estimatedSize() > 0) {
+                entries.invalidateAll(keys);
+            }
         }
     }
 

@@ -101,38 +101,39 @@ final class RedisTimelineCache implements TimelineCache {
         if (deliveries.isEmpty()) {
             return;
         }
-        Map<UserId, List<PostRef>> byReader = new LinkedHashMap<>();
+        // Keyed by the window's key, built once for the commands and the copies alike.
+        Map<String, List<PostRef>> byWindow = new LinkedHashMap<>();
         for (Delivery delivery : deliveries) {
-            byReader.computeIfAbsent(delivery.reader(), reader -> new ArrayList<>()).add(delivery.entry());
+            byWindow.computeIfAbsent(keys.window(delivery.reader()), window -> new ArrayList<>()).add(delivery.entry());
         }
-        writing(byReader.keySet().stream().map(keys::window).toList(), () -> call("add", () -> {
+        writing(byWindow.keySet(), () -> call("add", () -> {
             RedisLink.Open open = link.current();
             if (open.standalone().isEmpty()) {
-                send(open, pipelined(byReader), deliveries.size());
+                send(open, pipelined(byWindow), deliveries.size());
                 return null;
             }
             try {
-                send(open, scripted(byReader, CommandType.EVALSHA, TimelineScript.ADD.sha()), deliveries.size());
+                send(open, scripted(byWindow, CommandType.EVALSHA, TimelineScript.ADD.sha()), deliveries.size());
             } catch (RedisNoScriptException e) {
                 // The server lost its script cache: EVAL caches the body again (adds are idempotent).
-                send(open, scripted(byReader, CommandType.EVAL, TimelineScript.ADD.body()), deliveries.size());
+                send(open, scripted(byWindow, CommandType.EVAL, TimelineScript.ADD.body()), deliveries.size());
             }
             return null;
         }));
     }
 
     /** Calls of the add script, each over at most {@value #ADD_WINDOWS_PER_SCRIPT} windows. */
-    private List<AsyncCommand<String, String, Long>> scripted(Map<UserId, List<PostRef>> byReader, CommandType type,
+    private List<AsyncCommand<String, String, Long>> scripted(Map<String, List<PostRef>> byWindow, CommandType type,
             String script) {
         List<AsyncCommand<String, String, Long>> calls = new ArrayList<>();
-        List<Map.Entry<UserId, List<PostRef>>> readers = List.copyOf(byReader.entrySet());
+        List<Map.Entry<String, List<PostRef>>> readers = List.copyOf(byWindow.entrySet());
         for (int from = 0; from < readers.size(); from += ADD_WINDOWS_PER_SCRIPT) {
-            List<Map.Entry<UserId, List<PostRef>>> slice =
+            List<Map.Entry<String, List<PostRef>>> slice =
                     readers.subList(from, Math.min(readers.size(), from + ADD_WINDOWS_PER_SCRIPT));
             CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).add(script).add(slice.size());
-            slice.forEach(reader -> args.addKey(keys.window(reader.getKey())));
+            slice.forEach(reader -> args.addKey(reader.getKey()));
             args.add(cap).add(ttl.toMillis());
-            for (Map.Entry<UserId, List<PostRef>> reader : slice) {
+            for (Map.Entry<String, List<PostRef>> reader : slice) {
                 args.add(reader.getValue().size());
                 for (PostRef entry : reader.getValue()) {
                     args.add(TimelineKeys.score(entry.postId())).addValue(TimelineKeys.member(entry));
@@ -144,10 +145,9 @@ final class RedisTimelineCache implements TimelineCache {
     }
 
     /** Each window's ZADD (all of its entries), trim and expiry refresh, as separate commands. */
-    private List<AsyncCommand<String, String, Long>> pipelined(Map<UserId, List<PostRef>> byReader) {
-        List<AsyncCommand<String, String, Long>> batch = new ArrayList<>(3 * byReader.size());
-        byReader.forEach((reader, entries) -> {
-            String window = keys.window(reader);
+    private List<AsyncCommand<String, String, Long>> pipelined(Map<String, List<PostRef>> byWindow) {
+        List<AsyncCommand<String, String, Long>> batch = new ArrayList<>(3 * byWindow.size());
+        byWindow.forEach((window, entries) -> {
             CommandArgs<String, String> zadd = new CommandArgs<>(StringCodec.UTF8).addKey(window);
             for (PostRef entry : entries) {
                 zadd.add(TimelineKeys.score(entry.postId())).addValue(TimelineKeys.member(entry));
@@ -297,7 +297,7 @@ final class RedisTimelineCache implements TimelineCache {
      * tracked-reads connection, in its own time, and no read here in between may be answered from
      * the old copy (nor install a reply read before the write).
      */
-    private <T> T writing(List<String> windows, Supplier<T> write) {
+    private <T> T writing(Collection<String> windows, Supplier<T> write) {
         if (!copies.enabled()) {
             return write.get();
         }
