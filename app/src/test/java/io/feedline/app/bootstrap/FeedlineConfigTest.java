@@ -110,6 +110,10 @@ class FeedlineConfigTest {
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("http.rate-limit.period");
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("memory.max-windows", 0)))
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("memory.max-windows");
+        assertThatThrownBy(() -> FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET, "timelines.max-local", -1)))
+                .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("timelines.max-local");
+        assertThat(FeedlineConfig.of(Map.of("profile", "polyglot", "token.secret", SECRET, "timelines.max-local", 0))
+                .redis().orElseThrow().windowNearCacheSize()).as("zero keeps no window near").isZero();
         assertThatThrownBy(() -> FeedlineConfig.of(Map.of("feed.celebrity-reads-ttl", "-1s")))
                 .isInstanceOf(InvalidConfiguration.class).hasMessageContaining("feed.celebrity-reads-ttl");
         assertThat(FeedlineConfig.of(Map.of("feed.celebrity-reads-ttl", "0s")).feed().celebrityReadsTtl())
