@@ -4,13 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.TrackingArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 
 /**
  * A small, bounded copy of Redis values in this process's heap, kept fresh by Redis itself: a
@@ -122,27 +119,23 @@ final class NearCache<V> {
         }
     }
 
-    boolean tracking() {
-        return tracking;
-    }
-
     /**
-     * Asks Redis to track the keys for the connection that {@code tracked} picks, if it is not known
-     * to be doing so (first use, or after a reconnect). A failure leaves the copies off until the
-     * next try; reads go to Redis meanwhile.
+     * Asks Redis to remember the keys read over the link's tracked-reads connection and push their
+     * invalidations there ({@code CLIENT TRACKING ON}, default mode), if it is not known to be doing
+     * so (first use, or after a reconnect). A failure leaves the copies off until the next try; reads
+     * go to Redis meanwhile.
      */
-    void ensureTracking(RedisLink link, Function<RedisLink.Open, Optional<StatefulRedisConnection<String, String>>> tracked,
-            TrackingArgs args) {
+    void ensureTracking(RedisLink link) {
         if (!enabled() || tracking || !link.connected() || !askingForTracking.compareAndSet(false, true)) {
             return;
         }
         try {
-            var connection = tracked.apply(link.current()).orElseThrow(
+            var connection = link.current().trackedReads().orElseThrow(
                     () -> new IllegalStateException("a near cache needs one connection that sees every key"));
             if (!connection.isOpen()) {
                 return;
             }
-            connection.sync().clientTracking(args);
+            connection.sync().clientTracking(TrackingArgs.Builder.enabled());
             trackingOn();
         } catch (RedisException | CancellationException e) {
             // Not tracked: no copy is kept, and the next read asks again.

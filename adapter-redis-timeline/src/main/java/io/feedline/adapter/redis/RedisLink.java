@@ -56,6 +56,16 @@ final class RedisLink implements AutoCloseable {
             Optional<StatefulRedisConnection<String, String>> standalone,
             Optional<StatefulRedisConnection<String, String>> trackedReads) {
 
+        /** The connection for reads whose replies a near cache may keep: the tracked one where there is one. */
+        StatefulConnection<String, String> readsConnection() {
+            return trackedReads.<StatefulConnection<String, String>>map(tracked -> tracked).orElse(connection);
+        }
+
+        /** The commands of {@link #readsConnection()}. */
+        RedisClusterCommands<String, String> readsCommands() {
+            return trackedReads.<RedisClusterCommands<String, String>>map(StatefulRedisConnection::sync).orElse(commands);
+        }
+
         void close() {
             connection.close();
             trackedReads.ifPresent(StatefulConnection::close);

@@ -18,7 +18,6 @@ import io.feedline.ports.out.PostCache;
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
-import io.lettuce.core.TrackingArgs;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.IntegerOutput;
@@ -93,12 +92,12 @@ final class RedisPostCache implements PostCache {
     }
 
     private Map<PostId, CachedPost> readRemote(List<PostId> ids) {
-        ensureTracking();
+        near.ensureTracking(link);
         List<String> postKeys = ids.stream().map(keys::post).toList();
         long[] stamps = near.stamps(postKeys);
         List<AsyncCommand<String, String, List<String>>> batch = new ArrayList<>(ids.size());
-        for (PostId id : ids) {
-            CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).addKey(keys.post(id));
+        for (String key : postKeys) {
+            CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).addKey(key);
             for (String field : FIELDS) {
                 args.add(field);
             }
@@ -194,14 +193,6 @@ final class RedisPostCache implements PostCache {
     }
 
     /**
-     * Asks Redis to remember the keys read over the tracked-reads connection and push their
-     * invalidations there, if it is not known to be doing so (first use, or after a reconnect).
-     */
-    private void ensureTracking() {
-        near.ensureTracking(link, RedisLink.Open::trackedReads, TrackingArgs.Builder.enabled());
-    }
-
-    /**
      * One script per key, sent as one flush; loaded again once if the server lost its scripts. This
      * process's own copies of the keys are dropped before and after: Redis sends this connection the
      * invalidation of its own write only after the write's reply, and no read in between may be
@@ -257,9 +248,7 @@ final class RedisPostCache implements PostCache {
     private <T> void send(String operation, List<AsyncCommand<String, String, T>> batch, boolean trackedRead) {
         call(operation, () -> {
             RedisLink.Open open = link.current();
-            StatefulConnection<String, String> connection = trackedRead
-                    ? open.trackedReads().<StatefulConnection<String, String>>map(c -> c).orElse(open.connection())
-                    : open.connection();
+            StatefulConnection<String, String> connection = trackedRead ? open.readsConnection() : open.connection();
             connection.dispatch(batch);
             AsyncCommand<?, ?, ?>[] all = batch.toArray(AsyncCommand[]::new);
             if (!LettuceFutures.awaitAll(commandTimeout, all)) {

@@ -12,8 +12,6 @@ import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
-import io.lettuce.core.TrackingArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.IntegerOutput;
@@ -200,7 +198,7 @@ final class RedisTimelineCache implements TimelineCache {
                 return Optional.of(copy.first(limit));
             }
         }
-        copies.ensureTracking(link, RedisLink.Open::trackedReads, TrackingArgs.Builder.enabled());
+        copies.ensureTracking(link);
         List<String> key = List.of(window);
         long[] stamps = copies.stamps(key);
         Optional<List<PostRef>> page = page(trackedRange(window, "(+inf", limit), Optional.empty(), limit);
@@ -219,13 +217,8 @@ final class RedisTimelineCache implements TimelineCache {
      * pushed before it, so the near caches are fresh for the rest of the page.
      */
     private List<Object> trackedRange(String window, String maxScore, int limit) {
-        return call("range", () -> {
-            RedisLink.Open open = link.current();
-            RedisClusterCommands<String, String> tracked = open.trackedReads()
-                    .<RedisClusterCommands<String, String>>map(StatefulRedisConnection::sync).orElse(open.commands());
-            return eval(tracked, TimelineScript.RANGE, ScriptOutputType.MULTI, new String[] {window}, maxScore,
-                    Integer.toString(limit));
-        });
+        return call("range", () -> eval(link.current().readsCommands(), TimelineScript.RANGE, ScriptOutputType.MULTI,
+                new String[] {window}, maxScore, Integer.toString(limit)));
     }
 
     /** The entries of a reply of the {@link TimelineScript#RANGE} script; empty when the window is not whole. */

@@ -62,11 +62,8 @@ final class Paging {
     /** The route template, its path values (usernames compare case-insensitively) and the caller. */
     private static Cursors.Scope scope(Context ctx) {
         Map<String, String> pathParams = ctx.pathParamMap();
-        if (pathParams.isEmpty()) {
-            return new Cursors.Scope(ctx.endpoint().path, "", Caller.of(ctx).scopeName());
-        }
-        Map<String, String> params = new TreeMap<>(pathParams);
-        String query = params.entrySet().stream()
+        // Most routes have none: no sorted copy of an empty map.
+        String query = pathParams.isEmpty() ? "" : new TreeMap<>(pathParams).entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining("&"));
         return new Cursors.Scope(ctx.endpoint().path, query, Caller.of(ctx).scopeName());
