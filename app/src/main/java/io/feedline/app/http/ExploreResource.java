@@ -35,13 +35,13 @@ final class ExploreResource {
     }
 
     void latest(Context ctx) {
-        ctx.json(paging.posts(ctx, useCases.readExplore().latest(Caller.of(ctx).user(), paging.request(ctx))));
+        paging.writePosts(ctx, useCases.readExplore().latest(Caller.of(ctx).user(), paging.request(ctx)));
     }
 
     void popular(Context ctx) {
         String raw = ctx.queryParam("window");
         ExploreWindow window = raw == null ? ExploreWindow.DAY : ExploreWindow.parse(raw);
-        ctx.json(paging.posts(ctx, useCases.readExplore().popular(Caller.of(ctx).user(), window, paging.request(ctx))));
+        paging.writePosts(ctx, useCases.readExplore().popular(Caller.of(ctx).user(), window, paging.request(ctx)));
     }
 
     void users(Context ctx) {

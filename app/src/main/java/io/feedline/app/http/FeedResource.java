@@ -16,6 +16,6 @@ final class FeedResource {
 
     void home(Context ctx) {
         UserId caller = Caller.of(ctx).required();
-        ctx.json(paging.posts(ctx, useCases.readHomeFeed().read(caller, caller, paging.request(ctx))));
+        paging.writePosts(ctx, useCases.readHomeFeed().read(caller, caller, paging.request(ctx)));
     }
 }

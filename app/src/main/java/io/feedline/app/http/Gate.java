@@ -33,19 +33,19 @@ final class Gate {
         if (roles.isEmpty() || roles.contains(Access.OPERATIONS)) {
             return;
         }
-        String address = addresses.key(ctx);
+        // The client's address is read only where it keys a limit: a signed-in caller's page needs none.
         Caller caller;
         try {
             caller = authenticate(ctx.header("Authorization"));
         } catch (HttpProblem refused) {
-            rateLimits.acquire(address);
+            rateLimits.acquire(addresses.key(ctx));
             throw refused;
         }
         caller.attachTo(ctx);
-        rateLimits.acquire(caller.user().map(id -> "user:" + id.value()).orElse(address));
+        rateLimits.acquire(caller.user().map(id -> "user:" + id.value()).orElseGet(() -> addresses.key(ctx)));
         if (CREDENTIAL_ROUTES.contains(ctx.method().name() + " " + ctx.path())) {
             // Each of these runs a password hash: a small bucket of their own, per address.
-            credentialLimits.acquire(address);
+            credentialLimits.acquire(addresses.key(ctx));
         }
         if (roles.contains(Access.SIGNED_IN)) {
             caller.required();

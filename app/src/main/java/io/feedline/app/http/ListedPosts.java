@@ -1,62 +1,122 @@
 package io.feedline.app.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.util.RawValue;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.ports.model.Post;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Each post of a list (a feed page, a timeline, a tag's or explore's posts) as its JSON, kept by the
- * post's whole value: its counts, its repost entry and everything else it shows. A post whose counts
- * or text moved is another key, so a kept rendering is never stale; the same post on many readers'
- * pages is written once. A profile of {@code GET /feed} under load put a sixth of the server's
- * samples in writing the page's posts with Jackson.
+ * Each post of a list (a feed page, a timeline, a tag's or explore's posts) as its JSON in UTF-8,
+ * kept by the post's whole value: its counts, its repost entry and everything else it shows. A post
+ * whose counts or text moved is another key, so a kept rendering is never stale; the same post on
+ * many readers' pages is written once. A profile of {@code GET /feed} under load put a sixth of the
+ * server's samples in writing the page's posts with Jackson.
  *
- * <p>The renderings are found by the post instance first: a hot page's posts are the very objects
- * the near cache holds, so the lookup is by identity and hashes nothing, where hashing and comparing
- * each whole post by value was a twentieth of a loaded feed's samples. A post read anew (a miss, or
- * no near cache) is found by value, and its instance is remembered from then on.
+ * <p>The renderings are found by the post instance first, in a table of {@value #SLOTS} slots
+ * indexed by the instance's identity hash: a hot page's posts are the very objects the near cache
+ * holds, so the lookup hashes nothing, locks nothing and needs no upkeep, where hashing and
+ * comparing each whole post by value was a twentieth of a loaded feed's samples (and a weak-keyed
+ * cache's bookkeeping another twenty-fifth). Two instances that share a slot push each other out;
+ * the one pushed out is found by value next time, so a collision costs a lookup, never a wrong
+ * answer. Posts are immutable, so an instance's rendering never changes.
  */
 final class ListedPosts {
-    /** Renderings kept: the posts on the pages read in the last minute, about half a kilobyte each. */
+    /** Renderings kept by value: the posts on the pages read in the last minute, about half a kilobyte each. */
     static final int KEPT = 10_000;
+    /** Slots of the table by instance; each holds one post and its rendering until another takes it. */
+    static final int SLOTS = 1 << 14;
+
+    private static final byte[] ITEMS = "{\"items\":[".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] CLOSE_ITEMS = {']'};
+    private static final byte[] NEXT_CURSOR = ",\"nextCursor\":".getBytes(StandardCharsets.UTF_8);
 
     private final ObjectMapper mapper;
-    private final Cache<Post, RawValue> rendered = Caffeine.newBuilder()
+    private final Cache<Post, byte[]> rendered = Caffeine.newBuilder()
             .maximumSize(KEPT)
             .expireAfterAccess(Duration.ofMinutes(1))
             .build();
-    /** The same renderings by the post instance (weak keys compare by identity), while the instance lives. */
-    private final Cache<Post, RawValue> byInstance = Caffeine.newBuilder()
-            .weakKeys()
-            .maximumSize(KEPT)
-            .build();
+    private final AtomicReferenceArray<Kept> byInstance = new AtomicReferenceArray<>(SLOTS);
 
     ListedPosts(ObjectMapper mapper) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");
     }
 
-    /** The post as a list shows it ({@link PostView#of}), written as JSON. */
-    RawValue json(Post post) {
-        RawValue seen = byInstance.getIfPresent(post);
-        if (seen != null) {
-            return seen;
+    /** The post as a list shows it ({@link PostView#of}), written as JSON in UTF-8. The caller must not change it. */
+    byte[] json(Post post) {
+        int slot = System.identityHashCode(post) & (SLOTS - 1);
+        Kept kept = byInstance.getAcquire(slot);
+        if (kept != null && kept.post == post) {
+            return kept.json;
         }
-        RawValue json = rendered.get(post, this::render);
-        byInstance.put(post, json);
+        byte[] json = rendered.get(post, this::render);
+        byInstance.setRelease(slot, new Kept(post, json));
         return json;
     }
 
-    private RawValue render(Post post) {
+    /**
+     * A page of posts as {@code {"items":[...],"nextCursor":"..."}} (no {@code nextCursor} on the last
+     * page), the same JSON as Jackson writes for a {@link Representations.PageView} of the posts' views,
+     * put together from the kept renderings in one array: writing the page through Jackson copied
+     * each rendering three times (into the generator's buffer, a string, and its UTF-8 bytes).
+     */
+    byte[] page(List<Post> posts, Optional<String> nextCursor) {
+        byte[][] items = new byte[posts.size()][];
+        int size = ITEMS.length + Math.max(0, posts.size() - 1) + CLOSE_ITEMS.length;
+        for (int i = 0; i < items.length; i++) {
+            items[i] = json(posts.get(i));
+            size += items[i].length;
+        }
+        byte[] cursor = nextCursor.map(ListedPosts::quoted).orElse(null);
+        if (cursor != null) {
+            size += NEXT_CURSOR.length + cursor.length;
+        }
+        byte[] page = new byte[size + 1];
+        int at = put(page, 0, ITEMS);
+        for (int i = 0; i < items.length; i++) {
+            if (i > 0) {
+                page[at++] = ',';
+            }
+            at = put(page, at, items[i]);
+        }
+        at = put(page, at, CLOSE_ITEMS);
+        if (cursor != null) {
+            at = put(page, put(page, at, NEXT_CURSOR), cursor);
+        }
+        page[at] = '}';
+        return page;
+    }
+
+    private static byte[] quoted(String value) {
+        byte[] escaped = JsonStringEncoder.getInstance().quoteAsUTF8(value);
+        byte[] quoted = new byte[escaped.length + 2];
+        quoted[0] = '"';
+        System.arraycopy(escaped, 0, quoted, 1, escaped.length);
+        quoted[quoted.length - 1] = '"';
+        return quoted;
+    }
+
+    private static int put(byte[] into, int at, byte[] part) {
+        System.arraycopy(part, 0, into, at, part.length);
+        return at + part.length;
+    }
+
+    private byte[] render(Post post) {
         try {
-            return new RawValue(mapper.writeValueAsString(PostView.of(post)));
+            return mapper.writeValueAsBytes(PostView.of(post));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a post view is plain data and always serializes", e);
         }
     }
+
+    /** One slot: a post instance and its rendering. */
+    private record Kept(Post post, byte[] json) {}
 }

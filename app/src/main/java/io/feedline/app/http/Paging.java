@@ -1,10 +1,10 @@
 package io.feedline.app.http;
 
-import com.fasterxml.jackson.databind.util.RawValue;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Post;
+import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.Map;
@@ -38,9 +38,10 @@ final class Paging {
         return new Representations.PageView<>(page.items().stream().<R>map(mapper).toList(), nextCursor);
     }
 
-    /** A page of posts, each as a list shows it (see {@link ListedPosts}). */
-    Representations.PageView<RawValue> posts(Context ctx, Page<Post> page) {
-        return view(ctx, page, listed::json);
+    /** Answers with a page of posts, each as a list shows it: the JSON {@link #view} would give, from {@link ListedPosts}. */
+    void writePosts(Context ctx, Page<Post> page) {
+        Optional<String> nextCursor = page.next().map(token -> cursors.seal(token, scope(ctx)));
+        ctx.contentType(ContentType.APPLICATION_JSON).result(listed.page(page.items(), nextCursor));
     }
 
     private static int limit(String raw) {

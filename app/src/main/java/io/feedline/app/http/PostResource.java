@@ -91,10 +91,10 @@ final class PostResource {
         if (wanted == ArticleStatus.DRAFT) {
             UserId caller = Caller.of(ctx).user()
                     .orElseThrow(() -> HttpProblem.unauthorized("drafts are listed for their author, signed in", null));
-            ctx.json(paging.posts(ctx, useCases.readArticles().drafts(caller, author, paging.request(ctx))));
+            paging.writePosts(ctx, useCases.readArticles().drafts(caller, author, paging.request(ctx)));
             return;
         }
-        ctx.json(paging.posts(ctx, useCases.readArticles().published(Caller.of(ctx).user(), author, paging.request(ctx))));
+        paging.writePosts(ctx, useCases.readArticles().published(Caller.of(ctx).user(), author, paging.request(ctx)));
     }
 
     void delete(Context ctx) {
@@ -141,7 +141,7 @@ final class PostResource {
     void replies(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(paging.posts(ctx, useCases.readAsViewer().replies(viewer, post, paging.request(ctx))));
+        paging.writePosts(ctx, useCases.readAsViewer().replies(viewer, post, paging.request(ctx)));
     }
 
     void context(Context ctx) {
@@ -165,7 +165,7 @@ final class PostResource {
     void byAuthor(Context ctx) {
         Username author = PathValues.username(ctx, "username");
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(paging.posts(ctx, useCases.readAsViewer().authorTimeline(viewer, author, paging.request(ctx))));
+        paging.writePosts(ctx, useCases.readAsViewer().authorTimeline(viewer, author, paging.request(ctx)));
     }
 
 }

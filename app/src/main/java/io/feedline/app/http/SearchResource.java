@@ -23,7 +23,7 @@ final class SearchResource {
         SearchQuery query = SearchQuery.of(raw);
         String type = ctx.queryParam("type");
         if (type == null || type.equals("posts")) {
-            ctx.json(paging.posts(ctx, useCases.search().posts(Caller.of(ctx).user(), query, paging.request(ctx))));
+            paging.writePosts(ctx, useCases.search().posts(Caller.of(ctx).user(), query, paging.request(ctx)));
         } else if (type.equals("accounts")) {
             ctx.json(paging.view(ctx, useCases.search().accounts(Caller.of(ctx).user(), query, paging.request(ctx)), UserView::of));
         } else {

@@ -86,7 +86,7 @@ final class TagResource {
     }
 
     void posts(Context ctx) {
-        ctx.json(paging.posts(ctx, useCases.readTags().posts(Caller.of(ctx).user(), tag(ctx), paging.request(ctx))));
+        paging.writePosts(ctx, useCases.readTags().posts(Caller.of(ctx).user(), tag(ctx), paging.request(ctx)));
     }
 
     void followed(Context ctx) {

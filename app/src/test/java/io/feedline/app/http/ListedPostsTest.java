@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.util.RawValue;
+import io.feedline.app.http.Representations.PageView;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostText;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ListedPostsTest {
@@ -18,7 +21,11 @@ class ListedPostsTest {
     private final ListedPosts listed = new ListedPosts(mapper);
 
     private static Post post() {
-        return new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of("kept as JSON"),
+        return post("kept as JSON");
+    }
+
+    private static Post post(String text) {
+        return new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of(text),
                 Instant.now().truncatedTo(ChronoUnit.MILLIS), 3);
     }
 
@@ -26,7 +33,7 @@ class ListedPostsTest {
     void aListedPostIsWrittenAsItsViewIs() throws Exception {
         Post post = post();
 
-        JsonNode written = mapper.readTree(mapper.writeValueAsString(listed.json(post)));
+        JsonNode written = mapper.readTree(listed.json(post));
 
         assertThat(written).isEqualTo(mapper.readTree(mapper.writeValueAsString(PostView.of(post))));
         assertThat(written.path("likeCount").asLong()).isEqualTo(3);
@@ -35,16 +42,44 @@ class ListedPostsTest {
     @Test
     void theSamePostIsWrittenOnceAndAPostWhoseCountsMovedIsWrittenAgain() throws Exception {
         Post post = post();
-        RawValue first = listed.json(post);
+        byte[] first = listed.json(post);
 
         assertThat(listed.json(post)).isSameAs(first);
         assertThat(listed.json(new Post(post.id(), post.authorId(), post.authorUsername(), post.text(), post.createdAt(), 3)))
                 .as("an equal post, read again").isSameAs(first);
 
-        RawValue liked = listed.json(post.withLikeCount(4));
+        byte[] liked = listed.json(post.withLikeCount(4));
         assertThat(liked).isNotSameAs(first);
-        assertThat(mapper.readTree(mapper.writeValueAsString(liked)).path("likeCount").asLong()).isEqualTo(4);
-        assertThat(mapper.readTree(mapper.writeValueAsString(listed.json(post.withRepostCount(2)))).path("repostCount").asLong())
-                .isEqualTo(2);
+        assertThat(mapper.readTree(liked).path("likeCount").asLong()).isEqualTo(4);
+        assertThat(mapper.readTree(listed.json(post.withRepostCount(2))).path("repostCount").asLong()).isEqualTo(2);
+        assertThat(mapper.readTree(listed.json(post)).path("likeCount").asLong())
+                .as("the first instance, after others took its slot or not").isEqualTo(3);
+    }
+
+    @Test
+    void instancesSharingASlotEachKeepTheirOwnRendering() throws Exception {
+        // More posts than slots: many share one, and each must still be written as itself.
+        List<Post> posts = IntStream.range(0, ListedPosts.SLOTS + 500).mapToObj(i -> post("post " + i)).toList();
+        for (int round = 0; round < 2; round++) {
+            for (Post post : posts) {
+                assertThat(mapper.readTree(listed.json(post)).path("text").asText()).isEqualTo(post.text().value());
+            }
+        }
+    }
+
+    @Test
+    void aPageIsTheJsonOfItsViewWithAndWithoutANextCursor() throws Exception {
+        List<Post> posts = List.of(post("first, with \"quotes\" and é"), post("second"), post("third"));
+        List<PostView> views = posts.stream().map(PostView::of).toList();
+        String cursor = "eyJiIjoiMDFKIn0.c2lnbmVk_-";
+
+        assertThat(mapper.readTree(listed.page(posts, Optional.of(cursor))))
+                .isEqualTo(mapper.readTree(mapper.writeValueAsString(new PageView<>(views, cursor))));
+        assertThat(mapper.readTree(listed.page(posts, Optional.empty())))
+                .isEqualTo(mapper.readTree(mapper.writeValueAsString(new PageView<>(views, null))));
+        assertThat(mapper.readTree(listed.page(List.of(), Optional.empty())))
+                .isEqualTo(mapper.readTree(mapper.writeValueAsString(new PageView<>(List.of(), null))));
+        assertThat(mapper.readTree(listed.page(List.of(), Optional.of("a\"b"))).path("nextCursor").asText())
+                .as("a cursor is written as a JSON string, escaped").isEqualTo("a\"b");
     }
 }
