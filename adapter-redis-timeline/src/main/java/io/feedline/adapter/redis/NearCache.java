@@ -23,6 +23,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (the key's stamp); a flush drops everything. Past the bound, Caffeine's policy picks the copies to
  * drop.
  *
+ * <p>Copies are kept by whatever names a key in this process ({@code K}): the posts' by {@link
+ * io.feedline.ports.model.PostId}, so that a page's lookups build no key strings, the windows' by
+ * their key; the caller maps each pushed key to that.
+ *
  * <p>Stamps are kept per stripe of keys ({@value #STRIPES} stripes), so that a busy fan-out's
  * invalidations of other windows do not keep a read from installing its reply.
  *
@@ -30,11 +34,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * thread at once); installs, invalidations and the tracking switch are serialized with one another,
  * so an install can never slip in between an invalidation and its stamp.
  */
-final class NearCache<V> {
+final class NearCache<K, V> {
     private static final int STRIPES = 1024;
 
     private final int capacity;
-    private final Cache<String, V> entries;
+    private final Cache<K, V> entries;
     private final Object changes = new Object();
     /** Guarded by {@link #changes}: one count of invalidations per stripe of keys. */
     private final long[] stripes = new long[STRIPES];
@@ -53,12 +57,12 @@ final class NearCache<V> {
     }
 
     /** The copy, or null if there is none or tracking is not on. */
-    V get(String key) {
+    V get(K key) {
         return tracking ? entries.getIfPresent(key) : null;
     }
 
     /** Taken before a read of the keys is sent, one per key; {@link #install} keeps a reply only if its key's is unchanged. */
-    long[] stamps(List<String> keys) {
+    long[] stamps(List<K> keys) {
         long[] taken = new long[keys.size()];
         synchronized (changes) {
             for (int i = 0; i < taken.length; i++) {
@@ -69,7 +73,7 @@ final class NearCache<V> {
     }
 
     /** Keeps each value (null: nothing to keep) whose key saw no invalidation since its stamp was taken. */
-    void install(List<String> keys, List<V> values, long[] stampsBeforeRead) {
+    void install(List<K> keys, List<V> values, long[] stampsBeforeRead) {
         synchronized (changes) {
             if (!enabled() || !tracking) {
                 return;
@@ -84,14 +88,14 @@ final class NearCache<V> {
     }
 
     /** Redis said these keys changed (or this process is changing them); null means everything (a flush). */
-    void invalidate(Collection<String> keys) {
+    void invalidate(Collection<K> keys) {
         synchronized (changes) {
             if (keys == null) {
                 epoch++;
                 entries.invalidateAll();
                 return;
             }
-            for (String key : keys) {
+            for (K key : keys) {
                 stripes[stripe(key)]++;
             }
             // A process that keeps no copies (a worker's) skips the lookups of a fan-out's thousands of keys.
@@ -145,11 +149,11 @@ final class NearCache<V> {
     }
 
     /** Both counts only grow, so their sum is unchanged exactly when neither changed. */
-    private long stampOf(String key) {
+    private long stampOf(K key) {
         return epoch + stripes[stripe(key)];
     }
 
-    private static int stripe(String key) {
+    private static int stripe(Object key) {
         return key.hashCode() & (STRIPES - 1);
     }
 }

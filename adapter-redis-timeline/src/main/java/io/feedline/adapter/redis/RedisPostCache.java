@@ -35,6 +35,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
@@ -58,9 +59,9 @@ final class RedisPostCache implements PostCache {
     private final TimelineKeys keys;
     private final Duration ttl;
     private final Duration commandTimeout;
-    private final NearCache<CachedPost> near;
+    private final NearCache<PostId, CachedPost> near;
 
-    RedisPostCache(RedisLink link, TimelineKeys keys, Duration ttl, Duration commandTimeout, NearCache<CachedPost> near) {
+    RedisPostCache(RedisLink link, TimelineKeys keys, Duration ttl, Duration commandTimeout, NearCache<PostId, CachedPost> near) {
         this.link = link;
         this.keys = keys;
         this.ttl = ttl;
@@ -70,10 +71,12 @@ final class RedisPostCache implements PostCache {
 
     @Override
     public Map<PostId, CachedPost> getAll(Collection<PostId> ids) {
-        Map<PostId, CachedPost> found = new HashMap<>();
+        Map<PostId, CachedPost> found = HashMap.newHashMap(ids.size());
         List<PostId> remote = new ArrayList<>();
-        for (PostId id : new LinkedHashSet<>(ids)) {
-            CachedPost copy = near.enabled() ? near.get(keys.post(id)) : null;
+        Set<PostId> distinct = LinkedHashSet.newLinkedHashSet(ids.size());
+        distinct.addAll(ids);
+        for (PostId id : distinct) {
+            CachedPost copy = near.enabled() ? near.get(id) : null;
             if (copy != null) {
                 found.put(id, copy);
             } else {
@@ -94,7 +97,7 @@ final class RedisPostCache implements PostCache {
     private Map<PostId, CachedPost> readRemote(List<PostId> ids) {
         near.ensureTracking(link);
         List<String> postKeys = ids.stream().map(keys::post).toList();
-        long[] stamps = near.stamps(postKeys);
+        long[] stamps = near.stamps(ids);
         List<AsyncCommand<String, String, List<String>>> batch = new ArrayList<>(ids.size());
         for (String key : postKeys) {
             CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).addKey(key);
@@ -113,7 +116,7 @@ final class RedisPostCache implements PostCache {
                 found.put(ids.get(i), entry);
             }
         }
-        near.install(postKeys, toKeep, stamps);
+        near.install(ids, toKeep, stamps);
         return found;
     }
 
@@ -123,7 +126,7 @@ final class RedisPostCache implements PostCache {
             return;
         }
         String ttlMillis = Long.toString(ttl.toMillis());
-        runScripts("putAll", TimelineScript.PUT_POST, posts.stream().map(post -> new String[] {
+        runScripts("putAll", TimelineScript.PUT_POST, posts.stream().map(Post::id).toList(), posts.stream().map(post -> new String[] {
                 keys.post(post.id()), post.authorId().value(), post.authorUsername().value(), post.text().value(),
                 Long.toString(post.createdAt().toEpochMilli()), Long.toString(post.likeCount()), ttlMillis,
                 Long.toString(post.repostCount()),
@@ -165,30 +168,30 @@ final class RedisPostCache implements PostCache {
 
     @Override
     public void tombstone(PostId id) {
-        runScripts("tombstone", TimelineScript.TOMBSTONE,
+        runScripts("tombstone", TimelineScript.TOMBSTONE, List.of(id),
                 List.<String[]>of(new String[] {keys.post(id), Long.toString(ttl.toMillis())}));
     }
 
     @Override
     public void incrementLikes(PostId id, long delta) {
-        runScripts("incrementLikes", TimelineScript.INCREMENT_LIKES,
+        runScripts("incrementLikes", TimelineScript.INCREMENT_LIKES, List.of(id),
                 List.<String[]>of(new String[] {keys.post(id), Long.toString(delta)}));
     }
 
     @Override
     public void incrementReposts(PostId id, long delta) {
-        runScripts("incrementReposts", TimelineScript.INCREMENT_REPOSTS,
+        runScripts("incrementReposts", TimelineScript.INCREMENT_REPOSTS, List.of(id),
                 List.<String[]>of(new String[] {keys.post(id), Long.toString(delta)}));
     }
 
     @Override
     public void evict(PostId id) {
-        List<String> key = List.of(keys.post(id));
-        near.invalidate(key);
+        List<PostId> evicted = List.of(id);
+        near.invalidate(evicted);
         try {
-            call("evict", () -> link.current().commands().del(key.getFirst()));
+            call("evict", () -> link.current().commands().del(keys.post(id)));
         } finally {
-            near.invalidate(key);
+            near.invalidate(evicted);
         }
     }
 
@@ -198,8 +201,7 @@ final class RedisPostCache implements PostCache {
      * invalidation of its own write only after the write's reply, and no read in between may be
      * answered from the old copy.
      */
-    private void runScripts(String operation, TimelineScript script, List<String[]> keyThenArgs) {
-        List<String> written = keyThenArgs.stream().map(values -> values[0]).toList();
+    private void runScripts(String operation, TimelineScript script, List<PostId> written, List<String[]> keyThenArgs) {
         near.invalidate(written);
         try {
             runScriptsOnce(operation, script, keyThenArgs);

@@ -66,11 +66,11 @@ final class RedisTimelineCache implements TimelineCache {
     private final int cap;
     private final Duration commandTimeout;
     private final Duration ttl;
-    private final NearCache<WindowCopy> copies;
+    private final NearCache<String, WindowCopy> copies;
     private final TrackedBarrier barrier;
 
     RedisTimelineCache(RedisLink link, TimelineKeys keys, int cap, Duration commandTimeout, Duration ttl,
-            NearCache<WindowCopy> copies, TrackedBarrier barrier) {
+            NearCache<String, WindowCopy> copies, TrackedBarrier barrier) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be at least 1, got " + cap);
         }

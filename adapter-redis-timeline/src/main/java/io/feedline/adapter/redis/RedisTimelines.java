@@ -2,6 +2,7 @@ package io.feedline.adapter.redis;
 
 import io.feedline.ports.model.CachedPost;
 import io.feedline.ports.model.LiveEvent;
+import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.RelationChange;
 import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.HealthProbe;
@@ -16,8 +17,8 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.NettyCustomizer;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.Executors;
@@ -26,7 +27,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Collectors;
 
 /**
  * The entry point of the Redis adapter: one multiplexed connection (to a server, or routed over a
@@ -50,7 +50,7 @@ public final class RedisTimelines implements AutoCloseable {
 
     private final RedisSettings settings;
     private final RedisLink link;
-    private final NearCache<WindowCopy> windowCopies;
+    private final NearCache<String, WindowCopy> windowCopies;
     private final TrackedBarrier barrier = new TrackedBarrier();
     private final RedisTimelineCache cache;
     private final RedisPostCache posts;
@@ -73,8 +73,8 @@ public final class RedisTimelines implements AutoCloseable {
             LOG.info("redis: cluster mode, so post-cache.max-local and timelines.max-local are ignored: "
                     + "every post and window read asks Redis");
         }
-        NearCache<CachedPost> near = new NearCache<>(cluster ? 0 : settings.nearCacheSize());
-        NearCache<WindowCopy> windows = new NearCache<>(cluster ? 0 : settings.windowNearCacheSize());
+        NearCache<PostId, CachedPost> near = new NearCache<>(cluster ? 0 : settings.nearCacheSize());
+        NearCache<String, WindowCopy> windows = new NearCache<>(cluster ? 0 : settings.windowNearCacheSize());
         this.windowCopies = windows;
         this.link = RedisLink.open(settings, channels, SCRIPTS, open -> open.trackedReads()
                 .ifPresent(connection -> listenForInvalidations(connection, keys.postPrefix(), near, windows)));
@@ -184,7 +184,7 @@ public final class RedisTimelines implements AutoCloseable {
      * connection drops (its tracking goes with it; the next read asks for it again).
      */
     private static void listenForInvalidations(StatefulRedisConnection<String, String> connection, String postPrefix,
-            NearCache<CachedPost> posts, NearCache<WindowCopy> windows) {
+            NearCache<PostId, CachedPost> posts, NearCache<String, WindowCopy> windows) {
         connection.addListener(message -> {
             if (!"invalidate".equals(message.getType())) {
                 return;
@@ -192,10 +192,19 @@ public final class RedisTimelines implements AutoCloseable {
             List<Object> content = message.getContent(StringCodec.UTF8::decodeKey);
             Object keys = content.size() > 1 ? content.get(1) : null;
             if (keys instanceof List<?> list) {
-                Map<Boolean, List<String>> byCache = list.stream().map(String::valueOf)
-                        .collect(Collectors.partitioningBy(key -> key.startsWith(postPrefix)));
-                posts.invalidate(byCache.get(true));
-                windows.invalidate(byCache.get(false));
+                List<PostId> postIds = new ArrayList<>();
+                List<String> windowKeys = new ArrayList<>();
+                for (Object pushed : list) {
+                    String key = String.valueOf(pushed);
+                    if (!key.startsWith(postPrefix)) {
+                        windowKeys.add(key);
+                    } else {
+                        // A post key that names no post id was never kept here: nothing to drop.
+                        TimelineKeys.postIdIn(key, postPrefix).ifPresent(postIds::add);
+                    }
+                }
+                posts.invalidate(postIds);
+                windows.invalidate(windowKeys);
             } else {
                 posts.invalidate(null);
                 windows.invalidate(null);

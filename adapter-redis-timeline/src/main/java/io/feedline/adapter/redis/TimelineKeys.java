@@ -1,8 +1,10 @@
 package io.feedline.adapter.redis;
 
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -55,7 +57,7 @@ record TimelineKeys(String prefix) {
 
     /** A cached post: a hash of its fields, its like count and its tombstone mark. */
     String post(PostId id) {
-        return postPrefix() + id.value();
+        return prefix + "p:" + id.value();
     }
 
     /** What every cached post's key starts with (the prefix Redis broadcasts invalidations for). */
@@ -94,6 +96,19 @@ record TimelineKeys(String prefix) {
             throw new IllegalStateException("not a timeline member: " + member);
         }
         return new PostRef(PostId.of(member.substring(0, ID_LENGTH)), UserId.of(member.substring(ID_LENGTH + 1)));
+    }
+
+    /** The post a post key ({@link #post}) names, or empty if what follows {@code postPrefix} is no post id. */
+    static Optional<PostId> postIdIn(String key, String postPrefix) {
+        String id = key.substring(postPrefix.length());
+        if (id.length() != ID_LENGTH) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PostId.of(id));
+        } catch (FeedlineException.InvalidInput notAnId) {
+            return Optional.empty();
+        }
     }
 
     /** The post id of a member, without parsing the author. */

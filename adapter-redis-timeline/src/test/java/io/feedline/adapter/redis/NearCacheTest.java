@@ -10,7 +10,7 @@ class NearCacheTest {
 
     @Test
     void aReplyIsKeptOnlyIfItsKeySawNoInvalidationWhileItWasInFlight() {
-        NearCache<String> near = new NearCache<>(100);
+        NearCache<String, String> near = new NearCache<>(100);
         near.trackingOn();
         List<String> keys = List.of("tl:{a}", "tl:{b}");
         long[] stamps = near.stamps(keys);
@@ -24,7 +24,7 @@ class NearCacheTest {
 
     @Test
     void aFlushOrATrackingSwitchWhileInFlightKeepsNoReply() {
-        NearCache<String> near = new NearCache<>(100);
+        NearCache<String, String> near = new NearCache<>(100);
         near.trackingOn();
         List<String> keys = List.of("tl:{a}");
 
@@ -42,7 +42,7 @@ class NearCacheTest {
 
     @Test
     void nothingIsKeptOrServedWhileTrackingIsNotOn() {
-        NearCache<String> near = new NearCache<>(100);
+        NearCache<String, String> near = new NearCache<>(100);
         List<String> keys = List.of("tl:{a}");
         near.install(keys, List.of("untracked"), near.stamps(keys));
         assertThat(near.get("tl:{a}")).isNull();

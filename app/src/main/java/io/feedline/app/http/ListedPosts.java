@@ -21,18 +21,20 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * many readers' pages is written once. A profile of {@code GET /feed} under load put a sixth of the
  * server's samples in writing the page's posts with Jackson.
  *
- * <p>The renderings are found by the post instance first, in a table of {@value #SLOTS} slots
- * indexed by the instance's identity hash: a hot page's posts are the very objects the near cache
- * holds, so the lookup hashes nothing, locks nothing and needs no upkeep, where hashing and
+ * <p>The renderings are found by the post instance first, in a table of {@value #SLOTS} slots,
+ * in pairs chosen by the instance's identity hash: a hot page's posts are the very objects the near
+ * cache holds, so the lookup hashes nothing, locks nothing and needs no upkeep, where hashing and
  * comparing each whole post by value was a twentieth of a loaded feed's samples (and a weak-keyed
- * cache's bookkeeping another twenty-fifth). Two instances that share a slot push each other out;
- * the one pushed out is found by value next time, so a collision costs a lookup, never a wrong
- * answer. Posts are immutable, so an instance's rendering never changes.
+ * cache's bookkeeping another twenty-fifth). A pair keeps the two instances last looked up in it;
+ * a third pushes the older out, and the one pushed out is found by value next time, so a
+ * collision costs a lookup, never a wrong answer. Two threads that store into one pair at once
+ * may lose one store, with the same cost. Posts are immutable, so an instance's rendering never
+ * changes.
  */
 final class ListedPosts {
     /** Renderings kept by value: the posts on the pages read in the last minute, about half a kilobyte each. */
     static final int KEPT = 10_000;
-    /** Slots of the table by instance; each holds one post and its rendering until another takes it. */
+    /** Slots of the table by instance, two for each identity hash; each holds one post and its rendering. */
     static final int SLOTS = 1 << 14;
 
     private static final byte[] ITEMS = "{\"items\":[".getBytes(StandardCharsets.UTF_8);
@@ -52,13 +54,19 @@ final class ListedPosts {
 
     /** The post as a list shows it ({@link PostView#of}), written as JSON in UTF-8. The caller must not change it. */
     byte[] json(Post post) {
-        int slot = System.identityHashCode(post) & (SLOTS - 1);
-        Kept kept = byInstance.getAcquire(slot);
-        if (kept != null && kept.post == post) {
-            return kept.json;
+        int first = (System.identityHashCode(post) & (SLOTS / 2 - 1)) * 2;
+        Kept newest = byInstance.getAcquire(first);
+        if (newest != null && newest.post == post) {
+            return newest.json;
+        }
+        Kept older = byInstance.getAcquire(first + 1);
+        if (older != null && older.post == post) {
+            return older.json;
         }
         byte[] json = rendered.get(post, this::render);
-        byInstance.setRelease(slot, new Kept(post, json));
+        // The newest first, the one it displaces second: two instances that share a pair both stay.
+        byInstance.setRelease(first + 1, newest);
+        byInstance.setRelease(first, new Kept(post, json));
         return json;
     }
 
