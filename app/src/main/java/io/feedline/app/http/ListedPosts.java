@@ -1,14 +1,14 @@
 package io.feedline.app.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.app.http.Representations.PostView;
+import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.model.Post;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,9 +37,8 @@ final class ListedPosts {
     /** Slots of the table by instance, two for each identity hash; each holds one post and its rendering. */
     static final int SLOTS = 1 << 14;
 
-    private static final byte[] ITEMS = "{\"items\":[".getBytes(StandardCharsets.UTF_8);
-    private static final byte[] CLOSE_ITEMS = {']'};
-    private static final byte[] NEXT_CURSOR = ",\"nextCursor\":".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] ITEMS = JsonBytes.utf8("{\"items\":[");
+    private static final byte[] LAST_PAGE_CLOSE = JsonBytes.utf8("]}");
 
     private final ObjectMapper mapper;
     private final Cache<Post, byte[]> rendered = Caffeine.newBuilder()
@@ -73,48 +72,16 @@ final class ListedPosts {
     /**
      * A page of posts as {@code {"items":[...],"nextCursor":"..."}} (no {@code nextCursor} on the last
      * page), the same JSON as Jackson writes for a {@link Representations.PageView} of the posts' views,
-     * put together from the kept renderings in one array: writing the page through Jackson copied
-     * each rendering three times (into the generator's buffer, a string, and its UTF-8 bytes).
+     * put together from the kept renderings ({@link JsonBytes}).
      */
     byte[] page(List<Post> posts, Optional<String> nextCursor) {
-        byte[][] items = new byte[posts.size()][];
-        int size = ITEMS.length + Math.max(0, posts.size() - 1) + CLOSE_ITEMS.length;
-        for (int i = 0; i < items.length; i++) {
-            items[i] = json(posts.get(i));
-            size += items[i].length;
+        List<byte[]> items = new ArrayList<>(posts.size());
+        for (Post post : posts) {
+            items.add(json(post));
         }
-        byte[] cursor = nextCursor.map(ListedPosts::quoted).orElse(null);
-        if (cursor != null) {
-            size += NEXT_CURSOR.length + cursor.length;
-        }
-        byte[] page = new byte[size + 1];
-        int at = put(page, 0, ITEMS);
-        for (int i = 0; i < items.length; i++) {
-            if (i > 0) {
-                page[at++] = ',';
-            }
-            at = put(page, at, items[i]);
-        }
-        at = put(page, at, CLOSE_ITEMS);
-        if (cursor != null) {
-            at = put(page, put(page, at, NEXT_CURSOR), cursor);
-        }
-        page[at] = '}';
-        return page;
-    }
-
-    private static byte[] quoted(String value) {
-        byte[] escaped = JsonStringEncoder.getInstance().quoteAsUTF8(value);
-        byte[] quoted = new byte[escaped.length + 2];
-        quoted[0] = '"';
-        System.arraycopy(escaped, 0, quoted, 1, escaped.length);
-        quoted[quoted.length - 1] = '"';
-        return quoted;
-    }
-
-    private static int put(byte[] into, int at, byte[] part) {
-        System.arraycopy(part, 0, into, at, part.length);
-        return at + part.length;
+        byte[] close = nextCursor.map(cursor -> JsonBytes.utf8("],\"nextCursor\":" + JsonBytes.quoted(cursor) + "}"))
+                .orElse(LAST_PAGE_CLOSE);
+        return JsonBytes.list(ITEMS, items, close);
     }
 
     private byte[] render(Post post) {

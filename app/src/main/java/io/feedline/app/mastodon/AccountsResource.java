@@ -12,6 +12,7 @@ import io.feedline.ports.model.Relation;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.UserSummary;
 import io.feedline.ports.model.Username;
+import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ final class AccountsResource {
         Render render = requests.render(ctx);
         PostPages.Window window = PostPages.read(ctx, page -> useCases.readAsViewer().authorTimeline(viewer, author, page));
         PostPages.link(ctx, render.base(), window);
-        ctx.json(render.listed(window.posts()));
+        ctx.contentType(ContentType.APPLICATION_JSON).result(render.listed(window.posts()));
     }
 
     void followers(Context ctx) {

@@ -45,7 +45,7 @@ final class Authors {
 
     private final LoadingCache<PostId, Optional<Username>> parents;
     private final Cache<Embedded, RawValue> rendered;
-    private final Cache<Listed, RawValue> statuses;
+    private final Cache<Listed, byte[]> statuses;
     private final ReadProfile readProfile;
     private final ObjectMapper mapper;
 
@@ -86,11 +86,19 @@ final class Authors {
     }
 
     /**
-     * {@code post} rendered by {@code render} under {@code base}, as JSON written every half second
-     * at most, with the embedded accounts of that moment.
+     * {@code post} rendered by {@code render} under {@code base}, as JSON in UTF-8 written every half
+     * second at most, with the embedded accounts of that moment. The caller must not change it.
      */
-    RawValue listed(String base, Post post, Function<Post, Object> render) {
-        return statuses.get(new Listed(base, post), key -> json(render.apply(post)));
+    byte[] listed(String base, Post post, Function<Post, Object> render) {
+        return statuses.get(new Listed(base, post), key -> utf8(render.apply(post)));
+    }
+
+    private byte[] utf8(Object entity) {
+        try {
+            return mapper.writeValueAsBytes(entity);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private RawValue json(Object entity) {

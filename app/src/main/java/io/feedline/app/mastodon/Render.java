@@ -6,6 +6,7 @@ import io.feedline.app.mastodon.Entities.Hashtag;
 import io.feedline.app.mastodon.Entities.Status;
 import io.feedline.app.mastodon.Entities.StatusTag;
 import io.feedline.app.mastodon.Entities.StatusMention;
+import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Post;
@@ -141,9 +142,9 @@ final class Render {
         return posts.stream().map(this::status).toList();
     }
 
-    /** A timeline's page: each status as its JSON, kept for half a second (see {@link Authors}). */
-    List<RawValue> listed(List<Post> posts) {
-        return posts.stream().map(post -> authors.listed(base, post, this::status)).toList();
+    /** A timeline's page as a JSON array: each status as its JSON, kept for half a second (see {@link Authors}). */
+    byte[] listed(List<Post> posts) {
+        return JsonBytes.array(posts.stream().map(post -> authors.listed(base, post, this::status)).toList());
     }
 
     /** Plain text as Mastodon's HTML content: escaped, paragraphs, line breaks. */

@@ -11,6 +11,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.TagUse;
 import io.feedline.ports.model.UserId;
+import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Optional;
@@ -86,7 +87,7 @@ final class TagsResource {
         if (page.next().isPresent()) {
             ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit + "&offset=" + (offset + limit) + ">; rel=\"next\"");
         }
-        ctx.json(render.listed(page.items()));
+        ctx.contentType(ContentType.APPLICATION_JSON).result(render.listed(page.items()));
     }
 
     static int offset(Context ctx) {
