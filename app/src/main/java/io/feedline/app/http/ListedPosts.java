@@ -7,6 +7,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.model.Post;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,7 @@ final class ListedPosts {
      * page), the same JSON as Jackson writes for a {@link Representations.PageView} of the posts' views,
      * put together from the kept renderings ({@link JsonBytes}).
      */
-    byte[] page(List<Post> posts, Optional<String> nextCursor) {
+    InputStream page(List<Post> posts, Optional<String> nextCursor) {
         List<byte[]> items = new ArrayList<>(posts.size());
         for (Post post : posts) {
             items.add(json(post));

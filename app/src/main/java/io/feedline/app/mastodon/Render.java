@@ -15,6 +15,7 @@ import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
+import java.io.InputStream;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -143,7 +144,7 @@ final class Render {
     }
 
     /** A timeline's page as a JSON array: each status as its JSON, kept for half a second (see {@link Authors}). */
-    byte[] listed(List<Post> posts) {
+    InputStream listed(List<Post> posts) {
         return JsonBytes.array(posts.stream().map(post -> authors.listed(base, post, this::status)).toList());
     }
 
