@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.web.JsonBytes;
+import io.feedline.app.web.KeptByInstance;
 import io.feedline.ports.model.Post;
 import java.io.InputStream;
 import java.time.Duration;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Each post of a list (a feed page, a timeline, a tag's or explore's posts) as its JSON in UTF-8,
@@ -22,20 +22,17 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * many readers' pages is written once. A profile of {@code GET /feed} under load put a sixth of the
  * server's samples in writing the page's posts with Jackson.
  *
- * <p>The renderings are found by the post instance first, in a table of {@value #SLOTS} slots,
- * in pairs chosen by the instance's identity hash: a hot page's posts are the very objects the near
- * cache holds, so the lookup hashes nothing, locks nothing and needs no upkeep, where hashing and
- * comparing each whole post by value was a twentieth of a loaded feed's samples (and a weak-keyed
- * cache's bookkeeping another twenty-fifth). A pair keeps the two instances last looked up in it;
- * a third pushes the older out, and the one pushed out is found by value next time, so a
- * collision costs a lookup, never a wrong answer. Two threads that store into one pair at once
- * may lose one store, with the same cost. Posts are immutable, so an instance's rendering never
- * changes.
+ * <p>The renderings are found by the post instance first ({@link KeptByInstance}, {@value #SLOTS}
+ * slots): a hot page's posts are the very objects the near cache holds, so the lookup hashes
+ * nothing, locks nothing and needs no upkeep, where hashing and comparing each whole post by value
+ * was a twentieth of a loaded feed's samples (and a weak-keyed cache's bookkeeping another
+ * twenty-fifth). An instance that lost its slot is found by value, so a collision costs a lookup,
+ * never a wrong answer. Posts are immutable, so an instance's rendering never changes.
  */
 final class ListedPosts {
     /** Renderings kept by value: the posts on the pages read in the last minute, about half a kilobyte each. */
     static final int KEPT = 10_000;
-    /** Slots of the table by instance, two for each identity hash; each holds one post and its rendering. */
+    /** Post instances whose renderings are found by identity. */
     static final int SLOTS = 1 << 14;
 
     private static final byte[] ITEMS = JsonBytes.utf8("{\"items\":[");
@@ -46,7 +43,7 @@ final class ListedPosts {
             .maximumSize(KEPT)
             .expireAfterAccess(Duration.ofMinutes(1))
             .build();
-    private final AtomicReferenceArray<Kept> byInstance = new AtomicReferenceArray<>(SLOTS);
+    private final KeptByInstance<Post, byte[]> byInstance = new KeptByInstance<>(SLOTS);
 
     ListedPosts(ObjectMapper mapper) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");
@@ -54,19 +51,12 @@ final class ListedPosts {
 
     /** The post as a list shows it ({@link PostView#of}), written as JSON in UTF-8. The caller must not change it. */
     byte[] json(Post post) {
-        int first = (System.identityHashCode(post) & (SLOTS / 2 - 1)) * 2;
-        Kept newest = byInstance.getAcquire(first);
-        if (newest != null && newest.post == post) {
-            return newest.json;
-        }
-        Kept older = byInstance.getAcquire(first + 1);
-        if (older != null && older.post == post) {
-            return older.json;
+        byte[] kept = byInstance.get(post);
+        if (kept != null) {
+            return kept;
         }
         byte[] json = rendered.get(post, this::render);
-        // The newest first, the one it displaces second: two instances that share a pair both stay.
-        byInstance.setRelease(first + 1, newest);
-        byInstance.setRelease(first, new Kept(post, json));
+        byInstance.put(post, json);
         return json;
     }
 
@@ -92,7 +82,4 @@ final class ListedPosts {
             throw new IllegalStateException("a post view is plain data and always serializes", e);
         }
     }
-
-    /** One slot: a post instance and its rendering. */
-    private record Kept(Post post, byte[] json) {}
 }

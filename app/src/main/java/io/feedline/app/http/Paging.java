@@ -1,10 +1,9 @@
 package io.feedline.app.http;
 
+import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.Post;
-import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.Map;
@@ -33,15 +32,17 @@ final class Paging {
     }
 
     <T, R> Representations.PageView<R> view(Context ctx, Page<T> page, Function<? super T, ? extends R> mapper) {
-        Optional<PageToken> next = page.next();
-        String nextCursor = next.map(token -> cursors.seal(token, scope(ctx))).orElse(null);
-        return new Representations.PageView<>(page.items().stream().<R>map(mapper).toList(), nextCursor);
+        return new Representations.PageView<>(page.items().stream().<R>map(mapper).toList(), nextCursor(ctx, page).orElse(null));
     }
 
     /** Answers with a page of posts, each as a list shows it: the JSON {@link #view} would give, from {@link ListedPosts}. */
     void writePosts(Context ctx, Page<Post> page) {
-        Optional<String> nextCursor = page.next().map(token -> cursors.seal(token, scope(ctx)));
-        ctx.contentType(ContentType.APPLICATION_JSON).result(listed.page(page.items(), nextCursor));
+        JsonBytes.answer(ctx, listed.page(page.items(), nextCursor(ctx, page)));
+    }
+
+    /** The signed cursor of the page after this one, if there is one. */
+    private Optional<String> nextCursor(Context ctx, Page<?> page) {
+        return page.next().map(token -> cursors.seal(token, scope(ctx)));
     }
 
     private static int limit(String raw) {

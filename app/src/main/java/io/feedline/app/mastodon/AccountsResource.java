@@ -3,6 +3,7 @@ package io.feedline.app.mastodon;
 import io.feedline.app.mastodon.Entities.Account;
 import io.feedline.app.mastodon.Entities.CredentialAccount;
 import io.feedline.app.mastodon.Entities.Relationship;
+import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
@@ -12,7 +13,6 @@ import io.feedline.ports.model.Relation;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.UserSummary;
 import io.feedline.ports.model.Username;
-import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +77,7 @@ final class AccountsResource {
         Render render = requests.render(ctx);
         PostPages.Window window = PostPages.read(ctx, page -> useCases.readAsViewer().authorTimeline(viewer, author, page));
         PostPages.link(ctx, render.base(), window);
-        ctx.contentType(ContentType.APPLICATION_JSON).result(render.listed(window.posts()));
+        JsonBytes.answer(ctx, render.listed(window.posts()));
     }
 
     void followers(Context ctx) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
+import io.feedline.app.web.KeptByInstance;
 import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.model.FeedlineException;
@@ -16,7 +17,6 @@ import io.feedline.ports.model.Username;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 
 /**
@@ -31,7 +31,7 @@ import java.util.function.Function;
  * depend on it). Account endpoints ({@code /accounts/:id}, {@code verify_credentials}) read fresh.
  * A listed status is kept as its JSON by its base URL and the post's whole value (its counts
  * included), so the same post on many readers' pages is written once and a post whose counts moved
- * is written anew. It is found first by the post instance (a table by identity hash, as the native
+ * is written anew. It is found first by the post instance ({@link KeptByInstance}, as the native
  * lists find theirs), within the same half second.
  *
  * <p>Also the author of a post a reply answers ({@code in_reply_to_account_id}): a reply stores
@@ -44,13 +44,13 @@ final class Authors {
     private static final long MAX_AUTHORS = 10_000;
     private static final long MAX_STATUSES = 10_000;
     private static final long MAX_PARENTS = 50_000;
-    /** Slots of the listed statuses' table by post instance. */
+    /** Post instances whose listed statuses are found by identity. */
     private static final int SLOTS = 1 << 14;
 
     private final LoadingCache<PostId, Optional<Username>> parents;
     private final Cache<Embedded, RawValue> rendered;
     private final Cache<Listed, Rendering> statuses;
-    private final AtomicReferenceArray<Kept> byInstance = new AtomicReferenceArray<>(SLOTS);
+    private final KeptByInstance<Post, Kept> byInstance = new KeptByInstance<>(SLOTS);
     private final ReadProfile readProfile;
     private final ObjectMapper mapper;
 
@@ -63,8 +63,8 @@ final class Authors {
     /** A listed status's JSON and when it was written (System.nanoTime). */
     private record Rendering(byte[] json, long writtenAt) {}
 
-    /** A slot of the table by instance: a post instance, the base URL and its rendering. */
-    private record Kept(Post post, String base, Rendering rendering) {}
+    /** What is kept by the post instance: the base URL and the rendering under it. */
+    private record Kept(String base, Rendering rendering) {}
 
     Authors(ReadProfile readProfile, ReadPost readPost, ObjectMapper mapper) {
         this.readProfile = readProfile;
@@ -103,14 +103,12 @@ final class Authors {
     byte[] listed(String base, Post post, Function<Post, Object> render) {
         // By the post instance first (a hot page's posts are the cache's own objects), as the native
         // lists do: hashing and comparing each whole post as a key was a twentieth of a page's CPU there.
-        int slot = System.identityHashCode(post) & (SLOTS - 1);
-        long now = System.nanoTime();
-        Kept kept = byInstance.getAcquire(slot);
-        if (kept != null && kept.post() == post && kept.base().equals(base) && fresh(kept.rendering(), now)) {
+        Kept kept = byInstance.get(post);
+        if (kept != null && kept.base().equals(base) && fresh(kept.rendering(), System.nanoTime())) {
             return kept.rendering().json();
         }
         Rendering rendering = statuses.get(new Listed(base, post), key -> new Rendering(utf8(render.apply(post)), System.nanoTime()));
-        byInstance.setRelease(slot, new Kept(post, base, rendering));
+        byInstance.put(post, new Kept(base, rendering));
         return rendering.json();
     }
 

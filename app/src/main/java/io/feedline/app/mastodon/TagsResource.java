@@ -1,6 +1,7 @@
 package io.feedline.app.mastodon;
 
 import io.feedline.app.mastodon.Entities.Hashtag;
+import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.ExploreWindow;
 import io.feedline.ports.model.FeedlineException;
@@ -11,7 +12,6 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.TagUse;
 import io.feedline.ports.model.UserId;
-import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Optional;
@@ -87,7 +87,7 @@ final class TagsResource {
         if (page.next().isPresent()) {
             ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit + "&offset=" + (offset + limit) + ">; rel=\"next\"");
         }
-        ctx.contentType(ContentType.APPLICATION_JSON).result(render.listed(page.items()));
+        JsonBytes.answer(ctx, render.listed(page.items()));
     }
 
     static int offset(Context ctx) {

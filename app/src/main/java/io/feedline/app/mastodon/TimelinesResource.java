@@ -1,9 +1,9 @@
 package io.feedline.app.mastodon;
 
+import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserId;
-import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +28,7 @@ final class TimelinesResource {
         Render render = requests.render(ctx);
         PostPages.Window window = PostPages.read(ctx, page -> useCases.readHomeFeed().read(reader, reader, page));
         PostPages.link(ctx, render.base(), window);
-        ctx.contentType(ContentType.APPLICATION_JSON).result(render.listed(window.posts()));
+        JsonBytes.answer(ctx, render.listed(window.posts()));
     }
 
     void tag(Context ctx) {
@@ -55,7 +55,7 @@ final class TimelinesResource {
         Render render = requests.render(ctx);
         PostPages.Window window = read.get();
         PostPages.link(ctx, render.base(), window);
-        ctx.contentType(ContentType.APPLICATION_JSON).result(render.listed(window.posts()));
+        JsonBytes.answer(ctx, render.listed(window.posts()));
     }
 
     private static boolean flag(Context ctx, String name) {

@@ -1,6 +1,8 @@
 package io.feedline.app.web;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import io.javalin.http.ContentType;
+import io.javalin.http.Context;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -32,6 +34,11 @@ public final class JsonBytes {
         }
         parts.add(close);
         return new Parts(parts);
+    }
+
+    /** Answers the request with this JSON. */
+    public static void answer(Context ctx, InputStream json) {
+        ctx.contentType(ContentType.APPLICATION_JSON).result(json);
     }
 
     /** A JSON array of the items. */
