@@ -25,6 +25,8 @@ record TimelineKeys(String prefix) {
     static final String WHOLE = "~whole";
 
     private static final int ID_LENGTH = 26;
+    /** What follows the prefix in a cached post's key; {@link #post} builds the key in one go. */
+    private static final String POST = "p:";
     private static final char SEPARATOR = ':';
     // Braces would move the cluster hash tag off the reader id; glob characters would make the scan
     // for "<prefix>*" (how a run with a prefix of its own is cleaned up) match other keys.
@@ -57,12 +59,12 @@ record TimelineKeys(String prefix) {
 
     /** A cached post: a hash of its fields, its like count and its tombstone mark. */
     String post(PostId id) {
-        return prefix + "p:" + id.value();
+        return prefix + POST + id.value();
     }
 
     /** What every cached post's key starts with (the prefix Redis broadcasts invalidations for). */
     String postPrefix() {
-        return prefix + "p:";
+        return prefix + POST;
     }
 
     /**

@@ -42,10 +42,12 @@ final class Gate {
             throw refused;
         }
         caller.attachTo(ctx);
-        rateLimits.acquire(caller.user().map(id -> "user:" + id.value()).orElseGet(() -> addresses.key(ctx)));
-        if (CREDENTIAL_ROUTES.contains(ctx.method().name() + " " + ctx.path())) {
+        boolean credentialRoute = CREDENTIAL_ROUTES.contains(ctx.method().name() + " " + ctx.path());
+        String address = caller.user().isEmpty() || credentialRoute ? addresses.key(ctx) : null;
+        rateLimits.acquire(caller.user().map(id -> "user:" + id.value()).orElse(address));
+        if (credentialRoute) {
             // Each of these runs a password hash: a small bucket of their own, per address.
-            credentialLimits.acquire(addresses.key(ctx));
+            credentialLimits.acquire(address);
         }
         if (roles.contains(Access.SIGNED_IN)) {
             caller.required();
