@@ -240,6 +240,25 @@ class RoutesHttpTest {
     }
 
     @Test
+    void eachRequestIsCountedInItsRoutesSeries() {
+        String series = "http_server_requests_seconds_count{method=\"GET\",route=\"/users/{username}/followers\",status=\"404\"}";
+        double before = seriesValue(api.get("/metrics").send().body(), series);
+
+        api.get("/users/nobody-counted-one/followers").send();
+        api.get("/users/nobody-counted-two/followers").send();
+
+        assertThat(seriesValue(api.get("/metrics").send().body(), series)).isEqualTo(before + 2);
+    }
+
+    private static double seriesValue(String exposition, String series) {
+        return exposition.lines()
+                .filter(line -> line.startsWith(series + " "))
+                .mapToDouble(line -> Double.parseDouble(line.substring(series.length() + 1).strip()))
+                .findFirst()
+                .orElse(0);
+    }
+
+    @Test
     void openApiDocumentAndSwaggerUiAreServed() {
         Response document = api.get("/openapi.yaml").send();
         assertThat(document.status()).isEqualTo(200);
