@@ -88,14 +88,18 @@ final class CachedPosts {
 
     /** The posts among {@code refs} that exist, by id: one cache read, then one batch read of the misses. */
     Map<PostId, Post> getAll(Collection<PostRef> refs) {
-        Map<PostId, Post> found = new HashMap<>();
+        Map<PostId, Post> found = HashMap.newHashMap(refs.size());
         if (refs.isEmpty()) {
             return found;
+        }
+        List<PostId> ids = new ArrayList<>(refs.size());
+        for (PostRef ref : refs) {
+            ids.add(ref.postId());
         }
         Map<PostId, CachedPost> cached;
         boolean cacheUp = true;
         try {
-            cached = cache.getAll(refs.stream().map(PostRef::postId).toList());
+            cached = cache.getAll(ids);
         } catch (FeedlineException.StorageUnavailable e) {
             warnings.readFailed(e);
             cached = Map.of();

@@ -142,7 +142,7 @@ final class HomeFeedReader implements ReadHomeFeed {
      */
     private Page<Post> assemble(UserId owner, Source source, Optional<PostId> before, int limit, ReaderFilter filter) {
         List<Post> out = new ArrayList<>(limit);
-        Set<PostId> shown = new HashSet<>();
+        Set<PostId> shown = HashSet.newHashSet(limit);
         Optional<PostId> cursor = before;
         boolean more = false;
         for (int round = 0; round < MAX_ROUNDS && out.size() < limit; round++) {
@@ -320,7 +320,12 @@ final class HomeFeedReader implements ReadHomeFeed {
      * are absent from it, so they drop out.
      */
     private List<Post> hydrate(List<Candidate> taken) {
-        List<PostRef> toRead = taken.stream().filter(c -> c.post() == null).map(Candidate::ref).toList();
+        List<PostRef> toRead = new ArrayList<>(taken.size());
+        for (Candidate candidate : taken) {
+            if (candidate.post() == null) {
+                toRead.add(candidate.ref());
+            }
+        }
         Map<PostId, Post> read = posts.getAll(toRead);
         List<Post> out = new ArrayList<>(taken.size());
         for (Candidate candidate : taken) {

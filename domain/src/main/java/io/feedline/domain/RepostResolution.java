@@ -9,6 +9,7 @@ import io.feedline.ports.out.Reposts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,8 +45,17 @@ final class RepostResolution {
 
     /** The entries as shown: repost entries as their originals, reposted-by set; deleted originals dropped. */
     List<Post> resolve(List<Post> entries) {
-        List<PostRef> originals = entries.stream().flatMap(p -> p.repostOf().stream()).distinct().toList();
-        if (originals.isEmpty()) {
+        // A loop, not a stream: most pages hold no repost, and this runs for every page.
+        Set<PostRef> originals = null;
+        for (Post entry : entries) {
+            if (entry.repostOf().isPresent()) {
+                if (originals == null) {
+                    originals = new LinkedHashSet<>();
+                }
+                originals.add(entry.repostOf().get());
+            }
+        }
+        if (originals == null) {
             return entries;
         }
         // Through the post cache: a hot original costs no read, and a tombstoned one is gone at once.

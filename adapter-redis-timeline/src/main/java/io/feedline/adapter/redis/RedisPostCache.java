@@ -72,19 +72,22 @@ final class RedisPostCache implements PostCache {
     @Override
     public Map<PostId, CachedPost> getAll(Collection<PostId> ids) {
         Map<PostId, CachedPost> found = HashMap.newHashMap(ids.size());
-        List<PostId> remote = new ArrayList<>();
-        Set<PostId> distinct = LinkedHashSet.newLinkedHashSet(ids.size());
-        distinct.addAll(ids);
-        for (PostId id : distinct) {
+        // Asked of Redis once each: a page may list a post twice (a repost's original). No set of the
+        // ids is built for a page the near cache answers whole.
+        Set<PostId> remote = null;
+        for (PostId id : ids) {
             CachedPost copy = near.enabled() ? near.get(id) : null;
             if (copy != null) {
                 found.put(id, copy);
             } else {
+                if (remote == null) {
+                    remote = LinkedHashSet.newLinkedHashSet(ids.size());
+                }
                 remote.add(id);
             }
         }
-        if (!remote.isEmpty()) {
-            found.putAll(readRemote(remote));
+        if (remote != null) {
+            found.putAll(readRemote(new ArrayList<>(remote)));
         }
         return found;
     }

@@ -93,6 +93,20 @@ public abstract class PostCacheContract {
     }
 
     @Test
+    void anIdListedTwiceIsAnsweredOnceEachTime() {
+        PostCache cache = postCache();
+        Post cached = freshPost("listed twice", 1);
+        PostId missing = TestIds.postId();
+        cache.putAll(List.of(cached));
+
+        // Asked twice over: once read from the engine, then from whatever copy a cache keeps near.
+        for (int ask = 0; ask < 2; ask++) {
+            Map<PostId, CachedPost> found = cache.getAll(List.of(cached.id(), missing, cached.id(), missing));
+            assertThat(found).as("ask %d", ask).containsExactly(Map.entry(cached.id(), new CachedPost.Present(cached)));
+        }
+    }
+
+    @Test
     void aPutReplacesWhatWasHeld() {
         PostCache cache = postCache();
         Post post = freshPost("counted", 3);
