@@ -16,8 +16,13 @@ import java.util.Optional;
  * when, and on which port (0 for any free one), it listens.
  */
 public final class HttpApi implements AutoCloseable {
-    /** The buffer each answer is copied through into Jetty: a feed page of 20 fits in one copy. */
-    private static final int COPY_BUFFER_BYTES = 8 * 1024;
+    /**
+     * The buffer each answer is copied through into Jetty, allocated anew per answer: at 8 KB it was
+     * a fifth of the bytes a feed page allocated (BENCHMARKS.md section 3). Jetty aggregates the
+     * copies into its own output buffer, so a feed page of 20 (about 5 KB) in three steps still
+     * leaves in one write.
+     */
+    private static final int COPY_BUFFER_BYTES = 2 * 1024;
 
     private final Javalin javalin;
     private final Settings settings;
@@ -214,10 +219,8 @@ public final class HttpApi implements AutoCloseable {
             // about 9% of a feed page's CPU in the profile (BENCHMARKS.md section 3). Off, each header is
             // parsed as it comes.
             config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
-            // Javalin copies each answer into Jetty through a buffer of this size, allocated per
-            // request; left unset it is Jetty's whole output buffer (32 KB), which was more than half of
-            // the bytes a feed page allocated (BENCHMARKS.md section 3). Jetty still aggregates up to
-            // its own buffer, so a larger answer is only copied in more steps.
+            // Left unset, Javalin's copy buffer is Jetty's whole output buffer (32 KB): more than half of
+            // the bytes a feed page allocated then.
             config.http.responseBufferSize = COPY_BUFFER_BYTES;
             config.requestLogger.http(metrics::record);
             config.routes.before(SecurityHeaders::apply);

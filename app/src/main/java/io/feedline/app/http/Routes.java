@@ -22,6 +22,10 @@ final class Routes {
             SearchResource search,
             TagResource tags,
             SubscriptionResource subscriptions) {
+        // Javalin tries a method's routes in the order they were added, a regular expression each: the
+        // home feed, the route read most, is tried first. No route added before it could match /feed.
+        routes.get("/feed", feed::home, SIGNED_IN);
+
         routes.post("/users", accounts::register, ANYONE);
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
@@ -58,8 +62,6 @@ final class Routes {
         routes.delete("/users/{username}/block", relations::unblock, SIGNED_IN);
         routes.get("/mutes", relations::mutes, SIGNED_IN);
         routes.get("/blocks", relations::blocks, SIGNED_IN);
-
-        routes.get("/feed", feed::home, SIGNED_IN);
 
         routes.get("/tags", tags::complete, ANYONE);
         routes.get("/tags/trending", tags::trending, ANYONE);
