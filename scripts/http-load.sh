@@ -6,7 +6,9 @@
 # throughput beside redis-benchmark -t lrange_100 on a private redis-server on the same machine,
 # then stops everything it started and removes its Redis keys and Postgres schema.
 #
-#   scripts/http-load.sh                      # 64 connections, 20 s
+#   scripts/http-load.sh                      # 64 connections, 20 s, after 30 s of warm-up on each route
+#   WARMUP=0 scripts/http-load.sh             # no warm-up: a server still compiling (as runs were taken before 1 December 2026)
+#   COLD_PAGES=0 scripts/http-load.sh         # without the pages measured after Redis lost their posts or windows (polyglot)
 #   DURATION=30s CONNECTIONS=64 scripts/http-load.sh
 #   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
 #   PROFILE=embedded scripts/http-load.sh     # the embedded profile: DynamoDB Local in the server, in memory
@@ -18,6 +20,12 @@
 # http.health-cache), the baseline of what the HTTP stack alone allows on this machine in the same
 # run; and once more bare (no script, no header), as the figures of earlier runs were taken.
 #
+# Before any measured run, wrk loads GET /feed and then GET /health for WARMUP each, at the measured
+# connection count: a new JVM spends its first tens of seconds under load compiling the hot paths
+# (on a 2-core machine its C2 compiler took a third of the server's CPU in a cold 20 s run), and a
+# figure taken then is the compiler's, not the server's. The report gives the seconds the JIT
+# compilers spent during each measured run (jstat), so a run that was not steady shows as such.
+#
 # Needs: a JDK 21+ under /usr/lib/jvm (or FEEDLINE_JAVA), Maven, curl, jq, psql, redis-server,
 # redis-benchmark and redis-cli; Postgres on POSTGRES_HOST:POSTGRES_PORT (trust auth) and Redis on
 # REDIS_URI. wrk is installed from the Debian packages when missing.
@@ -28,6 +36,8 @@ SCRIPT_NAME=http-load
 source scripts/lib.sh
 
 DURATION=${DURATION:-20s}
+WARMUP=${WARMUP:-30s}
+COLD_PAGES=${COLD_PAGES:-50}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 USERS=${USERS:-64}
@@ -186,6 +196,11 @@ LUA
 { echo 'path = "/health"'; cat "$WORK/tokens.lua"; } >"$WORK/health.lua"
 # CPU seconds a process has used (cpu_seconds, scripts/lib.sh) show where the time of the run went.
 REDIS_PID=$(redis-cli -u "$REDIS_URI" info server 2>/dev/null | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
+if [[ $WARMUP != 0 && $WARMUP != 0s ]]; then
+  say "wrk: warm-up, $CONNECTIONS connections, $WARMUP on GET /feed, then $WARMUP on GET /health (not measured)"
+  wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s "$WORK/feed.lua" "$BASE" >"$WORK/warmup-feed.txt"
+  wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s "$WORK/health.lua" "$BASE" >"$WORK/warmup-health.txt"
+fi
 say "wrk: 1 connection, 5s on GET /feed (unloaded latency)"
 wrk -t1 -c1 -d5s --latency -s "$WORK/feed.lua" "$BASE" >"$WORK/wrk1.txt"
 # DynamoDB requests the server made, per access pattern and operation, as /metrics counts them.
@@ -193,19 +208,54 @@ dynamo_requests() {
   curl -fs "$BASE/metrics" | sed -n 's/^feedline_dynamodb_requests_total{\([^}]*\)} \([0-9.eE+]*\)$/\1 \2/p' | LC_ALL=C sort
 }
 CPU_BEFORE="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
+JIT_BEFORE=$(jit_seconds "$SERVER_PID")
 dynamo_requests >"$WORK/dynamo-before.txt"
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /feed"
 wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/feed.lua" "$BASE" | tee "$WORK/wrk.txt" >&2
 CPU_AFTER="$(cpu_seconds "$SERVER_PID") $(cpu_seconds "$DYNAMO_PID") $(cpu_seconds "${REDIS_PID:-0}")"
+JIT_AFTER=$(jit_seconds "$SERVER_PID")
 dynamo_requests >"$WORK/dynamo-after.txt"
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /health (the same server's cheapest route)"
 wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$WORK/health.lua" "$BASE" >"$WORK/health.txt"
+JIT_HEALTH=$(jit_seconds "$SERVER_PID")
 say "wrk: $CONNECTIONS connections, $WRK_THREADS threads, $DURATION on GET /health with no script and no header"
 wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE/health" >"$WORK/health-bare.txt"
 for run in wrk1 wrk health health-bare; do
   NON_2XX=$(sed -n 's/^ *Non-2xx or 3xx responses: *\([0-9]*\)/\1/p' "$WORK/$run.txt")
   [[ -z $NON_2XX ]] || fail "$NON_2XX responses were not 2xx"
 done
+
+# --- cold pages (polyglot) -------------------------------------------------------------------------
+# What a page costs when Redis has lost what it keeps for it: one connection, COLD_PAGES pages each,
+# timed by curl: hot; after the cached posts are unlinked (the page hydrates from DynamoDB); after
+# the windows are unlinked too (the page is rebuilt from the durable feed items, then hydrated).
+# Unlinking in Redis empties the server's near copies too (its tracked reads are told). The
+# DynamoDB requests the pages made are counted per access pattern from /metrics, with their mean
+# time: the price of keeping feed items as references rather than copies of the posts.
+dynamo_timed() {
+  curl -fs "$BASE/metrics" | sed -n 's/^feedline_dynamodb_\(requests_total\|request_duration_seconds_sum\){access_pattern="\([^"]*\)"[^}]*} \([0-9.eE+-]*\)$/\2 \1 \3/p' \
+    | awk '{ v[$1 " " $2] += $3 } END { for (k in v) print k, v[k] }' | LC_ALL=C sort
+}
+cold_pages() { # label, then the key patterns to unlink before each page
+  local label=$1 pattern
+  shift
+  dynamo_timed >"$WORK/cold-$label-before.txt"
+  : >"$WORK/cold-$label.txt"
+  for _ in $(seq "$COLD_PAGES"); do
+    for pattern in "$@"; do
+      redis-cli -u "$REDIS_URI" --scan --pattern "$pattern" | xargs -r redis-cli -u "$REDIS_URI" unlink >/dev/null
+    done
+    curl -fs -o /dev/null -w '%{time_total}\n' -H "Authorization: Bearer ${TOKENS[0]}" "$BASE/feed?limit=20" >>"$WORK/cold-$label.txt" \
+      || fail "a $label page failed"
+  done
+  dynamo_timed >"$WORK/cold-$label-after.txt"
+}
+if [[ $PROFILE == polyglot && $COLD_PAGES -gt 0 ]]; then
+  say "curl: $COLD_PAGES pages each, hot, without the cached posts, without the windows and the cached posts"
+  cold_pages hot
+  cold_pages posts "${PREFIX}p:*"
+  cold_pages windows "${PREFIX}p:*" "${PREFIX}tl:*"
+fi
 
 # --- baseline: redis-benchmark on a private redis-server -------------------------------------------
 SCRATCH_REDIS_PORT=$(free_port)
@@ -243,13 +293,34 @@ awk -v s="$S0 $S1" -v d="$D0 $D1" -v r="$R0 $R1" -v n="$(nproc)" 'BEGIN {
   split(s, a, " "); split(d, b, " "); split(r, c, " ")
   printf "  CPU used during the %s-connection run: server %.1f s, DynamoDB Local %.1f s, Redis %.1f s (of %d processors)\n", \
     "'"$CONNECTIONS"'", a[2] - a[1], b[2] - b[1], c[2] - c[1], n }'
+PAGES=$(awk '$2 == "requests" && $3 == "in" { print $1 }' "$WORK/wrk.txt")
+awk -v s="$S0 $S1" -v pages="$PAGES" 'BEGIN { split(s, a, " "); printf "  server CPU a page: %.0f us\n", (a[2] - a[1]) * 1e6 / pages }'
+awk -v f="$JIT_BEFORE $JIT_AFTER $JIT_HEALTH" -v w="$WARMUP" 'BEGIN {
+  split(f, j, " ")
+  if (j[1] == "n/a" || j[2] == "n/a" || j[3] == "n/a") { print "  JIT compile time during the runs: n/a (no jstat beside the JDK)"; exit }
+  printf "  JIT compile time during the runs (jstat): %.2f s in the GET /feed run, %.2f s in the GET /health run (after %s of warm-up)\n", j[2] - j[1], j[3] - j[2], w }'
 # What the pages asked DynamoDB during the run: every counter that moved, but the outbox queries of
 # the backlog gauge that the scrape itself refreshes.
-PAGES=$(awk '$2 == "requests" && $3 == "in" { print $1 }' "$WORK/wrk.txt")
 LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 "$WORK/dynamo-before.txt" "$WORK/dynamo-after.txt" \
   | awk -v pages="$PAGES" '!/fanout_backlog/ && $3 - $2 > 0 { moved = moved sprintf("%s%s: %d", sep, $1, $3 - $2); sep = "; "; total += $3 - $2 }
       END { printf "  DynamoDB requests during the %s-connection run: %d for %d pages (%.4f a page; target 0)%s\n", \
               "'"$CONNECTIONS"'", total, pages, total / pages, (total > 0) ? " [" moved "]" : "" }'
+if [[ $PROFILE == polyglot && $COLD_PAGES -gt 0 ]]; then
+  echo "one connection, $COLD_PAGES pages each (curl time_total), with what Redis keeps for the page gone:"
+  for label in hot posts windows; do
+    P=$(LC_ALL=C sort -n "$WORK/cold-$label.txt" | awk '{ t[NR] = $1 } END { printf "%.2f", t[int((NR + 1) / 2)] * 1000 }')
+    CALLS=$(LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 <(awk '{ print $1 "/" $2, $3 }' "$WORK/cold-$label-before.txt" | LC_ALL=C sort) \
+        <(awk '{ print $1 "/" $2, $3 }' "$WORK/cold-$label-after.txt" | LC_ALL=C sort) \
+      | awk -v n="$COLD_PAGES" '{ split($1, k, "/"); d = $3 - $2; if (k[2] == "requests_total") c[k[1]] = d; else s[k[1]] = d }
+          END { for (p in c) if (c[p] > 0 && p !~ /fanout|backlog/) { printf "%s%s %.2f a page, %.2f ms each", sep, p, c[p] / n, s[p] * 1000 / c[p]; sep = "; " } }')
+    case $label in
+      hot) WHAT="hot" ;;
+      posts) WHAT="cached posts unlinked" ;;
+      windows) WHAT="windows and cached posts unlinked" ;;
+    esac
+    echo "  $WHAT: p50 $P ms; DynamoDB: ${CALLS:-none}"
+  done
+fi
 echo "redis-benchmark -q -t lrange_100 -n $REDIS_REQUESTS (private redis-server, same machine):"
 echo "  50 clients: ${R50_RPS} requests/s, p50 ${R50_P50} ms; $CONNECTIONS clients: ${R64_RPS} requests/s, p50 ${R64_P50} ms"
 awk -v ours="$RPS" -v theirs="$R64_RPS" -v p="$P50" -v q="$R64_P50" 'BEGIN {

@@ -56,6 +56,16 @@ cpu_seconds() {
   awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat" 2>/dev/null || echo 0
 }
 
+# Seconds the JIT compilers of a JVM have spent so far (jstat, from the JDK of $JAVA), or "n/a".
+# The figure of a load run moved by more than a few tenths of a second means the server was still
+# compiling its hot paths: its throughput was not yet the steady state's.
+jit_seconds() {
+  local jstat
+  jstat="$(dirname "$JAVA")/jstat"
+  [[ -x $jstat ]] || { echo n/a; return; }
+  "$jstat" -compiler "$1" 2>/dev/null | awk 'NR == 2 { print $4; found = 1 } END { if (!found) print "n/a" }'
+}
+
 # Ends the processes whose pids are given: SIGTERM, up to ten seconds, then SIGKILL.
 stop_pids() {
   local pid

@@ -7,6 +7,10 @@
 #
 #   scripts/mastodon-load.sh                     # 64 connections, 10 s, 3 rounds
 #   DURATION=20s CONNECTIONS=64 scripts/mastodon-load.sh
+#   WARMUP=0 scripts/mastodon-load.sh            # no warm-up (by default each endpoint is loaded for 20 s first)
+#
+# Before the measured rounds each endpoint is loaded for WARMUP at the measured connection count,
+# so that both are measured with their hot paths compiled (see scripts/http-load.sh).
 #
 # Needs: the production jar (mvn -o -q -pl app -am package -DskipTests), a JDK 21+ under
 # /usr/lib/jvm (or FEEDLINE_JAVA), curl and jq. wrk is installed from the Debian packages when missing.
@@ -17,6 +21,7 @@ SCRIPT_NAME=mastodon-load
 source scripts/lib.sh
 
 DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-20s}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 AUTHORS=${AUTHORS:-12}
@@ -78,9 +83,11 @@ run() { # name url token -> requests/s
   grep -q "Non-2xx" <<<"$out" && fail "$1 answered errors: $out"
   awk '/Requests\/sec/ { print $2 }' <<<"$out"
 }
-warm() { wrk -t1 -c8 -d3s -H "Authorization: Bearer $2" "$1" >/dev/null; }
-warm "$NATIVE/feed?limit=20" "$READER"
-warm "$MASTODON/api/v1/timelines/home?limit=20" "$MASTO"
+warm() { wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$WARMUP" -H "Authorization: Bearer $2" "$1" >/dev/null; }
+if [[ $WARMUP != 0 && $WARMUP != 0s ]]; then
+  warm "$NATIVE/feed?limit=20" "$READER"
+  warm "$MASTODON/api/v1/timelines/home?limit=20" "$MASTO"
+fi
 
 NATIVE_RUNS=()
 MASTODON_RUNS=()
