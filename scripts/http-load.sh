@@ -9,6 +9,7 @@
 #   scripts/http-load.sh                      # 64 connections, 20 s, after 30 s of warm-up on each route
 #   WARMUP=0 scripts/http-load.sh             # no warm-up: a server still compiling (as runs were taken before 1 December 2026)
 #   COLD_PAGES=0 scripts/http-load.sh         # without the pages measured after Redis lost their posts or windows (polyglot)
+#   HYBRID=0 scripts/http-load.sh             # without feedline bench's hybrid-against-pull read at the end
 #   DURATION=30s CONNECTIONS=64 scripts/http-load.sh
 #   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
 #   PROFILE=embedded scripts/http-load.sh     # the embedded profile: DynamoDB Local in the server, in memory
@@ -38,6 +39,7 @@ source scripts/lib.sh
 DURATION=${DURATION:-20s}
 WARMUP=${WARMUP:-30s}
 COLD_PAGES=${COLD_PAGES:-50}
+HYBRID=${HYBRID:-1}
 CONNECTIONS=${CONNECTIONS:-64}
 WRK_THREADS=${WRK_THREADS:-2}
 USERS=${USERS:-64}
@@ -325,3 +327,21 @@ echo "redis-benchmark -q -t lrange_100 -n $REDIS_REQUESTS (private redis-server,
 echo "  50 clients: ${R50_RPS} requests/s, p50 ${R50_P50} ms; $CONNECTIONS clients: ${R64_RPS} requests/s, p50 ${R64_P50} ms"
 awk -v ours="$RPS" -v theirs="$R64_RPS" -v p="$P50" -v q="$R64_P50" 'BEGIN {
   printf "  ratio at %s connections: throughput %.3fx LRANGE_100 (target >= 0.25: %s), p50 %.1fx LRANGE_100\n", "'"$CONNECTIONS"'", ours / theirs, (ours / theirs >= 0.25) ? "met" : "NOT met", p / q }'
+
+# --- hybrid against pull: feedline bench on the same profile -----------------------------------------
+# The reader who follows 500 accounts, 4 of them celebrities, read in hybrid and in pull mode by the
+# bench jar built above (its own graph and engines' data; the same Postgres and Redis on polyglot),
+# so that one command prints every figure of issue 11's targets. Its raw-engine baselines are left
+# out: the ones above are this script's.
+if [[ $HYBRID == 1 ]]; then
+  BENCH_ARGS=(bench --modes hybrid,pull --raw-followers 0 --redis-requests 0)
+  if [[ $PROFILE == polyglot ]]; then
+    BENCH_ARGS+=(--profile polyglot --redis-uri "$REDIS_URI"
+      --postgres-url "jdbc:postgresql://$POSTGRES_HOST:$POSTGRES_PORT/$POSTGRES_DB" --postgres-user "$POSTGRES_USER")
+  fi
+  say "feedline ${BENCH_ARGS[*]}"
+  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$BENCH_JAR" "${BENCH_ARGS[@]}" >"$WORK/bench.txt" 2>"$WORK/bench.log" \
+    || { tail -20 "$WORK/bench.log" >&2; fail "feedline bench failed"; }
+  echo "feedline ${BENCH_ARGS[*]}:"
+  grep -e '-followee reader, hybrid vs pull' "$WORK/bench.txt" | sed 's/^- /  /' || fail "feedline bench printed no hybrid-against-pull line"
+fi
