@@ -228,7 +228,7 @@ for run in wrk1 wrk health health-bare; do
 done
 
 # --- cold pages (polyglot) -------------------------------------------------------------------------
-# What a page costs when Redis has lost what it keeps for it: one connection, COLD_PAGES pages each,
+# What a page costs when Redis has lost what it keeps for it: COLD_PAGES pages each, one at a time,
 # timed by curl: hot; after the cached posts are unlinked (the page hydrates from DynamoDB); after
 # the windows are unlinked too (the page is rebuilt from the durable feed items, then hydrated).
 # Unlinking in Redis empties the server's near copies too (its tracked reads are told). The
@@ -308,7 +308,7 @@ LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 "$WORK/dynamo-before.txt" "$WORK/dynamo-aft
       END { printf "  DynamoDB requests during the %s-connection run: %d for %d pages (%.4f a page; target 0)%s\n", \
               "'"$CONNECTIONS"'", total, pages, total / pages, (total > 0) ? " [" moved "]" : "" }'
 if [[ $PROFILE == polyglot && $COLD_PAGES -gt 0 ]]; then
-  echo "one connection, $COLD_PAGES pages each (curl time_total), with what Redis keeps for the page gone:"
+  echo "$COLD_PAGES pages each, one at a time (curl time_total, a new connection each), with what Redis keeps for the page gone:"
   for label in hot posts windows; do
     P=$(LC_ALL=C sort -n "$WORK/cold-$label.txt" | awk '{ t[NR] = $1 } END { printf "%.2f", t[int((NR + 1) / 2)] * 1000 }')
     CALLS=$(LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 <(awk '{ print $1 "/" $2, $3 }' "$WORK/cold-$label-before.txt" | LC_ALL=C sort) \
