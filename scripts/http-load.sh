@@ -310,7 +310,7 @@ LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 "$WORK/dynamo-before.txt" "$WORK/dynamo-aft
 if [[ $PROFILE == polyglot && $COLD_PAGES -gt 0 ]]; then
   echo "$COLD_PAGES pages each, one at a time (curl time_total, a new connection each), with what Redis keeps for the page gone:"
   for label in hot posts windows; do
-    P=$(LC_ALL=C sort -n "$WORK/cold-$label.txt" | awk '{ t[NR] = $1 } END { printf "%.2f", t[int((NR + 1) / 2)] * 1000 }')
+    P=$(median $(awk '{ printf "%.3f\n", $1 * 1000 }' "$WORK/cold-$label.txt"))
     CALLS=$(LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 <(awk '{ print $1 "/" $2, $3 }' "$WORK/cold-$label-before.txt" | LC_ALL=C sort) \
         <(awk '{ print $1 "/" $2, $3 }' "$WORK/cold-$label-after.txt" | LC_ALL=C sort) \
       | awk -v n="$COLD_PAGES" '{ split($1, k, "/"); d = $3 - $2; if (k[2] == "requests_total") c[k[1]] = d; else s[k[1]] = d }
