@@ -63,7 +63,9 @@ import org.slf4j.LoggerFactory;
  * Fan-out at engine speed: a burst of posts by many authors with ordinary audiences, published as
  * fast as the publish use case takes them, and single posts to a large audience, each measured
  * beside the raw engines in the same run (a sequential BatchWriteItem loop into the same DynamoDB,
- * and {@code redis-benchmark -P 16 -t zadd} on a private redis-server). The workers are the ones
+ * and on a private redis-server {@code redis-benchmark -P 16 -t zadd}, the issue's baseline, beside the same tool's
+ * bare insert: a new member into one of the big audience's count of sorted sets, with no cap and no expiry, the
+ * engine's own rate for the work a window insert starts with). The workers are the ones
  * {@code feedline serve} runs in-process ({@code worker.in-process}, {@code worker.batch},
  * {@code worker.concurrency}), in push mode so that the large audience is fanned out too.
  */
@@ -71,7 +73,7 @@ final class FanoutLoadBenchmark {
     private static final Logger LOG = LoggerFactory.getLogger(FanoutLoadBenchmark.class);
     private static final Duration PHASE_TIMEOUT = Duration.ofMinutes(15);
     private static final int PUBLISHERS = 16;
-    private static final Pattern ZADD = Pattern.compile("^ZADD: ([0-9.]+) requests per second", Pattern.MULTILINE);
+    private static final Pattern REQUESTS_PER_SECOND = Pattern.compile("([0-9.]+) requests per second");
 
     record Options(FeedlineConfig.Profile profile, BenchLayout.Engines engines, int runs, int authors, int followers,
             int readerPool, int bigFollowers, int bigPosts, int workers, int rawItems, int zaddRequests, long seed) {}
@@ -98,7 +100,8 @@ final class FanoutLoadBenchmark {
             boolean windowsSeparate) {}
 
     /** One run: the two loads and the raw baselines taken in it. */
-    record Run(Burst burst, Big big, double rawItemsPerSecond, double windowInsertsPerSecond, double zaddPerSecond) {}
+    record Run(Burst burst, Big big, double rawItemsPerSecond, double windowInsertsPerSecond, double zaddPerSecond,
+            double bareInsertsPerSecond) {}
 
     record Result(String layout, int workers, FeedSettings settings, List<Run> runs) {}
 
@@ -240,8 +243,10 @@ final class FanoutLoadBenchmark {
             }
         }
         double windows = windowInsertRate(layout, graph, settings.workerConcurrency());
-        double zadd = zaddBaseline(options.zaddRequests());
-        return new Run(burst, big, raw, windows, zadd);
+        double zadd = redisBenchmark(options.zaddRequests(), "-t", "zadd");
+        double bare = redisBenchmark(options.zaddRequests(), "-r", Integer.toString(graph.bigAudience().size()),
+                "ZADD", "w:__rand_int__", "__rand_int__", "m:__rand_int____rand_int__");
+        return new Run(burst, big, raw, windows, zadd, bare);
     }
 
     private Burst burst(FeedlineCore core, BenchLayout layout, Graph graph, LongAdder delivered, Samples lags, Progress progress) {
@@ -385,15 +390,21 @@ final class FanoutLoadBenchmark {
         return 3.0 * readers.size() / ((System.nanoTime() - start) / 1e9);
     }
 
-    /** {@code redis-benchmark -q -P 16 -t zadd} on a private redis-server; NaN when the tools are missing. */
-    static double zaddBaseline(int requests) {
+    /**
+     * {@code redis-benchmark -q -P 16 -n requests} with {@code arguments} on a private redis-server: its
+     * requests per second, NaN when the tools are missing. The bare insert's {@code -r} draws each
+     * key, score and member half (so members are new, bar one in 10^8 draws) from that many numbers.
+     */
+    static double redisBenchmark(int requests, String... arguments) {
         Optional<java.nio.file.Path> benchmark = Executables.onPath("redis-benchmark");
         if (requests <= 0 || benchmark.isEmpty() || Executables.onPath("redis-server").isEmpty()) {
             return Double.NaN;
         }
         try (ThrowawayRedis redis = ThrowawayRedis.start()) {
-            Process process = new ProcessBuilder(benchmark.get().toString(), "-h", "127.0.0.1", "-p", Integer.toString(redis.port()),
-                    "-q", "-P", "16", "-t", "zadd", "-n", Integer.toString(requests)).redirectErrorStream(true).start();
+            List<String> command = new ArrayList<>(List.of(benchmark.get().toString(), "-h", "127.0.0.1",
+                    "-p", Integer.toString(redis.port()), "-q", "-P", "16", "-n", Integer.toString(requests)));
+            command.addAll(List.of(arguments));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output;
             try (InputStream in = process.getInputStream()) {
                 output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -401,9 +412,9 @@ final class FanoutLoadBenchmark {
             if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
                 throw new IllegalStateException("redis-benchmark failed: " + output);
             }
-            Matcher matcher = ZADD.matcher(output.replace('\r', '\n'));
+            Matcher matcher = REQUESTS_PER_SECOND.matcher(output.replace('\r', '\n'));
             if (!matcher.find()) {
-                throw new IllegalStateException("no ZADD figure in redis-benchmark output: " + output);
+                throw new IllegalStateException("no requests-per-second figure in redis-benchmark output: " + output);
             }
             return Double.parseDouble(matcher.group(1));
         } catch (IOException e) {
@@ -546,19 +557,19 @@ final class FanoutLoadBenchmark {
         lines.add(String.format(Locale.ROOT, "workers: %d in-process (push mode), batch %d, concurrency %d, page %d, cap %d",
                 result.workers(), s.jobsPerClaim(), s.workerConcurrency(), s.fanoutPageSize(), s.windowSize()));
         lines.add("");
-        lines.add("| run | burst: posts published in | lag p50 / p99 | every hot window p50 / p99 | drained after last publish | feed entries/s | raw BatchWriteItem items/s | ratio | burst mentions: notification lag p50 / p99 | big post: window p50 / p99 | durable p50 / p99 | window inserts/s | zadd -P 16 /s | ratio |");
-        lines.add("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        lines.add("| run | burst: posts published in | lag p50 / p99 | every hot window p50 / p99 | drained after last publish | feed entries/s | raw BatchWriteItem items/s | ratio | burst mentions: notification lag p50 / p99 | big post: window p50 / p99 | durable p50 / p99 | window inserts/s | zadd -P 16 /s | ratio | bare insert -P 16 /s | ratio |");
+        lines.add("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         int n = 0;
         for (Run run : result.runs()) {
             lines.add(row(Integer.toString(++n), run.burst().publishSeconds(), run.burst().lagP50(), run.burst().lagP99(),
                     run.burst().windowLagP50(), run.burst().windowLagP99(), run.burst().drainedAfterLastMs(), run.burst().entriesPerSecond(), run.rawItemsPerSecond(),
                     run.burst().mentionLagP50(), run.burst().mentionLagP99(), run.big().windowP50(), run.big().windowP99(), run.big().durableP50(), run.big().durableP99(),
-                    run.windowInsertsPerSecond(), run.zaddPerSecond()));
+                    run.windowInsertsPerSecond(), run.zaddPerSecond(), run.bareInsertsPerSecond()));
         }
         List<Run> runs = result.runs();
         // The median row's ratios are the medians of the per-run ratios, not ratios of medians.
         lines.add(String.format(Locale.ROOT,
-                "| **median** | %.2f s | %.0f / %.0f ms | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
+                "| **median** | %.2f s | %.0f / %.0f ms | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s | %,.0f | %s |",
                 median(runs, r -> r.burst().publishSeconds()), median(runs, r -> r.burst().lagP50()),
                 median(runs, r -> r.burst().lagP99()), median(runs, r -> r.burst().windowLagP50()),
                 median(runs, r -> r.burst().windowLagP99()), median(runs, r -> r.burst().drainedAfterLastMs()),
@@ -568,7 +579,9 @@ final class FanoutLoadBenchmark {
                 median(runs, r -> r.big().windowP50()), median(runs, r -> r.big().windowP99()),
                 median(runs, r -> r.big().durableP50()), median(runs, r -> r.big().durableP99()),
                 count(median(runs, Run::windowInsertsPerSecond)), median(runs, Run::zaddPerSecond),
-                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond()))));
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond())),
+                median(runs, Run::bareInsertsPerSecond),
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.bareInsertsPerSecond()))));
         Run first = runs.get(0);
         lines.add("");
         lines.add(String.format(Locale.ROOT, "burst: %d posts by %d authors, %d followers each (%,d feed entries with the authors' own), "
@@ -598,19 +611,23 @@ final class FanoutLoadBenchmark {
                         e.getValue() / 1e6 / Math.max(1, last.dynamoRequests().getOrDefault(e.getKey(), 1L))))
                 .collect(java.util.stream.Collectors.joining(", ")));
         lines.add(String.format(Locale.ROOT, "ratios, median of the per-run ratios: fan-out %.2fx the raw BatchWriteItem item rate; "
-                        + "window inserts %s redis-benchmark -P 16 -t zadd",
+                        + "window inserts %s redis-benchmark -P 16 -t zadd and %s its bare insert (a new member into one of "
+                        + "%,d sorted sets, no cap, no expiry), which is itself %s -t zadd",
                 median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
-                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond()))));
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond())),
+                ratio(median(runs, r -> r.windowInsertsPerSecond() / r.bareInsertsPerSecond())),
+                first.big().followers(),
+                ratio(median(runs, r -> r.bareInsertsPerSecond() / r.zaddPerSecond()))));
         return lines;
     }
 
     private static String row(String label, double publish, double lagP50, double lagP99, double windowLagP50, double windowLagP99,
             double drained, double rate, double raw, double mentionP50, double mentionP99, double windowP50, double windowP99,
-            double durableP50, double durableP99, double windows, double zadd) {
+            double durableP50, double durableP99, double windows, double zadd, double bare) {
         return String.format(Locale.ROOT,
-                "| %s | %.2f s | %.0f / %.0f ms | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s |",
+                "| %s | %.2f s | %.0f / %.0f ms | %.0f / %.0f ms | %.0f ms | %,.0f | %,.0f | %.2fx | %.0f / %.0f ms | %.0f / %.0f ms | %.0f / %.0f ms | %s | %,.0f | %s | %,.0f | %s |",
                 label, publish, lagP50, lagP99, windowLagP50, windowLagP99, drained, rate, raw, rate / raw, mentionP50, mentionP99, windowP50, windowP99, durableP50, durableP99,
-                count(windows), zadd, ratio(windows / zadd));
+                count(windows), zadd, ratio(windows / zadd), bare, ratio(windows / bare));
     }
 
     /** A rate, or "-" where there is none (no separate window). */

@@ -21,8 +21,9 @@ import picocli.CommandLine.Option;
             "takes them (fan-out lag p50/p99, time until every hot window has each post, feed entries/s), then single posts",
             "to a large audience one at a time (time until every hot window and every durable feed has each). Each run also",
             "measures, on the same engines, a sequential BatchWriteItem loop into the same DynamoDB, the window inserts alone,",
-            "and redis-benchmark -P 16 -t zadd on a private redis-server. Fresh table, Redis key prefix and Postgres schema,",
-            "removed afterwards."
+            "and on a private redis-server redis-benchmark -P 16 -t zadd and the same tool's bare insert (a new member into one",
+            "of --big-followers sorted sets, no cap, no expiry). Fresh table, Redis key prefix and Postgres schema, removed",
+            "afterwards."
         })
 final class FanoutLoadCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -57,7 +58,7 @@ final class FanoutLoadCommand implements Callable<Integer> {
     @Option(names = "--raw-items", paramLabel = "N", defaultValue = "5000", description = "Items of the raw BatchWriteItem loop. Default: ${DEFAULT-VALUE}.")
     int rawItems;
 
-    @Option(names = "--zadd-requests", paramLabel = "N", defaultValue = "1000000", description = "-n of redis-benchmark -P 16 -t zadd; 0 skips it. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--zadd-requests", paramLabel = "N", defaultValue = "1000000", description = "-n of each redis-benchmark baseline (-t zadd, the bare insert); 0 skips them. Default: ${DEFAULT-VALUE}.")
     int zaddRequests;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of the follower choice. Default: ${DEFAULT-VALUE}.")
