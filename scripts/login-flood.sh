@@ -10,6 +10,9 @@
 #   scripts/login-flood.sh                        # 1,000 flood connections, 4 readers, 20 s
 #   FLOOD=1000 READERS=4 DURATION=20s scripts/login-flood.sh
 #   HASH_SLOTS=2 scripts/login-flood.sh           # password.max-concurrent-hashes (default: auto)
+#   WARMUP=0 scripts/login-flood.sh               # flood a cold server (by default the same flood and
+#                                                 # reads run for 20 s first, unmeasured)
+#   SERVER_JAVA_OPTS= scripts/login-flood.sh      # the JVM's default heap (by default a fixed 1 GiB)
 #
 # Needs: a JDK 21+ under /usr/lib/jvm (or FEEDLINE_JAVA), Maven, curl and jq. wrk is installed from
 # the Debian packages when missing.
@@ -20,6 +23,10 @@ SCRIPT_NAME=login-flood
 source scripts/lib.sh
 
 DURATION=${DURATION:-20s}
+WARMUP=${WARMUP:-20s}
+# The server's heap as README's "Run it" advises for production: fixed and touched at start, so a
+# burst can't grow it. SERVER_JAVA_OPTS= (empty) runs the JVM's default heap instead.
+SERVER_JAVA_OPTS=${SERVER_JAVA_OPTS--Xms1g -Xmx1g -XX:+AlwaysPreTouch}
 FLOOD=${FLOOD:-1000}
 READERS=${READERS:-4}
 HASH_SLOTS=${HASH_SLOTS:-auto}
@@ -41,7 +48,7 @@ require_tools wrk curl jq mvn
 ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
 find_java
 
-APP_JAR=app/target/feedline-all.jar
+APP_JAR=${APP_JAR:-app/target/feedline-all.jar}
 if [[ ! -f $APP_JAR ]]; then
   say "building $APP_JAR"
   mvn -q $MVN_FLAGS -pl app -am -DskipTests package >/dev/null
@@ -56,7 +63,7 @@ start_until_healthy "$BASE/health" "$WORK/server.log" \
   FEEDLINE_HTTP_RATE_LIMIT_CREDENTIALS_REQUESTS=1000000000 \
   FEEDLINE_HTTP_RATE_LIMIT_FAILED_LOGINS_REQUESTS=1000000000 \
   FEEDLINE_PASSWORD_MAX_CONCURRENT_HASHES="$HASH_SLOTS" \
-  "$JAVA" --enable-native-access=ALL-UNNAMED -jar "$APP_JAR" serve
+  "$JAVA" --enable-native-access=ALL-UNNAMED $SERVER_JAVA_OPTS -jar "$APP_JAR" serve
 
 PASSWORD="correct horse battery"
 register() {
@@ -87,6 +94,16 @@ request = function()
 end
 LUA
 
+if [[ $WARMUP != 0 && $WARMUP != 0s ]]; then
+  # The same load first, so that the measured flood meets a server whose hot paths are compiled
+  # (scripts/http-load.sh explains why): the JIT alone took a third of the CPU of a cold flood.
+  say "warm-up: the same flood and reads for $WARMUP, unmeasured"
+  wrk -t1 -c"$FLOOD" -d"$WARMUP" --timeout 30s -s "$WORK/flood.lua" "$BASE/sessions" >/dev/null 2>&1 &
+  WARM_PID=$!
+  wrk -t1 -c"$READERS" -d"$WARMUP" --timeout 30s -H "Authorization: Bearer $READER" "$BASE/feed" >/dev/null 2>&1
+  wait "$WARM_PID" || true
+fi
+
 rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$SERVER/status"; }
 RSS_BEFORE=$(rss_kib)
 ( peak=0; while kill -0 "$SERVER" 2>/dev/null; do r=$(rss_kib); [[ -n $r && $r -gt $peak ]] && { peak=$r; echo "$peak" >"$WORK/rss.peak"; }; sleep 0.1; done ) &
@@ -108,7 +125,7 @@ feed_non2xx=$(awk '/Non-2xx/{print $NF}' "$WORK/feed.txt")
 flood_requests=$(awk '/requests in/{print $1}' "$WORK/flood.txt")
 flood_non2xx=$(awk '/Non-2xx/{print $NF}' "$WORK/flood.txt")
 
-echo "machine: $(nproc) processors; java: $("$JAVA" -version 2>&1 | head -1)"
+echo "machine: $(nproc) processors; java: $("$JAVA" -version 2>&1 | head -1); server options: ${SERVER_JAVA_OPTS:-none}; warm-up: $WARMUP"
 echo "GET /feed while flooded: p50 $p50, p99 $p99, $feed_requests requests, ${feed_non2xx:-0} not 2xx"
 echo "flood: $flood_requests POST /sessions answered (${flood_non2xx:-0} not 2xx: 401 wrong password or 503 overloaded)"
 awk -v b="$RSS_BEFORE" -v p="$RSS_PEAK" 'BEGIN { printf "server RSS: %.0f MiB before, %.0f MiB peak, growth %.0f MiB\n", b/1024, p/1024, (p-b)/1024 }'

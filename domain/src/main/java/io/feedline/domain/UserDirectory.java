@@ -67,6 +67,11 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
 
     @Override
     public UserAccount authenticate(Username username, Password password) {
+        // The lookup runs on the hasher's admission: a login refused for overload costs no read.
+        return hasher.admit(() -> check(username, password));
+    }
+
+    private UserAccount check(Username username, Password password) {
         Optional<Credentials> credentials = users.findCredentials(username);
         if (credentials.isEmpty()) {
             // Hash anyway, so an unknown username costs the same time as a wrong password.

@@ -73,6 +73,22 @@ class RulesTest {
     }
 
     @Test
+    void aLoginTheHasherCannotAdmitReadsNoStoredHash() {
+        try (World world = World.of(FanoutMode.HYBRID)) {
+            world.register("alice");
+            world.accounts.calls().reset();
+            world.hasher.overload();
+
+            assertThatThrownBy(() -> world.app.authenticate().authenticate(Username.of("alice"), new Password("wrong password")))
+                    .isInstanceOf(FeedlineException.Overloaded.class);
+            assertThatThrownBy(() -> world.app.authenticate().authenticate(Username.of("nobody"), new Password("whatever1")))
+                    .isInstanceOf(FeedlineException.Overloaded.class);
+            assertThat(world.accounts.calls().total()).as("lookups before admission").isZero();
+            assertThat(world.hasher.calls().count("verify")).isZero();
+        }
+    }
+
+    @Test
     void followingYourselfIsInvalidAndFollowingTwiceChangesNothing() {
         try (World world = World.of(FanoutMode.PUSH)) {
             world.register("mine");

@@ -57,6 +57,7 @@ final class World implements AutoCloseable {
     final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     final InMemoryPostStore postStore = new InMemoryPostStore();
     final InMemoryUserAccounts accounts = new InMemoryUserAccounts(postStore.jobs());
+    final FakePasswordHasher hasher = new FakePasswordHasher();
     final InMemorySearchIndex search = new InMemorySearchIndex();
     final InMemoryFollowGraph graph = new InMemoryFollowGraph(postStore.jobs());
     final InMemoryFeedItems feedItems = new InMemoryFeedItems();
@@ -100,7 +101,7 @@ final class World implements AutoCloseable {
         timelines = new InMemoryTimelineCache(windowCap);
         DomainPorts ports = new DomainPorts(
                 accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
-                celebrities, postStore.idempotencyKeys(), notifications, new FakePasswordHasher(),
+                celebrities, postStore.idempotencyKeys(), notifications, hasher,
                 new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions, postStore.explore(), rankings, postStore.articles(), live,
                 outboxSignals, relationChanges);
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());

@@ -6,16 +6,30 @@ import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.out.PasswordHasher;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * A bound on how many password hashes and verifications run at once. Each argon2id call holds its
- * memory cost (19 MiB) for its whole run, and requests run on virtual threads without limit, so
- * without this bound a burst of logins would grow the heap and starve every other request of CPU.
- * A caller that finds every slot taken for longer than {@code maxWait} is refused with
- * {@link FeedlineException.Overloaded} (a 503 with Retry-After) before it costs anything.
+ * A bound on how many password checks run at once. Each argon2id call holds its memory cost (19
+ * MiB) for its whole run, and requests run on virtual threads without limit, so without this bound
+ * a burst of logins would grow the heap and starve every other request of CPU. A caller that finds
+ * every slot taken for longer than {@code maxWait} is refused with
+ * {@link FeedlineException.Overloaded} (a 503 with Retry-After) before it costs anything: a login
+ * takes its slot before it looks up the stored hash ({@link #admit}), so a flood of logins costs
+ * the store as many reads at once as there are slots, not one per waiting request. A hash or
+ * verification inside an admitted check runs on that check's slot.
+ *
+ * <p>The hashes themselves run on platform threads of their own, one per slot, while the caller's
+ * (virtual) thread waits for them. A hash is tens of milliseconds of CPU: on a virtual thread it
+ * would hold one of the carriers (one per core) for that long, so on two cores one busy slot left
+ * every other request a single carrier. On a thread of its own it takes the share of the cores the
+ * operating system gives it, and every carrier keeps serving (BENCHMARKS.md section 6).
  */
 final class BoundedPasswords implements PasswordHasher {
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
@@ -23,6 +37,9 @@ final class BoundedPasswords implements PasswordHasher {
     private final PasswordHasher delegate;
     private final Semaphore slots;
     private final Duration maxWait;
+    /** Whether this thread holds a slot: set for the length of an admitted check. */
+    private final ThreadLocal<Boolean> holding = ThreadLocal.withInitial(() -> false);
+    private final ExecutorService hashing;
 
     BoundedPasswords(PasswordHasher delegate, int maxConcurrent, Duration maxWait) {
         if (maxConcurrent < 1) {
@@ -31,19 +48,28 @@ final class BoundedPasswords implements PasswordHasher {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.slots = new Semaphore(maxConcurrent, true);
         this.maxWait = Objects.requireNonNull(maxWait, "maxWait");
+        // As many threads as slots; an idle one ends after a while and is made again when needed.
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(maxConcurrent, maxConcurrent, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), Thread.ofPlatform().name("password-hash-", 1).daemon().factory());
+        pool.allowCoreThreadTimeOut(true);
+        this.hashing = pool;
     }
 
     @Override
     public PasswordHash hash(Password password) {
-        return bounded(() -> delegate.hash(password));
+        return admit(() -> onHashingThread(() -> delegate.hash(password)));
     }
 
     @Override
     public boolean verify(Password password, PasswordHash hash) {
-        return bounded(() -> delegate.verify(password, hash));
+        return admit(() -> onHashingThread(() -> delegate.verify(password, hash)));
     }
 
-    private <T> T bounded(Supplier<T> work) {
+    @Override
+    public <T> T admit(Supplier<T> check) {
+        if (holding.get()) {
+            return check.get();
+        }
         boolean acquired;
         try {
             acquired = slots.tryAcquire(maxWait.toNanos(), TimeUnit.NANOSECONDS);
@@ -54,10 +80,43 @@ final class BoundedPasswords implements PasswordHasher {
         if (!acquired) {
             throw overloaded();
         }
+        holding.set(true);
         try {
-            return work.get();
+            return check.get();
         } finally {
+            holding.remove();
             slots.release();
+        }
+    }
+
+    /**
+     * Runs {@code work} on a hashing thread and waits for it, through an interrupt too: the slot is
+     * held until the hash has ended, so the bound counts the hashes that run, not those waited on.
+     * A slot's holder always finds a hashing thread free, as there are as many as slots.
+     */
+    private <T> T onHashingThread(Supplier<T> work) {
+        Future<T> running = hashing.submit(work::get);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return running.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException failure) {
+                        throw failure;
+                    }
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

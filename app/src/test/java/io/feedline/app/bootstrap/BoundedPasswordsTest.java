@@ -12,10 +12,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** At most N hashes or verifications run at once; the next caller is told to come back, not queued forever. */
+/**
+ * At most N password checks run at once; the next caller is told to come back, not queued forever,
+ * before any part of its check (the lookup included) has run.
+ */
 class BoundedPasswordsTest {
 
     @Test
@@ -56,5 +61,94 @@ class BoundedPasswordsTest {
             holder.get();
             assertThat(bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x"))).isTrue();
         }
+    }
+
+    @Test
+    void aCheckRefusedForOverloadRunsNoPartOfItselfAndAHashInsideAnAdmittedCheckTakesNoSecondSlot() throws Exception {
+        PasswordHasher counting = new PasswordHasher() {
+            @Override
+            public PasswordHash hash(Password password) {
+                return new PasswordHash("$argon2id$h");
+            }
+
+            @Override
+            public boolean verify(Password password, PasswordHash hash) {
+                return true;
+            }
+        };
+        BoundedPasswords bounded = new BoundedPasswords(counting, 1, Duration.ofMillis(5));
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger lookups = new AtomicInteger();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            // One slot: the check's own verification runs on the slot the check holds.
+            Future<Boolean> holder = pool.submit(() -> bounded.admit(() -> {
+                lookups.incrementAndGet();
+                boolean matched = bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x"));
+                inside.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return matched;
+            }));
+            inside.await();
+
+            assertThatThrownBy(() -> bounded.admit(() -> lookups.incrementAndGet()))
+                    .isInstanceOf(FeedlineException.Overloaded.class);
+            assertThat(lookups.get()).as("the refused check never ran its lookup").isEqualTo(1);
+
+            release.countDown();
+            assertThat(holder.get()).isTrue();
+            assertThat(bounded.admit(() -> lookups.incrementAndGet())).as("the slot is free again").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void hashesRunOnPlatformThreadsOfTheirOwnAndAnInterruptedCallerHoldsItsSlotUntilTheHashEnds() throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicReference<Thread> ranOn = new AtomicReference<>();
+        PasswordHasher blocking = new PasswordHasher() {
+            @Override
+            public PasswordHash hash(Password password) {
+                ranOn.set(Thread.currentThread());
+                inside.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return new PasswordHash("$argon2id$held");
+            }
+
+            @Override
+            public boolean verify(Password password, PasswordHash hash) {
+                return true;
+            }
+        };
+        BoundedPasswords bounded = new BoundedPasswords(blocking, 1, Duration.ofMillis(5));
+        AtomicBoolean interruptedAfter = new AtomicBoolean();
+        Thread caller = Thread.ofVirtual().start(() -> {
+            bounded.hash(new Password("correct horse battery"));
+            interruptedAfter.set(Thread.currentThread().isInterrupted());
+        });
+        inside.await();
+        assertThat(ranOn.get().isVirtual()).as("the hash's thread is a platform thread").isFalse();
+        assertThat(ranOn.get().getName()).startsWith("password-hash-");
+
+        caller.interrupt();
+        Thread.sleep(50);
+        assertThat(caller.isAlive()).as("the caller waits for its hash through the interrupt").isTrue();
+        assertThatThrownBy(() -> bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x")))
+                .as("the slot is still held while the hash runs")
+                .isInstanceOf(FeedlineException.Overloaded.class);
+
+        release.countDown();
+        caller.join(Duration.ofSeconds(5));
+        assertThat(caller.isAlive()).isFalse();
+        assertThat(interruptedAfter.get()).as("the interrupt is kept for the caller").isTrue();
+        assertThat(bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x"))).isTrue();
     }
 }

@@ -1,5 +1,6 @@
 package io.feedline.ports.fakes;
 
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.out.PasswordHasher;
@@ -7,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Base64;
+import java.util.function.Supplier;
 
 /**
  * A fast salted SHA-256 hasher for tests, in a PHC-like string ({@code $sha256$<salt>$<hash>}).
@@ -21,9 +24,24 @@ public final class FakePasswordHasher implements PasswordHasher {
 
     private final SecureRandom random = new SecureRandom();
     private final CallLog calls = new CallLog();
+    private volatile boolean overloaded;
 
     public CallLog calls() {
         return calls;
+    }
+
+    /** From now on, refuses every admission as a bounded hasher with no free slot does: {@link FeedlineException.Overloaded}. */
+    public void overload() {
+        overloaded = true;
+    }
+
+    @Override
+    public <T> T admit(Supplier<T> check) {
+        calls.record("admit");
+        if (overloaded) {
+            throw new FeedlineException.Overloaded("every hashing slot is taken", Duration.ofSeconds(1));
+        }
+        return check.get();
     }
 
     @Override
