@@ -156,6 +156,11 @@ public final class MastodonApi implements AutoCloseable {
     private static void routes(RoutesConfig routes, OAuthResource oauth, AuthorizePage authorize, InstanceResource instance,
             AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines,
             NotificationsResource notifications, TagsResource tags, SearchResource search) {
+        // Javalin tries a method's routes in the order they were added, a regular expression each
+        // (0.8% of a loaded home timeline's samples went to those): the home timeline, the route
+        // read most, is tried first. No other route matches its path, so the order changes no answer.
+        routes.get("/api/v1/timelines/home", timelines::home, READ_STATUSES);
+
         routes.post("/api/v1/apps", oauth::createApp, PUBLIC);
         routes.get("/api/v1/apps/verify_credentials", oauth::verifyApp, ANY_TOKEN);
         routes.get("/oauth/authorize", authorize::show, PUBLIC);
@@ -193,7 +198,6 @@ public final class MastodonApi implements AutoCloseable {
         routes.get("/api/v1/statuses/{id}/favourited_by", statuses::favouritedBy, PUBLIC);
         routes.get("/api/v1/statuses/{id}/reblogged_by", statuses::rebloggedBy, PUBLIC);
 
-        routes.get("/api/v1/timelines/home", timelines::home, READ_STATUSES);
         routes.get("/api/v1/timelines/tag/{hashtag}", timelines::tag, PUBLIC);
         routes.get("/api/v1/timelines/public", timelines::publicTimeline, PUBLIC);
 
