@@ -1,6 +1,8 @@
 package io.feedline.app.web;
 
 import io.javalin.http.Context;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timeout;
 import io.javalin.http.Handler;
 import io.javalin.router.Endpoint;
 import java.lang.reflect.InvocationTargetException;
@@ -15,7 +17,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * An overall deadline per request ({@code http.request-timeout}). Jetty's idle timeout bounds each
@@ -27,6 +28,13 @@ import java.util.concurrent.TimeoutException;
  * to the response is dropped: it sees the request through a view whose writes fail once the answer
  * went another way, decided under one lock, so a late result can never mix into the 503.
  *
+ * <p>The deadlines are kept on one timer wheel for the process (Netty's {@link HashedWheelTimer},
+ * a tick of {@value #TICK_MILLIS} ms), and the request's thread waits for its handler without a
+ * timeout of its own. A timed wait per request put a timer in the virtual-thread scheduler's delay
+ * queue and took it out again, waking that queue's thread each time: 14% of a loaded server's CPU
+ * samples (BENCHMARKS.md section 3). The wheel's one thread wakes once a tick, whatever the load;
+ * a deadline fires within a tick of its time.
+ *
  * <p>Both APIs use it. The routes an API exempts run as they are: the native API's operations routes
  * ({@code /health}, {@code /metrics}, the documents; {@code /health} has its own bound per engine),
  * and the Mastodon API's streams, which stay open for as long as the client listens.
@@ -36,6 +44,11 @@ public final class RequestDeadline {
     private static final Set<String> WRITES = Set.of(
             "status", "result", "json", "jsonStream", "html", "contentType", "redirect", "future", "async",
             "writeJsonStream", "writeSeekableStream", "removeCookie");
+
+    static final long TICK_MILLIS = 10;
+    /** Every deadline of the process, on one wheel and one daemon thread. */
+    private static final HashedWheelTimer DEADLINES = new HashedWheelTimer(
+            Thread.ofPlatform().name("request-deadlines").daemon().factory(), TICK_MILLIS, TimeUnit.MILLISECONDS);
 
     private final Duration timeout;
     private final Predicate<Context> exempt;
@@ -73,29 +86,30 @@ public final class RequestDeadline {
             return null;
         });
         Thread.ofVirtual().name("request-" + ctx.method() + " " + ctx.path()).start(task);
-        try {
-            task.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException late) {
+        Timeout deadline = DEADLINES.newTimeout(due -> {
             if (guard.abandonUnless(task)) {
                 task.cancel(true);
-                throw timedOut.apply(timeout);
             }
-            // It finished as the deadline struck: its answer stands.
-            rethrowFailure(task);
+        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        try {
+            task.get();
+        } catch (CancellationException cancelled) {
+            // Only the deadline cancels the task; its answer follows below.
         } catch (ExecutionException failed) {
-            throw unwrap(failed.getCause());
+            if (!guard.abandoned()) {
+                throw unwrap(failed.getCause());
+            }
         } catch (InterruptedException stopping) {
             guard.abandonUnless(task);
             task.cancel(true);
             throw stopping;
+        } finally {
+            deadline.cancel();
         }
-    }
-
-    private static void rethrowFailure(FutureTask<Void> task) throws Exception {
-        try {
-            task.get();
-        } catch (ExecutionException failed) {
-            throw unwrap(failed.getCause());
+        // A handler abandoned at its deadline is answered 503, whatever it did after; one that
+        // finished as the deadline struck was not abandoned, and its answer stands.
+        if (guard.abandoned()) {
+            throw timedOut.apply(timeout);
         }
     }
 
@@ -130,6 +144,12 @@ public final class RequestDeadline {
                             return call(method, args);
                         }
                     });
+        }
+
+        boolean abandoned() {
+            synchronized (lock) {
+                return abandoned;
+            }
         }
 
         /** Abandons the handler unless it has finished; true when it was abandoned. */
