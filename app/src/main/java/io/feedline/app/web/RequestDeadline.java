@@ -1,10 +1,10 @@
 package io.feedline.app.web;
 
 import io.javalin.http.Context;
-import io.netty.util.HashedWheelTimer;
-import io.netty.util.Timeout;
 import io.javalin.http.Handler;
 import io.javalin.router.Endpoint;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timeout;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;

@@ -25,39 +25,18 @@ class BoundedPasswordsTest {
 
     @Test
     void aCallerPastTheBoundIsOverloadedAndTheSlotFreesWhenTheHashEnds() throws Exception {
-        CountDownLatch inside = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger running = new AtomicInteger();
-        PasswordHasher blocking = new PasswordHasher() {
-            @Override
-            public PasswordHash hash(Password password) {
-                running.incrementAndGet();
-                inside.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return new PasswordHash("$argon2id$held");
-            }
-
-            @Override
-            public boolean verify(Password password, PasswordHash hash) {
-                running.incrementAndGet();
-                return true;
-            }
-        };
+        HeldHash blocking = new HeldHash();
         BoundedPasswords bounded = new BoundedPasswords(blocking, 1, Duration.ofMillis(5));
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<PasswordHash> holder = pool.submit(() -> bounded.hash(new Password("correct horse battery")));
-            inside.await();
+            blocking.inside.await();
 
             assertThatThrownBy(() -> bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x")))
                     .isInstanceOfSatisfying(FeedlineException.Overloaded.class,
                             e -> assertThat(e.retryAfter()).isPositive());
-            assertThat(running.get()).as("the refused call never reached the hasher").isEqualTo(1);
+            assertThat(blocking.calls.get()).as("the refused call never reached the hasher").isEqualTo(1);
 
-            release.countDown();
+            blocking.release.countDown();
             holder.get();
             assertThat(bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x"))).isTrue();
         }
@@ -107,36 +86,16 @@ class BoundedPasswordsTest {
 
     @Test
     void hashesRunOnPlatformThreadsOfTheirOwnAndAnInterruptedCallerHoldsItsSlotUntilTheHashEnds() throws Exception {
-        CountDownLatch inside = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicReference<Thread> ranOn = new AtomicReference<>();
-        PasswordHasher blocking = new PasswordHasher() {
-            @Override
-            public PasswordHash hash(Password password) {
-                ranOn.set(Thread.currentThread());
-                inside.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return new PasswordHash("$argon2id$held");
-            }
-
-            @Override
-            public boolean verify(Password password, PasswordHash hash) {
-                return true;
-            }
-        };
+        HeldHash blocking = new HeldHash();
         BoundedPasswords bounded = new BoundedPasswords(blocking, 1, Duration.ofMillis(5));
         AtomicBoolean interruptedAfter = new AtomicBoolean();
         Thread caller = Thread.ofVirtual().start(() -> {
             bounded.hash(new Password("correct horse battery"));
             interruptedAfter.set(Thread.currentThread().isInterrupted());
         });
-        inside.await();
-        assertThat(ranOn.get().isVirtual()).as("the hash's thread is a platform thread").isFalse();
-        assertThat(ranOn.get().getName()).startsWith("password-hash-");
+        blocking.inside.await();
+        assertThat(blocking.ranOn.get().isVirtual()).as("the hash's thread is a platform thread").isFalse();
+        assertThat(blocking.ranOn.get().getName()).startsWith("password-hash-");
 
         caller.interrupt();
         Thread.sleep(50);
@@ -145,10 +104,37 @@ class BoundedPasswordsTest {
                 .as("the slot is still held while the hash runs")
                 .isInstanceOf(FeedlineException.Overloaded.class);
 
-        release.countDown();
+        blocking.release.countDown();
         caller.join(Duration.ofSeconds(5));
         assertThat(caller.isAlive()).isFalse();
         assertThat(interruptedAfter.get()).as("the interrupt is kept for the caller").isTrue();
         assertThat(bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x"))).isTrue();
+    }
+
+    /** A hasher whose hash holds its thread until released; its verify answers at once. Both count. */
+    private static final class HeldHash implements PasswordHasher {
+        final CountDownLatch inside = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicInteger calls = new AtomicInteger();
+        final AtomicReference<Thread> ranOn = new AtomicReference<>();
+
+        @Override
+        public PasswordHash hash(Password password) {
+            calls.incrementAndGet();
+            ranOn.set(Thread.currentThread());
+            inside.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new PasswordHash("$argon2id$held");
+        }
+
+        @Override
+        public boolean verify(Password password, PasswordHash hash) {
+            calls.incrementAndGet();
+            return true;
+        }
     }
 }
