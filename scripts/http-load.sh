@@ -198,7 +198,7 @@ LUA
 { echo 'path = "/health"'; cat "$WORK/tokens.lua"; } >"$WORK/health.lua"
 # CPU seconds a process has used (cpu_seconds, scripts/lib.sh) show where the time of the run went.
 REDIS_PID=$(redis-cli -u "$REDIS_URI" info server 2>/dev/null | sed -n 's/^process_id:\([0-9]*\).*/\1/p')
-if [[ $WARMUP != 0 && $WARMUP != 0s ]]; then
+if wants_warmup "$WARMUP"; then
   say "wrk: warm-up, $CONNECTIONS connections, $WARMUP on GET /feed, then $WARMUP on GET /health (not measured)"
   wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s "$WORK/feed.lua" "$BASE" >"$WORK/warmup-feed.txt"
   wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s "$WORK/health.lua" "$BASE" >"$WORK/warmup-health.txt"

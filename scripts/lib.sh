@@ -94,6 +94,9 @@ to_ms() {
 }
 
 # The median of the numbers given as arguments.
+# Whether a WARMUP duration asks for a warm-up (0 and 0s do not).
+wants_warmup() { [[ $1 != 0 && $1 != 0s ]]; }
+
 median() {
   printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }

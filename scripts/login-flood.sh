@@ -94,7 +94,7 @@ request = function()
 end
 LUA
 
-if [[ $WARMUP != 0 && $WARMUP != 0s ]]; then
+if wants_warmup "$WARMUP"; then
   # The same load first, so that the measured flood meets a server whose hot paths are compiled
   # (scripts/http-load.sh explains why): the JIT alone took a third of the CPU of a cold flood.
   say "warm-up: the same flood and reads for $WARMUP, unmeasured"

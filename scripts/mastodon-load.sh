@@ -84,7 +84,7 @@ run() { # name url token -> requests/s
   awk '/Requests\/sec/ { print $2 }' <<<"$out"
 }
 warm() { wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"$WARMUP" -H "Authorization: Bearer $2" "$1" >/dev/null; }
-if [[ $WARMUP != 0 && $WARMUP != 0s ]]; then
+if wants_warmup "$WARMUP"; then
   warm "$NATIVE/feed?limit=20" "$READER"
   warm "$MASTODON/api/v1/timelines/home?limit=20" "$MASTO"
 fi

@@ -32,9 +32,6 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.TimelineCache;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -49,7 +46,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -396,32 +392,19 @@ final class FanoutLoadBenchmark {
      * key, score and member half (so members are new, bar one in 10^8 draws) from that many numbers.
      */
     static double redisBenchmark(int requests, String... arguments) {
-        Optional<java.nio.file.Path> benchmark = Executables.onPath("redis-benchmark");
-        if (requests <= 0 || benchmark.isEmpty() || Executables.onPath("redis-server").isEmpty()) {
+        if (requests <= 0 || RedisBenchmarkTool.find().isEmpty() || Executables.onPath("redis-server").isEmpty()) {
             return Double.NaN;
         }
         try (ThrowawayRedis redis = ThrowawayRedis.start()) {
-            List<String> command = new ArrayList<>(List.of(benchmark.get().toString(), "-h", "127.0.0.1",
-                    "-p", Integer.toString(redis.port()), "-q", "-P", "16", "-n", Integer.toString(requests)));
+            List<String> command = new ArrayList<>(List.of("-h", "127.0.0.1", "-p", Integer.toString(redis.port()),
+                    "-q", "-P", "16", "-n", Integer.toString(requests)));
             command.addAll(List.of(arguments));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output;
-            try (InputStream in = process.getInputStream()) {
-                output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
-                throw new IllegalStateException("redis-benchmark failed: " + output);
-            }
-            Matcher matcher = REQUESTS_PER_SECOND.matcher(output.replace('\r', '\n'));
+            String output = RedisBenchmarkTool.run(command);
+            Matcher matcher = REQUESTS_PER_SECOND.matcher(output);
             if (!matcher.find()) {
                 throw new IllegalStateException("no requests-per-second figure in redis-benchmark output: " + output);
             }
             return Double.parseDouble(matcher.group(1));
-        } catch (IOException e) {
-            throw new IllegalStateException("could not run redis-benchmark", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 
