@@ -25,6 +25,7 @@ public final class RedisAdmin implements AutoCloseable {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
     private static final Pattern VERSION = Pattern.compile("^redis_version:(\\S+)", Pattern.MULTILINE);
+    private static final Pattern CPU = Pattern.compile("^used_cpu_(?:sys|user):([0-9.]+)", Pattern.MULTILINE);
 
     private final String uri;
     private final RedisClient client;
@@ -95,6 +96,24 @@ public final class RedisAdmin implements AutoCloseable {
     public String serverVersion() {
         Matcher matcher = VERSION.matcher(run(redis -> redis.info("server")));
         return matcher.find() ? matcher.group(1) : "unknown";
+    }
+
+    /**
+     * The CPU time the server's process has used since it started, system and user ({@code INFO
+     * cpu}, to the microsecond): what a run of commands cost the engine itself, read before and after.
+     */
+    public Duration cpuTime() {
+        Matcher matcher = CPU.matcher(run(redis -> redis.info("cpu")));
+        long micros = 0;
+        int found = 0;
+        while (matcher.find()) {
+            micros += Math.round(Double.parseDouble(matcher.group(1)) * 1e6);
+            found++;
+        }
+        if (found != 2) {
+            throw new IllegalStateException("INFO cpu of " + uri + " has no used_cpu_sys and used_cpu_user");
+        }
+        return Duration.ofNanos(micros * 1000);
     }
 
     @Override
