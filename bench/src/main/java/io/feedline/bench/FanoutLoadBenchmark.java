@@ -1,6 +1,7 @@
 package io.feedline.bench;
 
 import io.feedline.testsupport.Executables;
+import io.feedline.testsupport.RedisAdmin;
 import io.feedline.testsupport.ThrowawayRedis;
 
 import io.feedline.adapter.dynamodb.FollowEdgeImport;
@@ -95,9 +96,45 @@ final class FanoutLoadBenchmark {
     record Big(int posts, int followers, double windowP50, double windowP99, double durableP50, double durableP99,
             boolean windowsSeparate) {}
 
-    /** One run: the two loads and the raw baselines taken in it. */
-    record Run(Burst burst, Big big, double rawItemsPerSecond, double windowInsertsPerSecond, double zaddPerSecond,
-            double bareInsertsPerSecond) {}
+    /**
+     * A rate, and what each operation cost the Redis server's own process: its CPU time ({@code INFO
+     * cpu}, system and user) over the operations, in microseconds; NaN where the operations did not go
+     * to a Redis server of their own (embedded windows, a cluster).
+     */
+    record EngineRate(double perSecond, double redisCpuMicros) {
+        static final EngineRate NONE = new EngineRate(Double.NaN, Double.NaN);
+
+        /** The most operations per second Redis could serve at this cost per operation, one core flat out. */
+        double redisBound() {
+            return 1e6 / redisCpuMicros;
+        }
+    }
+
+    /**
+     * One run: the two loads and the raw baselines taken in it. The window inserts' {@code redisCpuMicros}
+     * bounds them whatever the client: Redis runs commands on one thread, so at that cost per insert
+     * no client, however cheap, could send more than {@link EngineRate#redisBound()} a second.
+     */
+    record Run(Burst burst, Big big, double rawItemsPerSecond, EngineRate windowInserts, EngineRate zadd,
+            EngineRate bareInserts) {
+
+        double windowInsertsPerSecond() {
+            return windowInserts.perSecond();
+        }
+
+        double zaddPerSecond() {
+            return zadd.perSecond();
+        }
+
+        double bareInsertsPerSecond() {
+            return bareInserts.perSecond();
+        }
+
+        /** The most the window inserts could be against -t zadd with a client that cost nothing. */
+        double windowInsertsBoundRatio() {
+            return windowInserts.redisBound() / zadd.perSecond();
+        }
+    }
 
     record Result(String layout, int workers, FeedSettings settings, List<Run> runs) {}
 
@@ -238,9 +275,9 @@ final class FanoutLoadBenchmark {
                 }
             }
         }
-        double windows = windowInsertRate(layout, graph, settings.workerConcurrency());
-        double zadd = redisBenchmark(options.zaddRequests(), "-t", "zadd");
-        double bare = redisBenchmark(options.zaddRequests(), "-r", Integer.toString(graph.bigAudience().size()),
+        EngineRate windows = windowInsertRate(layout, graph, settings.workerConcurrency());
+        EngineRate zadd = redisBenchmark(options.zaddRequests(), "-t", "zadd");
+        EngineRate bare = redisBenchmark(options.zaddRequests(), "-r", Integer.toString(graph.bigAudience().size()),
                 "ZADD", "w:__rand_int__", "__rand_int__", "m:__rand_int____rand_int__");
         return new Run(burst, big, raw, windows, zadd, bare);
     }
@@ -371,40 +408,57 @@ final class FanoutLoadBenchmark {
     /**
      * Window inserts as the workers send them, alone: one pipelined write per page of 100 windows,
      * each insert trimmed to the cap, {@code worker.concurrency} pages in flight, three posts to the
-     * big audience's windows. On the embedded profile the windows are the in-process cache.
+     * big audience's windows. On the embedded profile the windows are the in-process cache. On one
+     * Redis server, what the inserts cost its process is read from {@code INFO cpu} around them.
      */
-    private double windowInsertRate(BenchLayout layout, Graph graph, int concurrency) {
+    private EngineRate windowInsertRate(BenchLayout layout, Graph graph, int concurrency) {
         List<UserId> readers = graph.bigAudience();
         int pages = (readers.size() + 99) / 100;
-        long start = System.nanoTime();
-        for (int round = 0; round < 3; round++) {
-            PostRef post = new PostRef(layout.raw.ids().newPostId(), graph.bigAuthor());
-            Parallel.forEach(pages, concurrency, p -> layout.raw.timelines().add(
-                    readers.subList(p * 100, Math.min(readers.size(), (p + 1) * 100)).stream()
-                            .map(reader -> new Delivery(reader, post)).toList()));
+        int inserts = 3 * readers.size();
+        try (RedisAdmin redis = windowServer(layout.config).map(RedisAdmin::connect).orElse(null)) {
+            Duration cpuBefore = redis == null ? Duration.ZERO : redis.cpuTime();
+            long start = System.nanoTime();
+            for (int round = 0; round < 3; round++) {
+                PostRef post = new PostRef(layout.raw.ids().newPostId(), graph.bigAuthor());
+                Parallel.forEach(pages, concurrency, p -> layout.raw.timelines().add(
+                        readers.subList(p * 100, Math.min(readers.size(), (p + 1) * 100)).stream()
+                                .map(reader -> new Delivery(reader, post)).toList()));
+            }
+            double perSecond = inserts / ((System.nanoTime() - start) / 1e9);
+            double cpuMicros = redis == null ? Double.NaN : redis.cpuTime().minus(cpuBefore).toNanos() / 1e3 / inserts;
+            return new EngineRate(perSecond, cpuMicros);
         }
-        return 3.0 * readers.size() / ((System.nanoTime() - start) / 1e9);
+    }
+
+    /** The one Redis server the windows are on, if they are on one (not the in-process cache, not a cluster). */
+    private static Optional<String> windowServer(FeedlineConfig config) {
+        return config.timelines() == FeedlineConfig.TimelinesStore.REDIS
+                ? config.redis().map(r -> r.uri()).filter(uri -> uri.startsWith("redis://") || uri.startsWith("rediss://"))
+                : Optional.empty();
     }
 
     /**
      * {@code redis-benchmark -q -P 16 -n requests} with {@code arguments} on a private redis-server: its
-     * requests per second, NaN when the tools are missing. The bare insert's {@code -r} draws each
-     * key, score and member half (so members are new, bar one in 10^8 draws) from that many numbers.
+     * requests per second and the server's CPU per request, {@link EngineRate#NONE} when the tools are
+     * missing. The bare insert's {@code -r} draws each key, score and member half (so members are new,
+     * bar one in 10^8 draws) from that many numbers.
      */
-    static double redisBenchmark(int requests, String... arguments) {
+    static EngineRate redisBenchmark(int requests, String... arguments) {
         if (requests <= 0 || RedisBenchmarkTool.find().isEmpty() || Executables.onPath("redis-server").isEmpty()) {
-            return Double.NaN;
+            return EngineRate.NONE;
         }
         try (ThrowawayRedis redis = ThrowawayRedis.start()) {
             List<String> command = new ArrayList<>(List.of("-h", "127.0.0.1", "-p", Integer.toString(redis.port()),
                     "-q", "-P", "16", "-n", Integer.toString(requests)));
             command.addAll(List.of(arguments));
+            Duration cpuBefore = redis.admin().cpuTime();
             String output = RedisBenchmarkTool.run(command);
+            double cpuMicros = redis.admin().cpuTime().minus(cpuBefore).toNanos() / 1e3 / requests;
             Matcher matcher = REQUESTS_PER_SECOND.matcher(output);
             if (!matcher.find()) {
                 throw new IllegalStateException("no requests-per-second figure in redis-benchmark output: " + output);
             }
-            return Double.parseDouble(matcher.group(1));
+            return new EngineRate(Double.parseDouble(matcher.group(1)), cpuMicros);
         }
     }
 
@@ -565,6 +619,22 @@ final class FanoutLoadBenchmark {
                 ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond())),
                 median(runs, Run::bareInsertsPerSecond),
                 ratio(median(runs, r -> r.windowInsertsPerSecond() / r.bareInsertsPerSecond()))));
+        lines.add("");
+        lines.add("Redis's own CPU per operation (INFO cpu around each; the bound is the most inserts/s one Redis thread could serve "
+                + "at that cost, whatever the client):");
+        lines.add("");
+        lines.add("| run | per window insert | per -t zadd request | per bare insert | window inserts: Redis's bound /s | bound against -t zadd |");
+        lines.add("|---|---|---|---|---|---|");
+        n = 0;
+        for (Run run : runs) {
+            lines.add(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s |", ++n, micros(run.windowInserts().redisCpuMicros()),
+                    micros(run.zadd().redisCpuMicros()), micros(run.bareInserts().redisCpuMicros()),
+                    count(run.windowInserts().redisBound()), ratio(run.windowInsertsBoundRatio())));
+        }
+        lines.add(String.format(Locale.ROOT, "| **median** | %s | %s | %s | %s | %s |",
+                micros(median(runs, r -> r.windowInserts().redisCpuMicros())), micros(median(runs, r -> r.zadd().redisCpuMicros())),
+                micros(median(runs, r -> r.bareInserts().redisCpuMicros())), count(median(runs, r -> r.windowInserts().redisBound())),
+                ratio(median(runs, Run::windowInsertsBoundRatio))));
         Run first = runs.get(0);
         lines.add("");
         lines.add(String.format(Locale.ROOT, "burst: %d posts by %d authors, %d followers each (%,d feed entries with the authors' own), "
@@ -595,12 +665,14 @@ final class FanoutLoadBenchmark {
                 .collect(java.util.stream.Collectors.joining(", ")));
         lines.add(String.format(Locale.ROOT, "ratios, median of the per-run ratios: fan-out %.2fx the raw BatchWriteItem item rate; "
                         + "window inserts %s redis-benchmark -P 16 -t zadd and %s its bare insert (a new member into one of "
-                        + "%,d sorted sets, no cap, no expiry), which is itself %s -t zadd",
+                        + "%,d sorted sets, no cap, no expiry), which is itself %s -t zadd; Redis's own CPU per window insert "
+                        + "bounds them at %s -t zadd with a client that cost nothing",
                 median(runs, r -> r.burst().entriesPerSecond() / r.rawItemsPerSecond()),
                 ratio(median(runs, r -> r.windowInsertsPerSecond() / r.zaddPerSecond())),
                 ratio(median(runs, r -> r.windowInsertsPerSecond() / r.bareInsertsPerSecond())),
                 first.big().followers(),
-                ratio(median(runs, r -> r.bareInsertsPerSecond() / r.zaddPerSecond()))));
+                ratio(median(runs, r -> r.bareInsertsPerSecond() / r.zaddPerSecond())),
+                ratio(median(runs, Run::windowInsertsBoundRatio))));
         return lines;
     }
 
@@ -616,6 +688,11 @@ final class FanoutLoadBenchmark {
     /** A rate, or "-" where there is none (no separate window). */
     private static String count(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    /** Microseconds, or "-" where nothing was measured. */
+    private static String micros(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.2f µs", value);
     }
 
     private static String ratio(double value) {

@@ -22,8 +22,9 @@ import picocli.CommandLine.Option;
             "to a large audience one at a time (time until every hot window and every durable feed has each). Each run also",
             "measures, on the same engines, a sequential BatchWriteItem loop into the same DynamoDB, the window inserts alone,",
             "and on a private redis-server redis-benchmark -P 16 -t zadd and the same tool's bare insert (a new member into one",
-            "of --big-followers sorted sets, no cap, no expiry). Fresh table, Redis key prefix and Postgres schema, removed",
-            "afterwards."
+            "of --big-followers sorted sets, no cap, no expiry), with what each operation cost the Redis server's own CPU",
+            "(INFO cpu): the window inserts' cost bounds their rate whatever the client. Fresh table, Redis key prefix and",
+            "Postgres schema, removed afterwards."
         })
 final class FanoutLoadCommand implements Callable<Integer> {
     @CommandLine.Spec
