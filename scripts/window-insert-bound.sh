@@ -106,7 +106,7 @@ for run in $(seq "$RUNS"); do
 done
 for variant in "${VARIANTS[@]}" bare_zadd t_zadd; do
   # shellcheck disable=SC2086
-  echo "| **median** | $variant | $(median ${RATES[$variant]}) | $(median ${CPUS[$variant]}) µs | **$(median ${RATIOS[$variant]})x** |"
+  echo "| **median** | $variant | $(printf "%.0f" "$(median ${RATES[$variant]})") | $(median ${CPUS[$variant]}) µs | **$(median ${RATIOS[$variant]})x** |"
 done
 echo
 echo "Each variant and the bare insert start from the same filled windows (the bare insert never trims them)."
