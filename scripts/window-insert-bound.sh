@@ -3,10 +3,10 @@
 # (TimelineScript.ADD, read from the source) sent by redis-benchmark, Redis's C client, to a private
 # redis-server, WINDOWS windows a call, each a new member into one of KEYS sorted sets that already
 # hold FILL entries each (by default the cap: a reader's window in its steady state, where every
-# insert trims one entry); then the same
-# script without the expiry, then without the trim as well, then -t zadd (issue 12's baseline) and
-# the bare ZADD insert. For each: inserts/s and Redis's own CPU per insert (INFO cpu around it).
-# Repeated RUNS times; prints every run and the medians, and each rate as a ratio to -t zadd.
+# insert trims one entry); then the same script without the expiry, then without the trim as well,
+# then the bare ZADD insert and -t zadd (issue 12's baseline). For each: inserts/s and Redis's own
+# CPU per insert (INFO cpu around it). Repeated RUNS times; prints every run and the medians, and
+# each rate as a ratio to -t zadd.
 #
 # A window insert that keeps the cap and the time to live cannot be faster than this from any client:
 # the script's figure is the engine's own, from the cheapest client there is.
