@@ -20,9 +20,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * DESIGN §1, enforced. The rules run over the classes of every module, imported from their jars and
- * class folders: production and the bench alike, with no exemption. Tests and test fixtures (the
- * test-support module, the adapters' test-jars) are left out of the import; rules below keep
+ * The module rules of docs/ARCHITECTURE.md, enforced. The rules run over the classes of every
+ * module, imported from their jars and class folders: production and the bench alike, with no
+ * exemption. Tests and test fixtures (the test-support module, the adapters' test-jars) are left
+ * out of the import; rules below keep
  * production from depending on them or on the bench. Every rule refuses to pass on an empty set.
  */
 class FeedlineArchitectureTest {

@@ -34,8 +34,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The crash proof of the durable fan-out (DESIGN §4, "Publish", steps 2-4). One author with many
- * followers on a DynamoDB Local server (in memory, loopback, random port) shared with child JVMs.
+ * The crash proof of the durable fan-out (ADR-0003): claim, a checkpoint per page, resume. One
+ * author with many followers on a DynamoDB Local server (in memory, loopback, random port) shared
+ * with child JVMs.
  * Each round publishes a post, runs {@code feedline worker} in a child JVM, kills it with SIGKILL once
  * some but not all followers have the post, then runs a second {@code feedline worker} until the
  * outbox is empty, and counts, follower by follower, how often the post is in the feed.

@@ -47,9 +47,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code feedline bench}: the home feed under push, pull and hybrid on one power-law graph (DESIGN
- * §8). The graph and a few posts per user of history are written through the ports; then, for each
- * mode, a core in that mode publishes ordinary and celebrity posts while its fan-out workers run
+ * {@code feedline bench}: the home feed under push, pull and hybrid on one power-law graph. The
+ * graph and a few posts per user of history are written through the ports; then, for each mode,
+ * a core in that mode publishes ordinary and celebrity posts while its fan-out workers run
  * (writes per post, fan-out lag), and then serves home-feed reads to random readers and to the
  * reader who follows 500 accounts (latency, backend calls and capacity per read). Every mode's pages
  * are checked against a pull-mode core over the same storage, so no mode is fast by being wrong.

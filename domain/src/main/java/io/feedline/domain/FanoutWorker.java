@@ -56,7 +56,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Drains the outbox (DESIGN §4, "Publish"). A job is leased, its author's followers are walked a
+ * Drains the outbox (ADR-0003). A job is leased, its author's followers are walked a
  * page at a time, and a checkpoint is written once a page is durable, so a worker that dies is
  * replaced from where it stopped. Every write is idempotent, so replaying a page after a crash
  * changes nothing.
@@ -261,7 +261,7 @@ public final class FanoutWorker {
      * it has lasted a quarter of a lease: one claim of a few hundred jobs on a slow engine took longer
      * than their leases (a proof with 3 s leases saw every pass's jobs taken over by the process's
      * other worker before the pass ended), while a pass for each claim let the durable writes in
-     * between them, so a burst's windows kept the durable writes' pace (BENCHMARKS section 5h).
+     * between them, so a burst's windows kept the durable writes' pace (ADR-0012).
      * Within a pass, each claim is taken (read and windowed) while the next one is made, and the
      * pass ends once the last is taken. The claiming thread sleeps between empty polls unless woken (each empty poll doubles the
      * sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs are held it
@@ -460,7 +460,7 @@ public final class FanoutWorker {
      * that write many items each (a burst's posts, all held and windowed ahead of the durable
      * writes) allow the whole hold, while a short lease on a slow engine allows little more than
      * the step's own jobs (holding more only added renewals to a busy engine: the many-instance
-     * proof with four busy loops saw them outlast their leases, BENCHMARKS section 5h).
+     * proof with four busy loops saw them outlast their leases, ADR-0012).
      */
     private int holdLimit() {
         long pace = stepMillis;
@@ -568,7 +568,7 @@ public final class FanoutWorker {
      * <p>A claim's lease transaction and the reads and window write of the claim before it are
      * independent, and on a busy engine each took about as long as the other (a burst's leases
      * waited 150-200 ms in DynamoDB Local's queue of transactions, its first-page reads about as
-     * long, BENCHMARKS section 5n); one after the other, they halved the rate at which a burst's
+     * long, ADR-0010); one after the other, they halved the rate at which a burst's
      * posts reached their windows.
      */
     private Taking takeBeside(List<ClaimedJob> claimed) {
@@ -845,7 +845,7 @@ public final class FanoutWorker {
      * worth, and only then make a sample: a burst's first step, taken as soon as a claim's first
      * two jobs were held, waited 8.7 s for the claims' window pass and then took 7 s more to write
      * their 202 items behind those claims; alone, it cut the hold to one step's worth, which
-     * stopped the claims, and with them the burst's hot windows, for seconds (BENCHMARKS section 5m).
+     * stopped the claims, and with them the burst's hot windows, for seconds (ADR-0012).
      */
     private void notePace(Duration took, long items, int jobs) {
         unsampledMillis += Math.max(0, took.toMillis());

@@ -27,7 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Assembles a page of the home feed (DESIGN §4, "Read a page").
+ * Assembles a page of the home feed (docs/ARCHITECTURE.md, "Reading a page").
  *
  * <p>Push and hybrid read the materialized feed: the hot window first, continued by the durable
  * feed items past its end; a missing window is answered from the durable feed and refilled in the

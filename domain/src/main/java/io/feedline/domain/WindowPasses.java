@@ -6,7 +6,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The window passes running in this process, which its workers' durable feed writes wait for.
- * DynamoDB Local serves every request's SQLite work on one queue (BENCHMARKS section 5a), so a claim
+ * DynamoDB Local serves every request's SQLite work on one queue (ADR-0010), so a claim
  * and its first-page reads would otherwise wait behind up to {@link FeedSettings#workerConcurrency()}
  * BatchWriteItems of every worker here. Each wait is bounded:
  * <ul>
@@ -20,8 +20,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ul>
  * A pass includes its window write, so a cache that hangs holds the durable writes back for as long
  * as its own timeouts let it. A trial that left the window write out of the pass, so that the
- * durable writes ran beside it, put a burst's hot windows at p99 20.9 s instead of 9.1 s (BENCHMARKS
- * section 5f); it was not kept.
+ * durable writes ran beside it, put a burst's hot windows at p99 20.9 s instead of 9.1 s; it was not
+ * kept.
  */
 final class WindowPasses {
     private final ReentrantLock lock = new ReentrantLock();

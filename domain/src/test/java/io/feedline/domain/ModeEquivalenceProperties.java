@@ -20,7 +20,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterTry;
 
 /**
- * DESIGN §4: "All three modes return the same posts in the same order for the same data." Random
+ * All three modes return the same posts in the same order for the same data (ADR-0005). Random
  * follow graphs and post histories (with unfollows, deletes and replies, whose home-feed rule
  * depends on the graph and on the parent still existing, and reposts and unreposts, each post shown
  * once at its newest entry by a rule that depends on the graph, and mutes and blocks, which hide

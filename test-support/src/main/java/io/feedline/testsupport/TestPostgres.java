@@ -7,7 +7,7 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
- * The Postgres that tests run against, found once per JVM in the order of DESIGN section 7: the
+ * The Postgres that tests run against, found once per JVM in this order (a test never skips): the
  * {@code FEEDLINE_TEST_POSTGRES_URL} environment variable (with {@code _USER} and {@code _PASSWORD}),
  * the local cluster on 127.0.0.1:5432 (database {@code test}, user {@code postgres}), a Testcontainers
  * container where a Docker engine runs. Where none answers, {@link #server()} fails with directions;

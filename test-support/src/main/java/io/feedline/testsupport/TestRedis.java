@@ -5,7 +5,7 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * The shared Redis that tests run against, found once per JVM in the order of DESIGN section 7: the
+ * The shared Redis that tests run against, found once per JVM in this order (a test never skips): the
  * {@code FEEDLINE_TEST_REDIS_URI} environment variable, then 127.0.0.1:6379, then a Testcontainers
  * {@code redis:7} where a Docker engine runs. Where none answers, {@link #uri()} fails with directions;
  * a test never skips. Tests on the shared server touch only keys under a prefix of their own; a test

@@ -255,7 +255,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
      * on the condition that the lease still holds: a job taken over since fails it, which cancels
      * the write, and it is sent again without that job (lost, as {@link #renew} would find it). One
      * request for the leases a worker renews at once instead of one each: a burst's held jobs were
-     * renewed one UpdateItem each, 0.8-1.0 requests a post (BENCHMARKS section 5m).
+     * renewed one UpdateItem each, 0.8-1.0 requests a post (ADR-0012).
      */
     @Override
     public List<Optional<ClaimedJob>> renewAll(List<ClaimedJob> held, Instant now, Duration lease) {

@@ -62,7 +62,7 @@ final class DynamoNotifications implements Notifications {
      * burst's claim of 64 jobs carries about 21 mentions, one row each, all written in one round
      * instead of three. With 8, a worker's side work fell behind its claims once they were taken
      * beside one another, and the burst's last mentions waited p99 4.1-4.7 s against 2.1-3.2 s with
-     * 24, the hot windows no later (BENCHMARKS section 5n).
+     * 24, the hot windows no later (ADR-0014).
      */
     static final int ROWS_IN_FLIGHT = 24;
 

@@ -21,7 +21,7 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
  * their entries as one Query over the run's range, where reading them by key takes a
  * BatchGetItem per 100. On DynamoDB Local a request costs far more than the items it returns
  * (10,000 followers read in runs of ten pages took a quarter of the time of reading them a page at
- * a time: {@code feedline bench follower-reads}, BENCHMARKS.md section 5c), and on DynamoDB a
+ * a time, in {@code feedline bench follower-reads}), and on DynamoDB a
  * Query of small items costs one read unit per 4 KB where a read by key costs one per item.
  */
 final class FollowerRuns {

@@ -19,7 +19,7 @@ import software.amazon.awssdk.enhanced.dynamodb.model.QueryConditional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The single table (DESIGN §3): every key format, attribute name and key prefix lives here, with one
+ * The single table (ADR-0001): every key format, attribute name and key prefix lives here, with one
  * typed key-builder per access pattern. Nothing else in the adapter spells a prefix.
  */
 public final class TableLayout {

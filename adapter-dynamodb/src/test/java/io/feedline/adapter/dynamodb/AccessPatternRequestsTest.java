@@ -39,7 +39,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each access pattern of DESIGN §3 costs exactly the requests the design promises, counted on the
+ * Each access pattern (ADR-0001) costs exactly the requests the layout promises, counted on the
  * wire by an SDK interceptor. (Any Scan fails a test by itself: see {@link ScanForbidden}.)
  */
 class AccessPatternRequestsTest {

@@ -26,8 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * A burst's claim of 64 jobs carries about 21 mentions, each a row of its own: they are written all
- * at once, not in rounds (BENCHMARKS section 5n: in rounds of 8, a worker's mentions fell behind its
- * claims).
+ * at once, not in rounds (ADR-0014: in rounds of 8, a worker's mentions fell behind its claims).
  */
 class NotificationRowsInFlightTest {
     private static final int MENTIONS = 21;

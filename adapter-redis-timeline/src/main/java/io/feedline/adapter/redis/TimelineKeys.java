@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The one place that decides what the Redis layout looks like (DESIGN section 3): a sorted set per
+ * The one place that decides what the Redis layout looks like (a cache, ADR-0002): a sorted set per
  * reader, {@code <prefix>tl:{<readerId>}}, whose members are {@code <postId>:<authorId>} scored by
  * the post id's millisecond (and the {@link #WHOLE} marker). Members of one millisecond tie on score and Redis then orders them
  * byte by byte, which for fixed-width ULIDs is post-id order: the order is exact, and a replayed

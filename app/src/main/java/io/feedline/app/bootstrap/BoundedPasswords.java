@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * (virtual) thread waits for them. A hash is tens of milliseconds of CPU: on a virtual thread it
  * would hold one of the carriers (one per core) for that long, so on two cores one busy slot left
  * every other request a single carrier. On a thread of its own it takes the share of the cores the
- * operating system gives it, and every carrier keeps serving (BENCHMARKS.md section 6).
+ * operating system gives it, and every carrier keeps serving (ADR-0017).
  */
 final class BoundedPasswords implements PasswordHasher {
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);

@@ -24,8 +24,8 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * The whole configuration, read and checked once at start (DESIGN §6). Choices are enums, so a
- * value that is not one of them fails here, with the valid ones listed, and never later.
+ * The whole configuration, read and checked once at start. Choices are enums, so a value that is
+ * not one of them fails here, with the valid ones listed, and never later.
  */
 public record FeedlineConfig(
         Profile profile,

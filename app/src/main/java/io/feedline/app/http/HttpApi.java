@@ -12,13 +12,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The HTTP API (DESIGN §5) over the core's use cases. Built unstarted, so tests and the CLI choose
+ * The native HTTP API over the core's use cases. Built unstarted, so tests and the CLI choose
  * when, and on which port (0 for any free one), it listens.
  */
 public final class HttpApi implements AutoCloseable {
     /**
      * The buffer each answer is copied through into Jetty, allocated anew per answer: at 8 KB it was
-     * a fifth of the bytes a feed page allocated (BENCHMARKS.md section 3). Jetty aggregates the
+     * a fifth of the bytes a feed page allocated under {@code scripts/http-load.sh}. Jetty aggregates the
      * copies into its own output buffer, so a feed page of 20 (about 5 KB) in three steps still
      * leaves in one write.
      */
@@ -216,7 +216,7 @@ public final class HttpApi implements AutoCloseable {
             // Jetty keeps each connection's recent header values (Authorization among them) in a small
             // cache, cleared whenever a new value does not fit. A proxy's connection carries many callers'
             // tokens, each new to it, so the cache was refilled and cleared on nearly every request:
-            // about 9% of a feed page's CPU in the profile (BENCHMARKS.md section 3). Off, each header is
+            // about 9% of a feed page's CPU in the profile of a loaded server. Off, each header is
             // parsed as it comes.
             config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
             // Left unset, Javalin's copy buffer is Jetty's whole output buffer (32 KB): more than half of

@@ -6,7 +6,7 @@ import static io.feedline.app.http.Access.SIGNED_IN;
 
 import io.javalin.config.RoutesConfig;
 
-/** Every route of the API and who may call it (DESIGN §5), in one list. */
+/** Every route of the native API and who may call it, in one list. */
 final class Routes {
     private Routes() {}
 

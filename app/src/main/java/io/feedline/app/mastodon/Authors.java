@@ -26,7 +26,7 @@ import java.util.function.Function;
  * status carries its author's whole account with counts, so a page of twenty statuses would
  * otherwise cost a profile read per distinct author on every request, and the writing of twenty
  * accounts of some twenty fields each (writing JSON was 57% of the home timeline's handler in a
- * profile, BENCHMARKS.md section 7); a second-old follower count inside a status is what Mastodon
+ * profile of {@code scripts/mastodon-load.sh}); a second-old follower count inside a status is what Mastodon
  * itself serves. Each account is kept as its JSON for each base URL it is served under (its links
  * depend on it). Account endpoints ({@code /accounts/:id}, {@code verify_credentials}) read fresh.
  * A listed status is kept as its JSON by its base URL and the post's whole value (its counts

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * a tick of {@value #TICK_MILLIS} ms), and the request's thread waits for its handler without a
  * timeout of its own. A timed wait per request put a timer in the virtual-thread scheduler's delay
  * queue and took it out again, waking that queue's thread each time: 14% of a loaded server's CPU
- * samples (BENCHMARKS.md section 3). The wheel's one thread wakes once a tick, whatever the load;
+ * samples (ADR-0016). The wheel's one thread wakes once a tick, whatever the load;
  * a deadline fires within a tick of its time.
  *
  * <p>Both APIs use it. The routes an API exempts run as they are: the native API's operations routes

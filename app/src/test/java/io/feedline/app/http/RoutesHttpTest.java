@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The happy path of every route of DESIGN §5, end to end on the embedded profile. */
+/** The happy path of the API's routes, end to end on the embedded profile. */
 class RoutesHttpTest {
     private static App app;
     private static ApiClient api;

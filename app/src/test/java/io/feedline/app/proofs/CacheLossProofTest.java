@@ -49,7 +49,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Redis is a cache (DESIGN §3): losing it loses no data. The polyglot layout in hybrid mode (posts,
+ * Redis is a cache (ADR-0002): losing it loses no data. The polyglot layout in hybrid mode (posts,
  * graph and feed items on DynamoDB Local, windows on a private redis-server) serves home feeds over
  * HTTP to a few concurrent readers while the Redis is flushed, then stopped, then started again
  * empty. Both caches live there: the windows and the post bodies (with this process's near copies
