@@ -47,6 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     /** How long a graph that found no upgrade marker waits before it looks again (another process may upgrade the table). */
     static final Duration MARKER_RECHECK = Duration.ofMinutes(1);
+    private static final String ABSENT = "attribute_not_exists(" + TableLayout.PK + ")";
 
     private final TableAccess db;
     private final DynamoFanoutJobs jobs;
@@ -92,10 +93,26 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
         return entriesComplete;
     }
 
+    /**
+     * The edge is written on the condition that neither user blocks the other, checked on the
+     * block entries in the same transaction: a block that has committed refuses every later
+     * follow, and one that commits later finds the edge (its own write is conditioned on the edges
+     * it read), so the two never both win.
+     */
     @Override
     public boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> outboxJobs) {
-        return changeEdge("follow", db.putNew(edge(follower, followee, at)), db.put(followerEntry(follower, followee, at)),
-                follower, followee, +1, outboxJobs);
+        List<TransactWriteItem> noBlock = follower.equals(followee) ? List.of() : List.of(
+                db.check(TableLayout.block(follower, followee), ABSENT),
+                db.check(TableLayout.block(followee, follower), ABSENT));
+        TableAccess.Outcome outcome = changeEdge("follow", db.putNew(edge(follower, followee, at)), noBlock,
+                db.put(followerEntry(follower, followee, at)), follower, followee, +1, outboxJobs);
+        if (!noBlock.isEmpty() && outcome.failed(1)) {
+            throw new FeedlineException.Forbidden("you cannot follow: you block that account; unblock it first");
+        }
+        if (!noBlock.isEmpty() && outcome.failed(2)) {
+            throw new FeedlineException.Forbidden("you cannot follow: that account blocks you");
+        }
+        return outcome.committedUnlessFailed(0, "follow");
     }
 
     static EnhancedDocument followerEntry(UserId follower, UserId followee, Instant at) {
@@ -136,14 +153,17 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
 
     @Override
     public boolean unfollow(UserId follower, UserId followee) {
-        return changeEdge("unfollow", db.deleteExisting(TableLayout.edge(follower, followee)),
-                db.deleteAny(TableLayout.followerEntry(followee, follower)), follower, followee, -1, List.of());
+        return changeEdge("unfollow", db.deleteExisting(TableLayout.edge(follower, followee)), List.of(),
+                db.deleteAny(TableLayout.followerEntry(followee, follower)), follower, followee, -1, List.of())
+                .committedUnlessFailed(0, "unfollow");
     }
 
-    private boolean changeEdge(String pattern, TransactWriteItem edge, TransactWriteItem entry, UserId follower,
-            UserId followee, long delta, List<FanoutJob> outboxJobs) {
-        List<TransactWriteItem> items = new ArrayList<>(4 + outboxJobs.size());
+    /** The edge is item 0 and {@code guards} follow it from item 1, so a failed condition names its cause. */
+    private TableAccess.Outcome changeEdge(String pattern, TransactWriteItem edge, List<TransactWriteItem> guards,
+            TransactWriteItem entry, UserId follower, UserId followee, long delta, List<FanoutJob> outboxJobs) {
+        List<TransactWriteItem> items = new ArrayList<>(6 + outboxJobs.size());
         items.add(edge);
+        items.addAll(guards);
         items.add(entry);
         Map<String, Long> followeeDeltas = delta < 0 ? Map.of(FOLLOWERS, delta, UNFOLLOWS, 1L) : Map.of(FOLLOWERS, delta);
         if (follower.equals(followee)) {
@@ -156,8 +176,8 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
             items.add(Counters.change(db, followee, followeeDeltas));
         }
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
-        // The edge is item 0: its condition failing means the edge already was (or was not) there.
-        return db.transact(pattern, items, Optional.empty()).committedUnlessFailed(0, pattern);
+        // The edge's condition failing means the edge already was (or was not) there.
+        return db.transact(pattern, items, Optional.empty());
     }
 
     @Override

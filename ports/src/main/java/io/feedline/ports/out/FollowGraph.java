@@ -14,7 +14,10 @@ import java.util.Set;
 /** Who follows whom, with exact counters kept in the same atomic write as each edge. */
 public interface FollowGraph {
 
-    /** Adds the edge and bumps both counters atomically. Idempotent: returns false if it already existed. */
+    /**
+     * Adds the edge and bumps both counters atomically, unless a block separates the two (see
+     * below). Idempotent: returns false if it already existed.
+     */
     default boolean follow(UserId follower, UserId followee, Instant at) {
         return follow(follower, followee, at, List.of());
     }
@@ -22,7 +25,9 @@ public interface FollowGraph {
     /**
      * As {@link #follow(UserId, UserId, Instant)}, enqueueing {@code jobs} (the followee's
      * notification) in the outbox in the same atomic write; an edge that already existed enqueues
-     * nothing.
+     * nothing. Refused with {@link io.feedline.ports.model.FeedlineException.Forbidden} when either
+     * user blocks the other, checked in that same write, so a follow racing a {@link
+     * Relations#block} either lands first (and the block removes it) or is refused.
      */
     boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs);
 

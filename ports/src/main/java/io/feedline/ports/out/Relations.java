@@ -30,8 +30,10 @@ public interface Relations {
      * Records the block and its reverse entry and removes the follow edges between the two users,
      * both ways, with their counters, in one atomic write. {@code ifBlockerFollowed} (the purge of
      * the blocked user's posts from the blocker's feed) is enqueued in the outbox in that write when
-     * the blocker's edge was there, {@code ifBlockedFollowed} when the other edge was. Idempotent: a
-     * block already there is kept and any edge made since is removed all the same.
+     * the blocker's edge was there, {@code ifBlockedFollowed} when the other edge was. The write
+     * removes exactly the edges there at its commit, whatever follows race it, and once it has
+     * committed {@link FollowGraph#follow} refuses both directions. Idempotent: a block already
+     * there is kept and any edge still there is removed all the same.
      */
     BlockOutcome block(UserId blocker, UserId target, Instant at, List<FanoutJob> ifBlockerFollowed,
             List<FanoutJob> ifBlockedFollowed);

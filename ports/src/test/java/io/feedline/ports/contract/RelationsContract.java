@@ -1,10 +1,12 @@
 package io.feedline.ports.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.feedline.ports.model.BlockOutcome;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.FollowCounts;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -19,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +39,8 @@ public abstract class RelationsContract {
 
     private static final Instant AT = Instant.parse("2024-01-02T03:04:05.678Z");
     private static final Duration LEASE = Duration.ofMinutes(5);
+    private static final int RACING_FOLLOWS = 20;
+    private static final int FOLLOWS_PER_RACER = 3;
 
     private static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -132,17 +138,115 @@ public abstract class RelationsContract {
     }
 
     @Test
-    void aRepeatedBlockRemovesAnEdgeMadeSince() {
+    void aBlockEitherWayRefusesAFollowAndAnUnblockAllowsItAgain() {
         RelationStore store = store();
         UserId ann = TestIds.userId();
         UserId ben = TestIds.userId();
         store.relations().block(ann, ben, AT, List.of(), List.of());
-        store.graph().follow(ben, ann, AT);
 
-        assertThat(store.relations().block(ann, ben, AT, List.of(), List.of()))
-                .isEqualTo(new BlockOutcome(false, false, true));
+        assertThatThrownBy(() -> store.graph().follow(ben, ann, AT))
+                .as("the blocked user follows the blocker").isInstanceOf(FeedlineException.Forbidden.class);
+        assertThatThrownBy(() -> store.graph().follow(ann, ben, AT))
+                .as("the blocker follows the blocked user").isInstanceOf(FeedlineException.Forbidden.class);
         assertThat(store.graph().isFollowing(ben, ann)).isFalse();
+        assertThat(store.graph().isFollowing(ann, ben)).isFalse();
         assertThat(store.graph().counts(ann)).isEqualTo(FollowCounts.ZERO);
+        assertThat(store.graph().counts(ben)).isEqualTo(FollowCounts.ZERO);
+        assertThat(store.relations().block(ann, ben, AT, List.of(), List.of()))
+                .isEqualTo(new BlockOutcome(false, false, false));
+
+        assertThat(store.relations().unblock(ann, ben)).isTrue();
+        assertThat(store.graph().follow(ben, ann, AT)).isTrue();
+        assertThat(store.graph().counts(ann)).isEqualTo(new FollowCounts(1, 0));
+    }
+
+    @Test
+    void aMuteEitherWayLeavesFollowsAlone() {
+        RelationStore store = store();
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+        store.relations().mute(ann, ben, AT);
+
+        assertThat(store.graph().follow(ben, ann, AT)).isTrue();
+        assertThat(store.graph().follow(ann, ben, AT)).isTrue();
+        assertThat(store.graph().counts(ann)).isEqualTo(new FollowCounts(1, 1));
+    }
+
+    /**
+     * Twenty racers follow the blocker while the block is written, a few times each, and once more
+     * after it has returned. Whatever the order, no edge is left either way, the counters moved
+     * once for each edge made and once for each removed, and the purge was enqueued exactly when
+     * the block removed an edge.
+     */
+    @Test
+    void followsRacingABlockNeverOutliveIt() {
+        RelationStore store = store();
+        for (int round = 0; round < 3; round++) {
+            Instant now = now();
+            Outbox.parkForeignJobs(store.jobs(), now);
+            UserId blocker = TestIds.userId();
+            UserId follower = TestIds.userId();
+            FanoutJob purge = new FanoutJob.PurgeAuthor(follower, blocker, "race-" + round);
+            CountDownLatch blocked = new CountDownLatch(1);
+
+            List<Concurrently.Outcome<Object>> outcomes = Concurrently.run(RACING_FOLLOWS + 1, i -> {
+                if (i == 0) {
+                    try {
+                        return store.relations().block(blocker, follower, AT, List.of(), List.of(purge));
+                    } finally {
+                        blocked.countDown();
+                    }
+                }
+                return followAroundTheBlock(store, follower, blocker, blocked);
+            });
+
+            assertThat(outcomes).as("round %d: no follow or block failed but by a refusal", round)
+                    .allMatch(Concurrently.Outcome::succeeded);
+            BlockOutcome block = (BlockOutcome) outcomes.getFirst().value();
+            long made = outcomes.stream().skip(1).mapToLong(o -> (Integer) o.value()).sum();
+            assertThat(store.graph().isFollowing(follower, blocker)).as("round %d: the follow outlived the block", round).isFalse();
+            assertThat(store.graph().isFollowing(blocker, follower)).isFalse();
+            assertThat(store.graph().counts(blocker)).as("round %d: the blocker's counts", round).isEqualTo(FollowCounts.ZERO);
+            assertThat(store.graph().counts(follower)).as("round %d: the follower's counts", round).isEqualTo(FollowCounts.ZERO);
+            assertThat(made).as("round %d: follows made, against the block's %s", round, block)
+                    .isEqualTo(block.blockedUnfollowed() ? 1 : 0);
+            assertThat(store.graph().unfollowCounts(List.of(blocker)).getOrDefault(blocker, made)).isEqualTo(made);
+            assertThat(Outbox.claimAll(store.jobs(), "worker", now, LEASE, List.of(purge)))
+                    .as("round %d: the purge goes with the edge the block removed", round)
+                    .hasSize(block.blockedUnfollowed() ? 1 : 0);
+        }
+    }
+
+    /**
+     * A few follows raced against the block, then, once the block has returned, one more; how many
+     * of them made the edge.
+     */
+    private static int followAroundTheBlock(RelationStore store, UserId follower, UserId followee, CountDownLatch blocked) {
+        int made = 0;
+        for (int attempt = 0; attempt <= FOLLOWS_PER_RACER; attempt++) {
+            if (attempt == FOLLOWS_PER_RACER) {
+                await(blocked);
+            }
+            try {
+                if (store.graph().follow(follower, followee, AT)) {
+                    made++;
+                }
+            } catch (FeedlineException.Forbidden refused) {
+                // The block stood when this follow was written.
+            }
+        }
+        return made;
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(2, TimeUnit.MINUTES)) {
+                throw new AssertionError("the block did not return");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for the block", e);
+        }
     }
 
     @Test

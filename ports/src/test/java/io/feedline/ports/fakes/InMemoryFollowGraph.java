@@ -19,10 +19,13 @@ import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 
 /**
  * The follow graph in memory: both directions of each edge change under one lock, as the edge and
- * both counters do in one transaction in the engines. A page token is the last user id of the page.
+ * both counters do in one transaction in the engines; a follow is refused under that lock while a
+ * block of {@link InMemoryRelations} separates the two, as the engines check the block entries in
+ * the edge's transaction. A page token is the last user id of the page.
  */
 public final class InMemoryFollowGraph implements FollowGraph {
     private final Map<UserId, NavigableSet<UserId>> following = new HashMap<>();
@@ -30,6 +33,8 @@ public final class InMemoryFollowGraph implements FollowGraph {
     private final Map<UserId, Long> unfollows = new HashMap<>();
     private final CallLog calls = new CallLog();
     private final Optional<FanoutJobs> outbox;
+    /** Whether the first user blocks the second: set by the relations beside this graph, read under its lock. */
+    private BiPredicate<UserId, UserId> blocks = (blocker, target) -> false;
 
     /** A graph with no outbox: a follow that carries jobs is refused. */
     public InMemoryFollowGraph() {
@@ -45,11 +50,22 @@ public final class InMemoryFollowGraph implements FollowGraph {
         return calls;
     }
 
+    /** Called by {@link InMemoryRelations} once, so that a follow checks the blocks under the same lock as the edge. */
+    synchronized void checkBlocksWith(BiPredicate<UserId, UserId> blocks) {
+        this.blocks = blocks;
+    }
+
     @Override
     public synchronized boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs) {
         calls.record("follow");
         if (!jobs.isEmpty() && outbox.isEmpty()) {
             throw new IllegalStateException("this graph has no outbox to enqueue " + jobs + " in");
+        }
+        if (blocks.test(follower, followee)) {
+            throw new FeedlineException.Forbidden("you cannot follow: you block that account; unblock it first");
+        }
+        if (blocks.test(followee, follower)) {
+            throw new FeedlineException.Forbidden("you cannot follow: that account blocks you");
         }
         if (!following.computeIfAbsent(follower, u -> new TreeSet<>()).add(followee)) {
             return false;

@@ -38,6 +38,7 @@ public final class InMemoryRelations implements Relations {
     public InMemoryRelations(InMemoryFollowGraph graph, FanoutJobs outbox) {
         this.graph = graph;
         this.outbox = outbox;
+        graph.checkBlocksWith((blocker, target) -> set(blocks, blocker).contains(target));
     }
 
     public CallLog calls() {
