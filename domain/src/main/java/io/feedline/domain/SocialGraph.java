@@ -119,6 +119,12 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         }
         feedItems.append(recent.stream().map(p -> new Delivery(follower, p.ref())).toList());
         windows.update(List.of(follower), window -> window.evict(follower));
+        if (!graph.isFollowing(follower, followee)) {
+            // A block or unfollow removed the edge, and its purge may have run before these copies
+            // landed: they are purged again (the purge keeps them if the edge is back by then).
+            jobs.enqueue(new FanoutJob.PurgeAuthor(follower, followee, UUID.randomUUID().toString()));
+            onEnqueue.run();
+        }
     }
 
     @Override
