@@ -70,6 +70,20 @@ final class Api {
         return send("PUT", "/users/" + username + "/follow", token, null, null);
     }
 
+    Answer block(String token, String username) {
+        return send("PUT", "/users/" + username + "/block", token, null, null);
+    }
+
+    Answer unblock(String token, String username) {
+        return send("DELETE", "/users/" + username + "/block", token, null, null);
+    }
+
+    /** Whether {@code follower} follows {@code followee}, as this server reads the edge. */
+    boolean follows(String follower, String followee) {
+        return expect(send("GET", "/users/" + follower + "/follows/" + followee, null, null, null), 200,
+                "follows " + follower + " " + followee).body().get("follows").asBoolean();
+    }
+
     Answer publish(String token, String text, String idempotencyKey) {
         return send("POST", "/posts", token, Map.of("text", text), idempotencyKey);
     }
