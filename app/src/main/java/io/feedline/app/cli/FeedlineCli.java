@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code feedline serve | worker | init | dynamodb-local}, plus the {@link ExtraCommand}s found on the class path
+ * {@code feedline serve | worker | init | dynamodb-local | config}, plus the {@link ExtraCommand}s found on the class path
  * ({@code bench}, from the bench module). Every command reads the same layered configuration; the
  * process exits when the command ends, since DynamoDB Local leaves threads that would keep the JVM
  * alive.
@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
         versionProvider = FeedlineCli.Version.class,
         description = "Feedline: a social home-feed backend (users, posts, follows, likes, push/pull/hybrid feeds).",
         subcommands = {FeedlineCli.Serve.class, FeedlineCli.Worker.class, FeedlineCli.Init.class,
-            FeedlineCli.DynamoDbLocal.class, CommandLine.HelpCommand.class},
+            FeedlineCli.DynamoDbLocal.class, ConfigCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nConfiguration (HOCON):%n",
         footer = {
             "  Defaults, then a file (--config FILE, or FEEDLINE_CONFIG), then environment variables:",
