@@ -1,7 +1,9 @@
 package io.feedline.app.bootstrap;
 
-import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,18 +28,33 @@ public final class ConfigurationReference {
 
     /** Every key, in the order reference.conf lists them. */
     public static List<Entry> entries() {
-        Config defaults = ConfigLayers.defaults();
-        Map<String, String> shownDefaults = FeedlineConfig.keys().stream()
-                .collect(Collectors.toMap(FeedlineConfig.Key::name, FeedlineConfig.Key::defaultValue));
-        return defaults.entrySet().stream()
-                .sorted(Comparator.comparingInt(entry -> entry.getValue().origin().lineNumber()))
-                .map(entry -> new Entry(entry.getKey(), shownDefaults.get(entry.getKey()), oneLine(entry.getValue())))
+        ConfigObject written = written();
+        return FeedlineConfig.keys().stream()
+                .sorted(Comparator.comparingInt(key -> as(written, key.name()).origin().lineNumber()))
+                .map(key -> new Entry(key.name(), key.defaultValue(), oneLine(as(written, key.name()))))
                 .toList();
+    }
+
+    /**
+     * reference.conf as written, unresolved: a substituted default ({@code ${feed.retention}}) resolves
+     * to the value it names, and with it that key's origin and comments, not its own.
+     */
+    private static ConfigObject written() {
+        return ConfigFactory.parseResources(ConfigurationReference.class.getClassLoader(), "reference.conf",
+                ConfigParseOptions.defaults().setAllowMissing(false)).root();
+    }
+
+    private static ConfigValue as(ConfigObject written, String path) {
+        ConfigValue value = written;
+        for (String name : ConfigUtil.splitPath(path)) {
+            value = ((ConfigObject) value).get(name);
+        }
+        return value;
     }
 
     /** The whole page, in Markdown. */
     public static String markdown() {
-        Config defaults = ConfigLayers.defaults();
+        ConfigObject written = written();
         Map<String, List<Entry>> sections = new LinkedHashMap<>();
         for (Entry entry : entries()) {
             sections.computeIfAbsent(section(entry.key()), name -> new ArrayList<>()).add(entry);
@@ -46,7 +63,7 @@ public final class ConfigurationReference {
         sections.forEach((name, entries) -> {
             page.append("\n## `").append(name).append("`\n\n");
             for (String object : objectsOf(name, entries)) {
-                String about = oneLine(defaults.getValue(object));
+                String about = oneLine(as(written, object));
                 if (!about.isEmpty()) {
                     page.append(object.equals(name) ? "" : "`" + object + "`: ").append(text(about)).append("\n\n");
                 }

@@ -25,4 +25,14 @@ class ConfigurationReferenceTest {
         assertThat(keys).containsExactlyInAnyOrderElementsOf(FeedlineConfig.keys().stream().map(FeedlineConfig.Key::name).toList());
         assertThat(keys.indexOf("http.host")).isLessThan(keys.indexOf("redis.uri"));
     }
+
+    @Test
+    void aDefaultTakenFromAnotherKeyKeepsItsOwnMeaning() {
+        ConfigurationReference.Entry retention = ConfigurationReference.entries().stream()
+                .filter(entry -> entry.key().equals("notifications.retention"))
+                .findFirst().orElseThrow();
+
+        assertThat(retention.defaultValue()).isEqualTo("90d");
+        assertThat(retention.meaning()).contains("notification row").doesNotContain("durable feed items");
+    }
 }
