@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 import software.amazon.awssdk.enhanced.dynamodb.model.QueryEnhancedRequest;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
@@ -73,11 +74,15 @@ final class DynamoReposts implements Reposts {
         }
         PostRef entry = new PostRef(PostId.of(mark.get().getString(REPOST_ID)), user);
         List<TransactWriteItem> items = new ArrayList<>(4);
-        items.add(db.deleteExisting(TableLayout.repostMark(original.postId(), entry.authorId())));
+        // The mark must still name the entry read: a stale unrepost that raced an unrepost and a
+        // repost would otherwise delete the new mark and leave its entry standing, marked by nothing.
+        Expressions namesEntry = Expressions.condition();
+        namesEntry.when(namesEntry.name(REPOST_ID) + " = " + namesEntry.value(AttributeValue.fromS(entry.postId().value())));
+        items.add(db.delete(TableLayout.repostMark(original.postId(), entry.authorId()), namesEntry.build()));
         items.add(db.deleteAny(TableLayout.repostEntry(entry.authorId(), entry.postId())));
         jobsOf.apply(entry).forEach(job -> items.add(jobs.enqueueItem(job)));
         TableAccess.Outcome outcome = db.transact("unrepost", items, Optional.of(entry.postId().value()));
-        // The mark's condition failing means "already undone".
+        // The mark's condition failing means "already undone" (that repost, if another replaced it).
         return outcome.committedUnlessFailed(MARK_ITEM, "unrepost") ? Optional.of(entry) : Optional.empty();
     }
 

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class RepostsContract {
     private static final Duration LEASE = Duration.ofMinutes(5);
+    private static final int TOGGLES = 40;
+    private static final int TOGGLE_ROUNDS = 8;
 
     /** The posts, reposts and outbox under test, sharing one storage; called at most once per test. */
     protected abstract PostStore postStore();
@@ -251,6 +253,59 @@ public abstract class RepostsContract {
         applyCounts(store, List.of(own));
         assertThat(store.counters().count(original.ref(), CounterKind.REPOSTS, Optional.of(own))).isEqualTo(2);
         assertThat(repostCount(store.posts(), original)).isEqualTo(2);
+    }
+
+    /**
+     * One user's reposts and unreposts of one post, racing: whatever the interleaving, at most one
+     * mark stands, the reposter's timeline holds exactly the marked entry, every entry created and
+     * gone has its retraction enqueued, and the count, once applied, equals the marks.
+     */
+    @Test
+    void racingTogglesOfOneUserLeaveAtMostOneRepostAndNoGhostEntry() {
+        PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
+        List<String> wrong = new java.util.ArrayList<>();
+        for (int round = 0; round < TOGGLE_ROUNDS; round++) {
+            Post original = publishFresh(store.posts());
+            UserId fan = TestIds.userId();
+            Username name = TestIds.username();
+            List<Boolean> reposting = new java.util.ArrayList<>();
+            for (int i = 0; i < TOGGLES; i++) {
+                reposting.add(i % 2 == 0);
+            }
+            java.util.Collections.shuffle(reposting, new java.util.Random(round));
+            List<Post> entries = reposting.stream().map(r -> repostOf(original, fan, name)).toList();
+            List<FanoutJob.CountDelta> deltas = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<PostRef> retracted = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+            List<Concurrently.Outcome<Boolean>> outcomes = Concurrently.run(TOGGLES, i -> {
+                if (reposting.get(i)) {
+                    FanoutJob.CountDelta up = delta(original, +1);
+                    deltas.add(up);
+                    return store.reposts().repost(entries.get(i), List.of(up, new FanoutJob.Deliver(entries.get(i).ref())));
+                }
+                FanoutJob.CountDelta down = delta(original, -1);
+                deltas.add(down);
+                return store.reposts().unrepost(original.ref(), fan, ref -> {
+                    retracted.add(ref);
+                    return List.of(down, new FanoutJob.Retract(ref));
+                }).isPresent();
+            });
+
+            assertThat(outcomes).allSatisfy(o -> assertThat(o.error()).isNull());
+            List<PostRef> marks = store.reposts().reposts(original.id(), 10);
+            List<PostRef> timeline = store.posts().byAuthor(fan, Optional.empty(), TOGGLES).stream().map(Post::ref).toList();
+            applyCounts(store, deltas);
+            long count = repostCount(store.posts(), original);
+            List<PostRef> unretracted = entries.stream().map(Post::ref)
+                    .filter(ref -> !timeline.contains(ref) && !marks.contains(ref))
+                    .filter(ref -> store.posts().get(ref).isPresent()).toList();
+            if (marks.size() > 1 || !new java.util.HashSet<>(timeline).equals(new java.util.HashSet<>(marks))
+                    || count != marks.size() || !unretracted.isEmpty()) {
+                wrong.add("round " + round + ": marks " + marks + ", timeline " + timeline + ", count " + count);
+            }
+        }
+        assertThat(wrong).as("rounds whose copies disagree with the marks").isEmpty();
     }
 
     @Test
