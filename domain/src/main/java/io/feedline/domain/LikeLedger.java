@@ -13,7 +13,6 @@ import io.feedline.ports.out.PostCounters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Likes with counts kept off the hot path (the Twitter seed's rule: a like writes the like, and a
@@ -22,9 +21,9 @@ import java.util.UUID;
  * The worker applies the deltas in batches, so the counts shown may trail by its lag.
  *
  * <p>What the answer promises ({@link OwnCounts}): the count as stored when the answer is made, plus
- * this request's own change while the worker has not applied it yet (read together, so it is
- * counted exactly once), and at least 1 for a repeated like. The caller sees their own like at
- * once; other people's pending changes show when applied.
+ * the liker's own changes the worker has not applied yet (read together, so the liker's state is
+ * counted exactly once): the caller sees their own like or unlike at once, repeated or not;
+ * other people's pending changes show when applied.
  *
  * <p>A post the liker does not find (a block between the liker and its author, either way, as
  * {@link Relationships#post} reads it) cannot be liked: 404, as if it did not exist. An unlike is
@@ -54,7 +53,7 @@ final class LikeLedger implements LikePost, UnlikePost {
         if (sets.separated(user, post)) {
             throw CachedPosts.noSuchPost();
         }
-        FanoutJob.CountDelta delta = delta(post, +1);
+        FanoutJob.CountDelta delta = delta(post, user, +1);
         List<FanoutJob> jobs = new ArrayList<>(2);
         jobs.add(delta);
         notifier.job(post.authorId(), NotificationType.LIKE, Optional.of(post.id()), user).ifPresent(jobs::add);
@@ -64,7 +63,7 @@ final class LikeLedger implements LikePost, UnlikePost {
     @Override
     public long unlike(UserId user, PostId id) {
         Post post = cachedPosts.existing(id);
-        FanoutJob.CountDelta delta = delta(post, -1);
+        FanoutJob.CountDelta delta = delta(post, user, -1);
         return answer(delta, likes.unlike(post.ref(), user, List.of(delta)));
     }
 
@@ -72,11 +71,14 @@ final class LikeLedger implements LikePost, UnlikePost {
         if (changed) {
             onEnqueue.run();
         }
-        return OwnCounts.answer(counters, delta, changed);
+        return OwnCounts.answer(counters, delta);
     }
 
-    /** Each change is its own job (a user may like, unlike and like again), so its id is fresh. */
-    private static FanoutJob.CountDelta delta(Post post, long delta) {
-        return new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, delta, UUID.randomUUID().toString());
+    /**
+     * One user's like of a post is one state, so all its toggles share one job key (the liker's
+     * id): pending toggles add up there, and the count moves to the liker's last state.
+     */
+    private static FanoutJob.CountDelta delta(Post post, UserId user, long delta) {
+        return new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, delta, user.value());
     }
 }

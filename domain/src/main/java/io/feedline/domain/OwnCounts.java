@@ -5,18 +5,17 @@ import io.feedline.ports.out.PostCounters;
 import java.util.Optional;
 
 /**
- * What a like, a repost or their undoing answers: the post's stored count, plus the caller's own
- * change while the worker has not applied it yet, counted exactly once. A repeated like or repost
- * changes nothing, but the caller's own still stands, so it answers at least 1 even while the first
- * one's delta waits in the outbox. (A repeated undo answers the stored count: no bound is known
- * there without reading the outbox.)
+ * What a like, a repost or their undoing answers: the post's stored count, plus the delta still
+ * pending under the caller's job key, read together. That key holds every toggle of the caller's
+ * the worker has not applied, so the answer counts the caller's state (liked or not) exactly
+ * once, whether the write changed anything or found it already so, and however the caller's
+ * earlier toggles wait or were applied.
  */
 final class OwnCounts {
     private OwnCounts() {}
 
-    /** The count to answer for the caller's change {@code own}, which the write {@code changed} or found already made. */
-    static long answer(PostCounters counters, FanoutJob.CountDelta own, boolean changed) {
-        long count = counters.count(own.post(), own.kind(), changed ? Optional.of(own) : Optional.empty());
-        return !changed && own.delta() > 0 ? Math.max(count, 1) : count;
+    /** The count to answer for the caller whose change (made or found already made) is {@code own}. */
+    static long answer(PostCounters counters, FanoutJob.CountDelta own) {
+        return counters.count(own.post(), own.kind(), Optional.of(own));
     }
 }

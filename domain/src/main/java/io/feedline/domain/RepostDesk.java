@@ -21,7 +21,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Reposts. A repost is an entry of the reposter's timeline with an id of its own (so it sorts by
@@ -29,7 +28,7 @@ import java.util.UUID;
  * post, and taken back as a deleted post is (a retraction through the outbox). The original's
  * repost count is kept off the hot path as likes are: the repost or unrepost enqueues a
  * {@link FanoutJob.CountDelta} of kind REPOSTS in its own atomic write, the worker applies it, and
- * the answer is the stored count plus the caller's own pending change (exact for the caller, as a
+ * the answer is the stored count plus the caller's own pending changes (exact for the caller, as a
  * like's answer is). Reposting one's own post is allowed (Mastodon allows it) and notifies nobody;
  * a reply can be reposted. A post the reposter does not find (a block between the reposter and its
  * author, either way) cannot be reposted: 404, as for a like; an unrepost is always allowed.
@@ -74,7 +73,7 @@ final class RepostDesk implements RepostPost, UnrepostPost {
         Post entry = Post.repost(ids.newPostId(), reposter.id(), reposter.username(), original.ref(),
                 clock.instant().truncatedTo(ChronoUnit.MILLIS));
         boolean push = policy.pushes(user);
-        FanoutJob.CountDelta delta = delta(original, +1);
+        FanoutJob.CountDelta delta = delta(original, user, +1);
         List<FanoutJob> jobs = new ArrayList<>(3);
         jobs.add(delta);
         if (push) {
@@ -87,25 +86,25 @@ final class RepostDesk implements RepostPost, UnrepostPost {
             onEnqueue.run();
             live.publish(new LiveEvent.Published(entry.ref(), List.of()));
         }
-        return OwnCounts.answer(counters, delta, changed);
+        return OwnCounts.answer(counters, delta);
     }
 
     @Override
     public long unrepost(UserId user, PostId id) {
         Post original = cachedPosts.existing(id);
         boolean cleanup = policy.materializesFeeds();
-        FanoutJob.CountDelta delta = delta(original, -1);
+        FanoutJob.CountDelta delta = delta(original, user, -1);
         Optional<PostRef> removed = reposts.unrepost(original.ref(), user,
                 entry -> cleanup ? List.of(delta, new FanoutJob.Retract(entry)) : List.of(delta));
         if (removed.isPresent()) {
             onEnqueue.run();
             live.publish(new LiveEvent.Deleted(removed.get()));
         }
-        return OwnCounts.answer(counters, delta, removed.isPresent());
+        return OwnCounts.answer(counters, delta);
     }
 
-    /** Each change is its own job (a user may repost, unrepost and repost again), so its id is fresh. */
-    private static FanoutJob.CountDelta delta(Post original, long delta) {
-        return new FanoutJob.CountDelta(original.ref(), CounterKind.REPOSTS, delta, UUID.randomUUID().toString());
+    /** One user's repost of a post is one state: all its toggles share one job key, as a like's do. */
+    private static FanoutJob.CountDelta delta(Post original, UserId user, long delta) {
+        return new FanoutJob.CountDelta(original.ref(), CounterKind.REPOSTS, delta, user.value());
     }
 }

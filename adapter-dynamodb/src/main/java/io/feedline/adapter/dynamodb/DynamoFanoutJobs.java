@@ -118,7 +118,8 @@ final class DynamoFanoutJobs implements FanoutJobs {
             case FanoutJob.NotifySubscribers subscribers -> post(update, SUBSCRIBERS, subscribers.post());
             case FanoutJob.CountDelta delta -> post(update, COUNT, delta.post())
                     .setIfAbsent(TableLayout.COUNTER_KIND, AttributeValue.fromS(delta.kind().wireName()))
-                    .setIfAbsent(TableLayout.DELTA, n(delta.delta()))
+                    // One key per user's state: toggles onto a pending job add up (FanoutJobs#enqueue).
+                    .add(TableLayout.DELTA, delta.delta())
                     .setIfAbsent(TableLayout.CHANGE_ID, AttributeValue.fromS(delta.changeId()));
             case FanoutJob.IndexPost index -> post(update, INDEX_POST, index.post())
                     .setIfAbsent(INDEX_CAUSE, AttributeValue.fromS(index.cause()));
@@ -332,6 +333,18 @@ final class DynamoFanoutJobs implements FanoutJobs {
         return db.delete(TableLayout.fanoutJob(job.job().key()), condition.build());
     }
 
+    /**
+     * The completion of a held count job whose delta is applied with it: a delete, only while the
+     * lease holds and the job's delta is still the one applied (no toggle merged in since).
+     */
+    TransactWriteItem completeCountItem(ClaimedJob job) {
+        Expressions condition = Expressions.condition();
+        heldBy(condition, job);
+        long delta = ((FanoutJob.CountDelta) job.job()).delta();
+        condition.when(condition.name(TableLayout.DELTA) + " = " + condition.value(n(delta)));
+        return db.delete(TableLayout.fanoutJob(job.job().key()), condition.build());
+    }
+
     @Override
     public void complete(ClaimedJob job) {
         Expressions condition = Expressions.condition();
@@ -428,7 +441,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
     }
 
     /** The job's key: the item's sort key (the fan-out job's sort prefix is empty). */
-    private static String jobKeyOf(EnhancedDocument item) {
+    static String jobKeyOf(EnhancedDocument item) {
         return item.getString(TableLayout.SK).substring(TableLayout.Entity.FANOUT_JOB.skPrefix.length());
     }
 
@@ -450,7 +463,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
         return item.isPresent(CHECKPOINT) ? Optional.of(new PageToken(item.getString(CHECKPOINT))) : Optional.empty();
     }
 
-    private static FanoutJob job(EnhancedDocument item) {
+    static FanoutJob job(EnhancedDocument item) {
         String kind = item.getString(JOB_KIND);
         if (PURGE_ENTITY.equals(kind)) {
             return new FanoutJob.PurgeEntity(UserId.of(item.getString(READER_ID)),

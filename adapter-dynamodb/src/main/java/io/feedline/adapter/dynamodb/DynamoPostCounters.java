@@ -34,9 +34,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  *
  * <p>Apply: one TransactWriteItems per chunk of jobs holds, for each post of the chunk, one
  * {@code ADD} of the chunk's summed deltas, and for each job the deletion of its outbox item
- * conditioned on the lease (owner and claim count). So a job's delta is applied exactly when its job
- * is removed: a redelivered job (its lease lost and taken over) fails its condition and applies
- * nothing, and a job applied once is gone. A cancelled chunk is retried without the items whose
+ * conditioned on the lease (owner and claim count) and on the delta summed. So a job's delta is
+ * applied exactly when its job is removed: a redelivered job (its lease lost and taken over) fails
+ * its condition and applies nothing, a job applied once is gone, and a job a toggle merged into
+ * since its claim is read again and applied with its new sum. A cancelled chunk is retried without the items whose
  * conditions failed (a lost lease: that job is left to its new holder; a deleted post: its jobs are
  * completed without a change).
  *
@@ -50,6 +51,8 @@ final class DynamoPostCounters implements PostCounters {
     /** Jobs per transaction: with one update per post, at most twice this many items (DynamoDB allows 100). */
     static final int JOBS_PER_TRANSACTION = 48;
     private static final int REMEMBERED_HOT_POSTS = 10_000;
+    /** Rounds of one chunk that read again the count jobs a toggle merged into since their claim. */
+    private static final int MAX_REREADS = 3;
 
     private final TableAccess db;
     private final DynamoFanoutJobs jobs;
@@ -89,7 +92,8 @@ final class DynamoPostCounters implements PostCounters {
         List<ClaimedJob> live = new ArrayList<>(chunk);
         Set<PostId> gone = new HashSet<>();
         markHot(live, gone);
-        // Each cancelled round drops at least one failed item, so this ends.
+        int rereads = 0;
+        // Each cancelled round drops at least one failed item or rereads one (a bounded number of times), so this ends.
         while (!live.isEmpty()) {
             Map<PostRef, Map<CounterKind, Long>> sums = new LinkedHashMap<>();
             for (ClaimedJob job : live) {
@@ -109,7 +113,7 @@ final class DynamoPostCounters implements PostCounters {
                 postAt.add(post);
             });
             int firstJob = items.size();
-            live.forEach(job -> items.add(jobs.completeItem(job)));
+            live.forEach(job -> items.add(jobs.completeCountItem(job)));
             TableAccess.Outcome outcome = db.transact("apply_counts", items, Optional.empty());
             if (outcome.committed()) {
                 List<CountChange> changes = new ArrayList<>();
@@ -128,13 +132,48 @@ final class DynamoPostCounters implements PostCounters {
                 }
             }
             List<ClaimedJob> stillLive = outcome.unfailed(live, firstJob);
+            // A failed completion is a lost lease or a toggle merged in since the claim: the job is
+            // read again, and sent with its delta as it is now while it is still held.
+            List<ClaimedJob> failed = new ArrayList<>(live);
+            failed.removeAll(stillLive);
+            List<ClaimedJob> refreshed = stillHeld(failed);
+            if (++rereads > MAX_REREADS) {
+                // Toggled on and on while applied: given back, claimable at once with its sum.
+                refreshed.forEach(job -> jobs.release(job, db.clock.instant()));
+                refreshed = List.of();
+            }
             if (stillLive.size() == live.size() && !postGone) {
                 throw new FeedlineException.StorageUnavailable(TableAccess.COMPONENT,
                         "apply_counts was cancelled with no failed condition: " + outcome.reasons(), null);
             }
-            live = stillLive;
+            live = new ArrayList<>(stillLive);
+            live.addAll(refreshed);
         }
         return List.of();
+    }
+
+    /**
+     * Those of {@code jobs} whose lease still holds, as they are now (a count job with the delta
+     * merged into it since its claim), in one consistent batch read; a job taken over or gone is
+     * left out.
+     */
+    private List<ClaimedJob> stillHeld(List<ClaimedJob> jobs) {
+        if (jobs.isEmpty()) {
+            return List.of();
+        }
+        Map<String, EnhancedDocument> now = new HashMap<>();
+        db.batchGetConsistent("fanout_reread", jobs.stream().map(job -> TableLayout.fanoutJob(job.job().key())).toList())
+                .forEach(item -> now.put(DynamoFanoutJobs.jobKeyOf(item), item));
+        List<ClaimedJob> held = new ArrayList<>(jobs.size());
+        for (ClaimedJob job : jobs) {
+            EnhancedDocument item = now.get(job.job().key());
+            if (item != null && item.isPresent(TableLayout.LEASE_OWNER)
+                    && job.leaseOwner().equals(item.getString(TableLayout.LEASE_OWNER))
+                    && item.getNumber(TableLayout.ATTEMPTS).intValue() == job.attempts()) {
+                held.add(new ClaimedJob(DynamoFanoutJobs.job(item), job.leaseOwner(), job.leaseUntil(), job.checkpoint(), job.attempts()));
+            }
+        }
+        return held;
     }
 
     /** Marks the chunk's hot posts (at least {@code hotThreshold} jobs here) on their items, once. */
@@ -189,7 +228,7 @@ final class DynamoPostCounters implements PostCounters {
         for (int shard = 0; shard < COUNTER_SHARD_COUNT; shard++) {
             keys.add(TableLayout.counterShard(post.postId(), shard));
         }
-        // One snapshot: the job is pending exactly when its delta is in no count read here.
+        // One snapshot: what the job holds is exactly what no count read here holds yet.
         List<Optional<EnhancedDocument>> items = db.transactGet("count_with_pending", keys);
         EnhancedDocument item = items.get(0)
                 .orElseThrow(() -> new FeedlineException.NotFound("post", "post " + post.postId() + " does not exist"));
@@ -202,7 +241,8 @@ final class DynamoPostCounters implements PostCounters {
             }
         }
         if (own.isPresent() && items.get(1).isPresent()) {
-            count += own.get().delta();
+            // The delta pending under the caller's key now: every toggle of theirs not yet applied.
+            count += number(items.get(1).get(), TableLayout.DELTA);
         }
         return Math.max(0, count);
     }

@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * A unit of deferred feed work, kept in the durable outbox until every reader it concerns is served.
- * Each job has a stable {@link #key()}: enqueueing the same job twice keeps one.
+ * Each job has a stable {@link #key()}: enqueueing the same job twice keeps one (a
+ * {@link CountDelta}'s deltas are added up instead).
  */
 public sealed interface FanoutJob {
 
@@ -74,20 +75,26 @@ public sealed interface FanoutJob {
     /**
      * Move one count of {@code post} by {@code delta}: enqueued in the same atomic write as the edge
      * that changes it (a like, an unlike, a reply), and applied by the worker, so a hot post's
-     * count is never written in the request. {@code changeId} is unique to that one change (a user
-     * may like, unlike and like again), so each change is its own job and counts once.
+     * count is never written in the request. {@code changeId} names whose change it is: one user's
+     * like or repost of a post is one state, so all its toggles share one changeId (the user's id)
+     * and enqueueing onto a pending job of that key adds its delta to the job's. The job then holds
+     * the user's unapplied net change, the caller's answer adds exactly that, and applying it moves
+     * the count to the user's state as of that moment, whatever order the toggles came in. A reply
+     * is a change of its own ({@code publish-<id>}, {@code delete-<id>}). A merged delta may be 0.
      */
     record CountDelta(PostRef post, CounterKind kind, long delta, String changeId) implements FanoutJob {
         public CountDelta {
             Objects.requireNonNull(post, "post");
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(changeId, "changeId");
-            if (delta == 0) {
-                throw new IllegalArgumentException("a count delta of 0 changes nothing");
-            }
             if (changeId.isEmpty() || changeId.contains(":")) {
                 throw new IllegalArgumentException("changeId must be non-empty and hold no ':'");
             }
+        }
+
+        /** The job with the pending delta {@code merged} that its key holds now. */
+        public CountDelta withDelta(long merged) {
+            return new CountDelta(post, kind, merged, changeId);
         }
 
         @Override

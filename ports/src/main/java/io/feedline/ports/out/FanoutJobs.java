@@ -17,7 +17,11 @@ import java.util.Optional;
  */
 public interface FanoutJobs {
 
-    /** Adds the job unless one with the same key is pending (idempotent). */
+    /**
+     * Adds the job unless one with the same key is pending (idempotent), except that a
+     * {@link FanoutJob.CountDelta} onto a pending one of its key adds its delta to that job's, leased
+     * or not, which is how one user's toggles merge into one net change.
+     */
     void enqueue(FanoutJob job);
 
     /**

@@ -18,19 +18,21 @@ public interface PostCounters {
     /**
      * Applies the delta of each claimed {@link FanoutJob.CountDelta} and completes the job, the two
      * in one atomic write per job (an adapter may write many jobs in one), so a job applied once
-     * is gone and a redelivered job cannot count twice. A job whose lease was lost is neither
-     * applied nor completed (its new holder applies it); a job of a post that no longer exists is
-     * completed without a change. Returns the net change applied per post and kind.
+     * is gone and a redelivered job cannot count twice. The delta applied is the job's as it is
+     * when it is applied: one merged into the job since it was claimed is applied with it, never
+     * lost. A job whose lease was lost is neither applied nor completed (its new holder applies
+     * it); a job of a post that no longer exists is completed without a change. Returns the net
+     * change applied per post and kind.
      *
      * @throws IllegalArgumentException if a job is not a {@link FanoutJob.CountDelta}
      */
     List<CountChange> apply(List<ClaimedJob> jobs);
 
     /**
-     * The post's stored count of {@code kind}, plus {@code own}'s delta if {@code own} is still
-     * pending, read as one consistent snapshot: the answer counts {@code own} exactly once whether
-     * or not the processor applied it meanwhile. Never below zero (deltas may be applied out of
-     * order for a moment).
+     * The post's stored count of {@code kind}, plus the delta pending under {@code own}'s key (the
+     * caller's changes not yet applied, merged), read as one consistent snapshot: the answer counts
+     * the caller's state exactly once whether or not the processor applied it meanwhile. Never
+     * below zero.
      *
      * @throws io.feedline.ports.model.FeedlineException.NotFound if the post does not exist
      */

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class LikesContract {
     private static final Duration LEASE = Duration.ofMinutes(5);
+    private static final int TOGGLES = 50;
+    private static final int TOGGLE_ROUNDS = 4;
 
     /** The posts, likes and outbox under test, sharing one storage; called at most once per test. */
     protected abstract PostStore postStore();
@@ -234,5 +236,56 @@ public abstract class LikesContract {
         assertThat(jobs).hasSize(1);
         store.counters().apply(jobs);
         assertThat(likeCount(store.posts(), post)).isEqualTo(1);
+    }
+
+    /**
+     * One user's likes and unlikes of one post, racing each other and a counter processor that
+     * applies while they run: whatever the interleaving, the caller's count (the stored count and
+     * the caller's pending sum) and, once every job is applied, the stored count equal the set of
+     * likes (0 or 1).
+     */
+    @Test
+    void racingTogglesOfOneUserLeaveTheCountEqualToTheLikes() {
+        PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
+        List<String> wrong = new java.util.ArrayList<>();
+        for (int round = 0; round < TOGGLE_ROUNDS; round++) {
+            Post post = publishFresh(store.posts());
+            UserId fan = TestIds.userId();
+            FanoutJob.CountDelta up = new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, +1, fan.value());
+            List<Boolean> liking = new java.util.ArrayList<>();
+            for (int i = 0; i < TOGGLES; i++) {
+                liking.add(i % 2 == 0);
+            }
+            java.util.Collections.shuffle(liking, new java.util.Random(round));
+
+            // The last task is the counter processor, applying what it can claim until the toggles end.
+            java.util.concurrent.atomic.AtomicInteger toggling = new java.util.concurrent.atomic.AtomicInteger(TOGGLES);
+            List<Concurrently.Outcome<Boolean>> outcomes = Concurrently.run(TOGGLES + 1, i -> {
+                if (i == TOGGLES) {
+                    for (int pass = 0; pass < 10_000 && toggling.get() > 0; pass++) {
+                        store.counters().apply(store.jobs().claim("racing-counter", 50, now(), LEASE));
+                    }
+                    return true;
+                }
+                try {
+                    return liking.get(i)
+                            ? store.likes().like(post.ref(), fan, List.of(up))
+                            : store.likes().unlike(post.ref(), fan, List.of(up.withDelta(-1)));
+                } finally {
+                    toggling.decrementAndGet();
+                }
+            });
+
+            assertThat(outcomes).allSatisfy(o -> assertThat(o.error()).isNull());
+            List<UserId> likers = store.likes().likers(post.id(), io.feedline.ports.model.PageRequest.first(10)).items();
+            long answer = store.counters().count(post.ref(), CounterKind.LIKES, Optional.of(up));
+            store.counters().apply(claimed(store, List.of(up)));
+            long count = likeCount(store.posts(), post);
+            if (likers.size() > 1 || answer != likers.size() || count != likers.size()) {
+                wrong.add("round " + round + ": likers " + likers + ", the liker's count " + answer + ", stored " + count);
+            }
+        }
+        assertThat(wrong).as("rounds whose count disagrees with the likes").isEmpty();
     }
 }

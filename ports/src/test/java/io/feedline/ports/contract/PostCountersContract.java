@@ -152,6 +152,48 @@ public abstract class PostCountersContract {
     }
 
     @Test
+    void togglesOfOneKeyAddUpInTheirPendingJobAndTheAnswerCountsTheirSumOnce() {
+        PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
+        Post post = publishFresh(store.posts());
+        String liker = TestIds.userId().value();
+        FanoutJob.CountDelta like = new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, +1, liker);
+        store.jobs().enqueue(like);
+        store.counters().apply(Outbox.claimAll(store.jobs(), "counter", now(), LEASE, List.of(like)));
+        FanoutJob.CountDelta unlike = like.withDelta(-1);
+
+        store.jobs().enqueue(unlike);
+        store.jobs().enqueue(like);
+        store.jobs().enqueue(unlike);
+
+        assertThat(store.counters().count(post.ref(), CounterKind.LIKES, Optional.of(unlike)))
+                .as("applied +1, pending -1 +1 -1: the liker's state is 0").isZero();
+        List<ClaimedJob> claimed = Outbox.claimAll(store.jobs(), "counter", now(), LEASE, List.of(like));
+        assertThat(claimed).as("one pending job holds the sum").hasSize(1);
+        assertThat(((FanoutJob.CountDelta) claimed.getFirst().job()).delta()).isEqualTo(-1);
+        store.counters().apply(claimed);
+        assertThat(store.counters().count(post.ref(), CounterKind.LIKES, Optional.empty())).isZero();
+    }
+
+    @Test
+    void aToggleMergedIntoAClaimedJobIsAppliedWithItNotLost() {
+        PostStore store = postStore();
+        Outbox.parkForeignJobs(store.jobs(), now());
+        Post post = publishFresh(store.posts());
+        FanoutJob.CountDelta like = new FanoutJob.CountDelta(post.ref(), CounterKind.LIKES, +1, TestIds.userId().value());
+        store.jobs().enqueue(like);
+        List<ClaimedJob> claimed = Outbox.claimAll(store.jobs(), "counter", now(), LEASE, List.of(like));
+
+        store.jobs().enqueue(like.withDelta(-1));
+        store.counters().apply(claimed);
+
+        assertThat(store.counters().count(post.ref(), CounterKind.LIKES, Optional.of(like))).isZero();
+        assertThat(Outbox.claimAll(store.jobs(), "counter", now(), LEASE, List.of(like)))
+                .as("the job was applied with its merged sum and is gone").isEmpty();
+        assertThat(store.posts().get(post.ref()).orElseThrow().likeCount()).isZero();
+    }
+
+    @Test
     void theCountOfAMissingPostIsNotFound() {
         PostStore store = postStore();
         Post never = new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of("x"), Instant.EPOCH, 0);

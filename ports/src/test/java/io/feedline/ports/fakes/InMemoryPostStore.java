@@ -199,6 +199,13 @@ public final class InMemoryPostStore {
     }
 
     private void enqueueLocked(FanoutJob job) {
+        JobRow pending = outbox.get(job.key());
+        if (pending != null && job instanceof FanoutJob.CountDelta delta && pending.job() instanceof FanoutJob.CountDelta merged) {
+            // One key per user's state: the pending job (leased or not) takes the sum.
+            outbox.put(job.key(), new JobRow(merged.withDelta(merged.delta() + delta.delta()), pending.owner(),
+                    pending.availableAt(), pending.checkpoint(), pending.attempts(), pending.enqueuedAt()));
+            return;
+        }
         outbox.putIfAbsent(job.key(), new JobRow(job, Optional.empty(), Instant.MIN, Optional.empty(), 0, clock.instant()));
     }
 
@@ -492,13 +499,19 @@ public final class InMemoryPostStore {
                 calls.record("applyCounts");
                 Map<String, CountChange> changes = new LinkedHashMap<>();
                 for (ClaimedJob job : claimed) {
-                    if (!(job.job() instanceof FanoutJob.CountDelta delta)) {
+                    if (!(job.job() instanceof FanoutJob.CountDelta claimedDelta)) {
                         throw new IllegalArgumentException("not a count job: " + job.job().key());
                     }
-                    if (!JobsView.heldBy(outbox.get(delta.key()), job)) {
+                    JobRow row = outbox.get(claimedDelta.key());
+                    if (!JobsView.heldBy(row, job)) {
                         continue;
                     }
+                    // The delta as it is now: toggles merged in since the claim are applied with it.
+                    FanoutJob.CountDelta delta = (FanoutJob.CountDelta) row.job();
                     outbox.remove(delta.key());
+                    if (delta.delta() == 0) {
+                        continue;
+                    }
                     Optional<Post> post = existing(delta.post());
                     if (post.isEmpty()) {
                         continue;
@@ -527,7 +540,8 @@ public final class InMemoryPostStore {
                     throw new FeedlineException.NotFound("post", "post " + ref.postId() + " does not exist");
                 }
                 long stored = counts.getOrDefault(ref.postId(), Map.of()).getOrDefault(kind, 0L);
-                long pending = own.filter(job -> outbox.containsKey(job.key())).map(FanoutJob.CountDelta::delta).orElse(0L);
+                long pending = own.map(job -> outbox.get(job.key()))
+                        .map(row -> ((FanoutJob.CountDelta) row.job()).delta()).orElse(0L);
                 return Math.max(0, stored + pending);
             }
         }
