@@ -96,6 +96,30 @@ final class Api {
         return send("DELETE", "/posts/" + postId + "/like", token, null, null);
     }
 
+    Answer repost(String token, String postId) {
+        return send("PUT", "/posts/" + postId + "/repost", token, null, null);
+    }
+
+    Answer unrepost(String token, String postId) {
+        return send("DELETE", "/posts/" + postId + "/repost", token, null, null);
+    }
+
+    /** The ids of the users who like {@code postId} (first page of 100). */
+    List<String> likers(String postId) {
+        return userIds(expect(send("GET", "/posts/" + postId + "/likes?limit=100", null, null, null), 200, "likers"));
+    }
+
+    /** The ids of the users whose reposts of {@code postId} stand (first page of 100). */
+    List<String> reposters(String postId) {
+        return userIds(expect(send("GET", "/posts/" + postId + "/reposts?limit=100", null, null, null), 200, "reposters"));
+    }
+
+    private static List<String> userIds(Answer page) {
+        List<String> ids = new ArrayList<>();
+        page.body().get("items").forEach(user -> ids.add(user.get("id").asText()));
+        return ids;
+    }
+
     Answer delete(String token, String postId) {
         return send("DELETE", "/posts/" + postId, token, null, null);
     }
