@@ -8,6 +8,7 @@ import com.auth0.jwt.algorithms.Algorithm;
 import com.auth0.jwt.exceptions.JWTVerificationException;
 import com.auth0.jwt.exceptions.TokenExpiredException;
 import com.auth0.jwt.interfaces.DecodedJWT;
+import io.feedline.app.web.Base64Url;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
@@ -110,6 +111,9 @@ public final class BearerTokens {
 
     /** Checks the token's signature and claims, and keeps it once it passed. */
     private Verified decode(String token) {
+        if (!Base64Url.isCanonicalJws(token)) {
+            throw HttpProblem.unauthorized("the bearer token is not valid", "invalid_token");
+        }
         Verified verified;
         try {
             DecodedJWT jwt = verifier.verify(token);

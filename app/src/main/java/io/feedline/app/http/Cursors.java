@@ -1,5 +1,6 @@
 package io.feedline.app.http;
 
+import io.feedline.app.web.Base64Url;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PageToken;
 import java.nio.ByteBuffer;
@@ -27,7 +28,6 @@ public final class Cursors {
     private static final int MAC_BYTES = 32;
     private static final int MAX_CURSOR_CHARS = 1024;
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
-    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
     /**
      * Keyed once and cloned for each cursor: looking the algorithm up and keying it was most of the
@@ -83,14 +83,9 @@ public final class Cursors {
         if (dot <= 0 || dot != cursor.lastIndexOf('.')) {
             throw invalid();
         }
-        byte[] body;
-        byte[] signature;
-        try {
-            body = DECODER.decode(cursor.substring(0, dot));
-            signature = DECODER.decode(cursor.substring(dot + 1));
-        } catch (IllegalArgumentException e) {
-            throw invalid();
-        }
+        // Only the spelling seal() writes: a re-spelled cursor (padding, set unused bits) is refused.
+        byte[] body = Base64Url.decode(cursor.substring(0, dot)).orElseThrow(Cursors::invalid);
+        byte[] signature = Base64Url.decode(cursor.substring(dot + 1)).orElseThrow(Cursors::invalid);
         if (signature.length != MAC_BYTES || !MessageDigest.isEqual(signature, mac(body, scope))) {
             throw invalid();
         }

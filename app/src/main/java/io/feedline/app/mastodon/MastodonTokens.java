@@ -3,10 +3,12 @@ package io.feedline.app.mastodon;
 import com.auth0.jwt.JWT;
 import com.auth0.jwt.JWTVerifier;
 import com.auth0.jwt.algorithms.Algorithm;
+import com.auth0.jwt.exceptions.JWTDecodeException;
 import com.auth0.jwt.exceptions.JWTVerificationException;
 import com.auth0.jwt.interfaces.DecodedJWT;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.feedline.app.web.Base64Url;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
@@ -196,7 +198,7 @@ public final class MastodonTokens {
             return Optional.empty();
         }
         try {
-            DecodedJWT jwt = apps.verify(clientId);
+            DecodedJWT jwt = canonical(apps, clientId);
             return Optional.of(new App(
                     jwt.getId(),
                     jwt.getClaim("name").asString(),
@@ -244,7 +246,7 @@ public final class MastodonTokens {
                 : app(clientId).orElseThrow(() -> MastodonError.oauth(401, "invalid_client", "the client is unknown"));
         DecodedJWT jwt;
         try {
-            jwt = codes.verify(code == null ? "" : code);
+            jwt = canonical(codes, code == null ? "" : code);
         } catch (JWTVerificationException e) {
             throw invalidGrant("the authorization code is invalid or expired");
         }
@@ -334,7 +336,7 @@ public final class MastodonTokens {
     private Verified decode(String token) {
         DecodedJWT jwt;
         try {
-            jwt = tokens.verify(token);
+            jwt = canonical(tokens, token);
         } catch (JWTVerificationException e) {
             verifiedTokens.invalidate(token);
             throw MastodonError.unauthorized("The access token is invalid");
@@ -355,12 +357,23 @@ public final class MastodonTokens {
     }
 
     /**
+     * {@code verifier}'s answer for a JWT spelled as this server writes it: the library's decoder
+     * also takes padding and set unused bits, which would give one token several spellings.
+     */
+    private static DecodedJWT canonical(JWTVerifier verifier, String jwt) {
+        if (!Base64Url.isCanonicalJws(jwt)) {
+            throw new JWTDecodeException("the token is not canonical base64url");
+        }
+        return verifier.verify(jwt);
+    }
+
+    /**
      * Revokes a token the given app holds (RFC 7009: an unknown or foreign token is answered as if
      * revoked, so the endpoint reveals nothing).
      */
     void revoke(App app, String token) {
         try {
-            DecodedJWT jwt = tokens.verify(token);
+            DecodedJWT jwt = canonical(tokens, token);
             if (app.id().equals(jwt.getClaim("app_id").asString())) {
                 revoked.revoke(jwt.getId(), jwt.getExpiresAtAsInstant());
             }

@@ -13,6 +13,8 @@ import io.feedline.ports.model.Username;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
@@ -87,6 +89,26 @@ class BearerTokensTest {
 
         assertThatThrownBy(() -> tokens.verify(altered))
                 .isInstanceOfSatisfying(HttpProblem.class, refused -> assertThat(refused.problem().detail()).contains("not valid"));
+    }
+
+    /** The same signature bytes spelled otherwise: a set unused bit in the last character, or padding. */
+    @Test
+    void aTokenSpelledOtherwiseThanCanonicallyIsRefusedThoughTheGenuineOneWasVerified() {
+        String token = tokens.issue(ALICE).token();
+        tokens.verify(token);
+        String signature = token.substring(token.lastIndexOf('.') + 1);
+        assertThat(Base64.getUrlDecoder().decode(CursorsTest.lowBitSet(signature)))
+                .as("the same bytes, spelled otherwise")
+                .isEqualTo(Base64.getUrlDecoder().decode(signature));
+
+        for (String respelled : List.of(CursorsTest.lowBitSet(token), token + "=")) {
+            assertThatThrownBy(() -> tokens.verify(respelled))
+                    .as(respelled)
+                    .isInstanceOfSatisfying(HttpProblem.class, refused -> {
+                        assertThat(refused.problem().status()).isEqualTo(401);
+                        assertThat(refused.problem().detail()).contains("not valid");
+                    });
+        }
     }
 
     @Test

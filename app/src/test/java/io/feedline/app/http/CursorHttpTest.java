@@ -80,6 +80,21 @@ class CursorHttpTest {
         assertRefused(api.get(alicePosts("cursor=" + cursor.substring(0, dot))).send());
     }
 
+    /** The same bytes spelled otherwise (a set unused bit in the last character, or padding) are refused. */
+    @Test
+    void aCursorOrTokenSpelledOtherwiseThanCanonicallyIsRefused() {
+        String cursor = api.get(alicePosts("limit=1")).send().nextCursor().orElseThrow();
+        assertThat(api.get(alicePosts("cursor=" + cursor)).send().status()).isEqualTo(200);
+
+        assertRefused(api.get(alicePosts("cursor=" + CursorsTest.lowBitSet(cursor))).send());
+        assertRefused(api.get(alicePosts("cursor=" + cursor + "%3D")).send());
+        for (String token : new String[] {CursorsTest.lowBitSet(alice.token()), alice.token() + "="}) {
+            Response refused = api.get("/feed").token(token).invalid().send();
+            assertThat(refused.status()).as(token).isEqualTo(401);
+            assertThat(refused.json().path("detail").asText()).contains("not valid");
+        }
+    }
+
     @Test
     void anotherCallersCursorIsRefused() {
         String anonymous = api.get(alicePosts("limit=1")).send().nextCursor().orElseThrow();

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -43,6 +44,37 @@ class CursorsTest {
                 each.get();
             }
         }
+    }
+
+    /**
+     * The signature is 32 bytes, 43 characters: its last character carries two unused bits. Setting
+     * one of them, or padding the text, spells the same bytes otherwise; only the spelling this
+     * server writes is accepted.
+     */
+    @Test
+    void aCursorSpelledOtherwiseThanCanonicallyIsRefused() {
+        Cursors.Scope scope = new Cursors.Scope("/feed", "", "user:1");
+        String cursor = cursors.seal(new PageToken("t"), scope);
+        assertThat(cursors.open(cursor, scope)).isEqualTo(new PageToken("t"));
+
+        int dot = cursor.indexOf('.');
+        String paddedBody = cursor.substring(0, dot) + "==" + cursor.substring(dot);
+        assertThat(Base64.getUrlDecoder().decode(lowBitSet(cursor).substring(dot + 1)))
+                .as("the same bytes, spelled otherwise")
+                .isEqualTo(Base64.getUrlDecoder().decode(cursor.substring(dot + 1)));
+
+        for (String respelled : List.of(lowBitSet(cursor), cursor + "=", paddedBody)) {
+            assertThatThrownBy(() -> cursors.open(respelled, scope))
+                    .as(respelled)
+                    .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("cursor"));
+        }
+    }
+
+    /** {@code text} with the lowest bit of its last base64url character set: unused bits, when there are some. */
+    static String lowBitSet(String text) {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int last = text.length() - 1;
+        return text.substring(0, last) + alphabet.charAt(alphabet.indexOf(text.charAt(last)) ^ 1);
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -106,6 +107,34 @@ class MastodonTokensTest {
         clock.advance(Duration.ofSeconds(2));
         assertThatThrownBy(() -> kept.verify(issued.accessToken()))
                 .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.status()).isEqualTo(401));
+    }
+
+    /**
+     * An access token or a client id spelled otherwise than this server wrote it (a set unused bit in
+     * the signature's last character, or padding: the same bytes) is refused.
+     */
+    @Test
+    void aTokenOrClientIdSpelledOtherwiseThanCanonicallyIsRefused() {
+        MastodonTokens.Registered registered = app();
+        String token = tokens.issue(registered.app(), Optional.of(ALICE), Set.of("read")).accessToken();
+        tokens.verify(token);
+        String signature = token.substring(token.lastIndexOf('.') + 1);
+        assertThat(Base64.getUrlDecoder().decode(lowBitSet(signature))).isEqualTo(Base64.getUrlDecoder().decode(signature));
+
+        for (String respelled : List.of(lowBitSet(token), token + "=")) {
+            assertThatThrownBy(() -> tokens.verify(respelled))
+                    .as(respelled)
+                    .isInstanceOfSatisfying(MastodonError.class, e -> assertThat(e.status()).isEqualTo(401));
+        }
+        for (String respelled : List.of(lowBitSet(registered.clientId()), registered.clientId() + "=")) {
+            assertThat(tokens.app(respelled)).as(respelled).isEmpty();
+        }
+    }
+
+    private static String lowBitSet(String text) {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int last = text.length() - 1;
+        return text.substring(0, last) + alphabet.charAt(alphabet.indexOf(text.charAt(last)) ^ 1);
     }
 
     @Test
