@@ -44,12 +44,17 @@ final class AccountsResource {
         String local = acct.startsWith("@") ? acct.substring(1) : acct;
         if (local.contains("@")) {
             String domain = local.substring(local.indexOf('@') + 1);
-            if (!domain.equalsIgnoreCase(ctx.host())) {
+            if (!sameHost(domain, ctx.host())) {
                 throw MastodonError.notFound();
             }
             local = local.substring(0, local.indexOf('@'));
         }
         ctx.json(account(ctx, Requests.accountId(local)));
+    }
+
+    /** Host names compared in ASCII only: a Kelvin sign must not stand for a {@code k} here either. */
+    private static boolean sameHost(String domain, String host) {
+        return host != null && (domain + host).chars().allMatch(c -> c < 0x80) && domain.equalsIgnoreCase(host);
     }
 
     void show(Context ctx) {

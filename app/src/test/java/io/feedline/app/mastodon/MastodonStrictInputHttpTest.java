@@ -20,7 +20,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The Mastodon API takes only one spelling of a value: a token re-spelled in base64url is refused. */
+/**
+ * The Mastodon API takes only one spelling of a value: a token re-spelled in base64url and a Kelvin
+ * sign standing for a {@code k} are refused, in Mastodon's error shape.
+ */
 class MastodonStrictInputHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -66,6 +69,15 @@ class MastodonStrictInputHttpTest {
             assertThat(refused.statusCode()).as(respelled).isEqualTo(401);
             assertThat(JSON.readTree(refused.body()).path("error").isTextual()).isTrue();
         }
+    }
+
+    @Test
+    void anAcctWithAKelvinSignFindsNoAccount() throws Exception {
+        assertThat(get("/api/v1/accounts/lookup?acct=" + name, null).statusCode()).isEqualTo(200);
+
+        String kelvin = URLEncoder.encode("\u212A" + name.substring(1), StandardCharsets.UTF_8);
+        assertThat(get("/api/v1/accounts/lookup?acct=" + kelvin, null).statusCode()).isEqualTo(404);
+        assertThat(get("/api/v1/accounts/" + kelvin, null).statusCode()).isEqualTo(404);
     }
 
     private static HttpResponse<String> get(String path, String bearer) throws Exception {

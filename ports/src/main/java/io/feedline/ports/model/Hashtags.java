@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * stands on its own: the {@code #} does not follow a letter, mark, digit, {@code _}, {@code #} or
  * {@code &} (so {@code C#}, {@code a#b} and an HTML entity like {@code &#39;} hold none), and the run
  * is the whole word. A run of digits only ({@code #1}) is no tag, nor a run longer than
- * {@link Tag#MAX_LENGTH}. Names are normalised ({@link Tag#normalise}), so {@code #Java} and
+ * {@link Tag#MAX_LENGTH} once normalised. Names are normalised ({@link Tag#normalise}), so {@code #Java} and
  * {@code #java} in one text are one tag.
  */
 public final class Hashtags {
@@ -35,7 +35,8 @@ public final class Hashtags {
         Matcher matcher = HASHTAG.matcher(text);
         while (matcher.find() && found.size() < MAX_PER_POST) {
             String name = Tag.normalise(matcher.group(1));
-            if (name.length() <= Tag.MAX_LENGTH && !name.chars().allMatch(Character::isDigit)) {
+            // A letter's compatibility form may hold a space or punctuation (U+FDFA): then it is no tag.
+            if (Tag.isName(name)) {
                 found.add(new Tag(name));
             }
         }

@@ -30,15 +30,52 @@ final class Texts {
         return stripped;
     }
 
-    /** As {@link #require}, for a name: also no bidi controls and no zero-width characters. */
+    /**
+     * As {@link #require}, for a name: also no bidi controls and no zero-width characters (a zero-width
+     * joiner only inside an emoji sequence, where it draws one emoji of two), and at least one
+     * character that draws something.
+     */
     static String requireName(String field, String value, int min, int max) {
         String name = require(field, value, min, max, false);
-        if (name.codePoints().anyMatch(Texts::invisible)) {
-            throw new FeedlineException.InvalidInput(field,
-                    field + " must not contain bidi controls (U+202A-U+202E, U+2066-U+2069) or zero-width characters "
-                            + "(U+200B-U+200D, U+2060, U+FEFF)");
+        int[] points = name.codePoints().toArray();
+        boolean visible = false;
+        for (int i = 0; i < points.length; i++) {
+            if (invisible(points[i]) && !(points[i] == ZERO_WIDTH_JOINER && joinsEmoji(points, i))) {
+                throw new FeedlineException.InvalidInput(field,
+                        field + " must not contain bidi controls (U+202A-U+202E, U+2066-U+2069) or zero-width characters "
+                                + "(U+200B-U+200D, U+2060, U+FEFF) outside an emoji sequence");
+            }
+            visible |= !drawsNothing(points[i]);
+        }
+        if (!visible) {
+            throw new FeedlineException.InvalidInput(field, field + " must have a visible character");
         }
         return name;
+    }
+
+    private static final int ZERO_WIDTH_JOINER = 0x200D;
+
+    /** A joiner between an emoji (with its presentation selector or skin tone) and the next emoji. */
+    private static boolean joinsEmoji(int[] points, int at) {
+        if (at == 0 || at == points.length - 1 || !Character.isExtendedPictographic(points[at + 1])) {
+            return false;
+        }
+        int before = points[at - 1];
+        return Character.isExtendedPictographic(before) || before == 0xFE0F || (before >= 0x1F3FB && before <= 0x1F3FF);
+    }
+
+    /**
+     * Characters that leave no mark of their own: format characters (direction marks, tag
+     * characters), combining marks, spaces and separators, and the letters and symbols that are
+     * drawn blank (Hangul fillers, the blank Braille pattern, the Mongolian vowel separator).
+     */
+    static boolean drawsNothing(int c) {
+        return switch (Character.getType(c)) {
+            case Character.FORMAT, Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.SPACE_SEPARATOR,
+                    Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR -> true;
+            default -> Character.isWhitespace(c) || c == 0x115F || c == 0x1160 || c == 0x3164 || c == 0xFFA0
+                    || c == 0x2800 || c == 0x180E;
+        };
     }
 
     /** Bidi embeddings, overrides and isolates; zero-width space, joiners, word joiner, BOM. */

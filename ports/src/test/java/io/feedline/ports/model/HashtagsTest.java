@@ -33,6 +33,22 @@ class HashtagsTest {
         assertThat(tags("#Straße #日本語 #Ελλάδα")).containsExactly("strasse", "日本語", "ελλάδα");
     }
 
+    /** NFKC, then case: fullwidth forms, ligatures and capitals spell one tag. */
+    @Test
+    void compatibilityFormsFoldIntoOneTag() {
+        assertThat(tags("#\uff54\uff41\uff47 #TAG #tag #\uff34\uff21\uff27")).containsExactly("tag");
+        assertThat(tags("#\ufb01sh #FISH")).containsExactly("fish");
+        assertThat(Tag.of("#\uff54\uff41\uff47")).isEqualTo(Tag.of("tag"));
+        assertThat(Tag.of("\uff11\uff12a")).isEqualTo(Tag.of("12a"));
+        assertThat(new Tag("\uff54\uff41\uff47")).as("a name kept before this rule reads as its folded form").isEqualTo(Tag.of("tag"));
+        assertThatThrownBy(() -> Tag.of("\uff11\uff12")).as("fullwidth digits are digits").isInstanceOf(FeedlineException.InvalidInput.class);
+    }
+
+    @Test
+    void aLetterWhoseCompatibilityFormHasASpaceIsNoTag() {
+        assertThat(tags("#\ufdfa and #ok")).containsExactly("ok");
+    }
+
     @Test
     void atMostTenAndNotTooLong() {
         String many = IntStream.range(0, 15).mapToObj(i -> "#t" + i).collect(Collectors.joining(" "));

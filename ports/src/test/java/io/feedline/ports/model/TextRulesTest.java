@@ -44,4 +44,38 @@ class TextRulesTest {
     void anEmojiPairIsOneCharacterNotALoneSurrogate() {
         assertThat(DisplayName.of("Alice \ud83d\ude00").value()).isEqualTo("Alice \ud83d\ude00");
     }
+
+    /** Format characters, combining marks, spaces and the letters that draw nothing: no name at all. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u200e", "\u200f", "\u3164", "\u115f", "\u1160", "\uffa0", "\u2800", "\u180e", "\u00ad",
+            "\udb40\udc41", "\udb40\udc41\udb40\udc42", "\u0301", "\u0301\u20dd", "\u034f", "\ufe0f", "\u3000",
+            "\u3164 \u2800", "\u2028"})
+    void aDisplayNameWithNothingVisibleIsRefused(String blank) {
+        assertThatThrownBy(() -> DisplayName.of(blank))
+                .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("displayName"));
+    }
+
+    @Test
+    void aVisibleNameMayCarryMarksAndEmojiJoinedIntoOne() {
+        assertThat(DisplayName.of("\u3164Ann").value()).isEqualTo("\u3164Ann");
+        assertThat(DisplayName.of("Rene\u0301").value()).isEqualTo("Ren\u00e9");
+        String family = "\ud83d\udc69\u200d\ud83d\udc69\u200d\ud83d\udc67";
+        assertThat(DisplayName.of("Ann " + family).value()).isEqualTo("Ann " + family);
+        assertThat(DisplayName.of(family).value()).isEqualTo(family);
+        assertThat(DisplayName.of("\ud83c\udff3\ufe0f\u200d\ud83c\udf08").value()).as("flag, VS16, ZWJ, rainbow")
+                .isEqualTo("\ud83c\udff3\ufe0f\u200d\ud83c\udf08");
+        assertThatThrownBy(() -> DisplayName.of("Ann\u200d" + family)).as("a joiner after a letter joins no emoji")
+                .isInstanceOf(FeedlineException.InvalidInput.class);
+        assertThatThrownBy(() -> DisplayName.of(family + "\u200d")).as("a trailing joiner")
+                .isInstanceOf(FeedlineException.InvalidInput.class);
+    }
+
+    /** Usernames are ASCII: no sign whose lower case or NFC form is an ASCII letter stands for that letter. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u212aelvin", "\u017fam", "\u0130van", "\u0131van", "\uff41lice", "\u212bngstrom"})
+    void aUsernameRefusesEveryLetterThatFoldsIntoAscii(String lookalike) {
+        assertThatThrownBy(() -> Username.of(lookalike))
+                .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("username"));
+        assertThat(Username.of("Kelvin").value()).isEqualTo("kelvin");
+    }
 }
