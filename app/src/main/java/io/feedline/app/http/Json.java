@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.feedline.app.web.StrictUtf8;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -23,7 +24,7 @@ import java.util.stream.Collectors;
 /**
  * JSON in and out. Reading is strict: unknown members, wrong types and trailing garbage are refused
  * with a 400 that names the member, instead of being coerced or ignored ({@code "text": 5} is not a
- * post).
+ * post), and so are bytes that are not UTF-8 ({@link StrictUtf8}).
  */
 final class Json {
     private final ObjectMapper mapper;
@@ -66,6 +67,9 @@ final class Json {
         byte[] body = ctx.bodyAsBytes();
         if (body.length == 0) {
             throw HttpProblem.badRequest("body", "a JSON object is required");
+        }
+        if (!StrictUtf8.isValid(body)) {
+            throw HttpProblem.badRequest("body", "the body is not valid UTF-8");
         }
         ObjectReader reader = mapper.readerFor(type);
         try {

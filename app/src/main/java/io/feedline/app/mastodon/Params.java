@@ -3,6 +3,7 @@ package io.feedline.app.mastodon;
 import java.io.IOException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.feedline.app.web.StrictUtf8;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,13 +31,26 @@ final class Params {
                 throw MastodonError.of(413, "The request body is too large");
             }
             byte[] body = ctx.bodyAsBytes();
+            if (!StrictUtf8.isValid(body)) {
+                throw notUtf8();
+            }
             if (body.length > 0) {
                 values.putAll(json(body, mapper));
             }
-        } else if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+        } else if (type.startsWith("application/x-www-form-urlencoded")) {
+            if (!StrictUtf8.isValidForm(ctx.bodyAsBytes())) {
+                throw notUtf8();
+            }
+            values.putAll(ctx.formParamMap());
+        } else if (type.startsWith("multipart/form-data")) {
             values.putAll(ctx.formParamMap());
         }
         return new Params(values);
+    }
+
+    /** Refused rather than repaired, as the native API does ({@link StrictUtf8}). */
+    private static MastodonError notUtf8() {
+        return MastodonError.of(400, "The request body is not valid UTF-8");
     }
 
     private static Map<String, List<String>> json(byte[] body, ObjectMapper mapper) {

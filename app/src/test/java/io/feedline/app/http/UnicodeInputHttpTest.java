@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.Accounts.User;
 import io.feedline.app.http.ApiClient.Response;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
@@ -12,8 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Text that looks like other text: a display name with nothing visible in it, a fullwidth tag and a
- * Kelvin sign in a username. Each is refused or folded at the door.
+ * Text that looks like other text: a display name with nothing visible in it, a fullwidth tag, a
+ * Kelvin sign in a username, and a body that is not UTF-8. Each is refused or folded at the door.
  */
 class UnicodeInputHttpTest {
     private static App app;
@@ -76,6 +77,21 @@ class UnicodeInputHttpTest {
         assertThat(api.get("/users/" + kay.username()).send().status()).isEqualTo(200);
     }
 
+    @Test
+    void aBodyThatIsNotUtf8IsRefusedNeverRepaired() {
+        for (String bytes : List.of("c0af", "eda080", "e282", "ff", "f4908080")) {
+            byte[] body = concat("{\"text\":\"".getBytes(StandardCharsets.US_ASCII), HexFormat.of().parseHex(bytes),
+                    "\"}".getBytes(StandardCharsets.US_ASCII));
+            Response refused = api.post("/posts").token(alice.token()).raw("application/json", body).invalid().send();
+            assertThat(refused.status()).as(bytes + ": " + refused).isEqualTo(400);
+            assertThat(refused.field()).isEqualTo("body");
+            assertThat(refused.header("Content-Type")).isEqualTo("application/problem+json");
+        }
+        Response fine = api.post("/posts").token(alice.token()).raw("application/json", "{\"text\":\"caf\u00e9 \uD83D\uDE00\"}").send();
+        assertThat(fine.status()).isEqualTo(201);
+        assertThat(fine.text("text")).isEqualTo("caf\u00e9 \uD83D\uDE00");
+    }
+
     /** Letters and digits in their fullwidth forms ({@code _} stays: its fullwidth form is punctuation). */
     private static String fullwidth(String ascii) {
         StringBuilder wide = new StringBuilder();
@@ -85,5 +101,13 @@ class UnicodeInputHttpTest {
 
     private static String encoded(String text) {
         return java.net.URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            all.writeBytes(part);
+        }
+        return all.toByteArray();
     }
 }

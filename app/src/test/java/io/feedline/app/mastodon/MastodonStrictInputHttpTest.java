@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.TestApps;
+import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -21,8 +23,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Mastodon API takes only one spelling of a value: a token re-spelled in base64url and a Kelvin
- * sign standing for a {@code k} are refused, in Mastodon's error shape.
+ * The Mastodon API takes only one spelling of a value: a token re-spelled in base64url, a Kelvin
+ * sign standing for a {@code k}, and bytes that are not UTF-8 are refused, in Mastodon's error shape.
  */
 class MastodonStrictInputHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -80,6 +82,31 @@ class MastodonStrictInputHttpTest {
         assertThat(get("/api/v1/accounts/" + kelvin, null).statusCode()).isEqualTo(404);
     }
 
+    @Test
+    void aBodyThatIsNotUtf8IsRefusedNeverRepaired() throws Exception {
+        for (String bytes : List.of("c0af", "eda080", "e282", "ff")) {
+            byte[] invalid = HexFormat.of().parseHex(bytes);
+            assertRefused(post("application/json", concat(ascii("{\"status\":\"a"), invalid, ascii("\"}"))), bytes + " in JSON");
+            assertRefused(post("application/x-www-form-urlencoded", concat(ascii("status=a"), invalid)), bytes + " raw in a form");
+            String escaped = bytes.replaceAll("(..)", "%$1");
+            assertRefused(post("application/x-www-form-urlencoded", ascii("status=a" + escaped)), bytes + " escaped in a form");
+        }
+        HttpResponse<String> fine = post("application/x-www-form-urlencoded",
+                ascii("status=" + URLEncoder.encode("caf\u00e9 \uD83D\uDE00", StandardCharsets.UTF_8)));
+        assertThat(fine.statusCode()).as(fine.body()).isEqualTo(200);
+    }
+
+    private static void assertRefused(HttpResponse<String> response, String what) throws Exception {
+        assertThat(response.statusCode()).as(what + ": " + response.body()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).path("error").asText()).as(what).contains("UTF-8");
+    }
+
+    private static HttpResponse<String> post(String contentType, byte[] body) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/statuses"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+    }
+
     private static HttpResponse<String> get(String path, String bearer) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).GET();
         if (bearer != null) {
@@ -104,5 +131,17 @@ class MastodonStrictInputHttpTest {
     private static String lowBitSet(String text) {
         int last = text.length() - 1;
         return text.substring(0, last) + ALPHABET.charAt(ALPHABET.indexOf(text.charAt(last)) ^ 1);
+    }
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            all.writeBytes(part);
+        }
+        return all.toByteArray();
     }
 }
