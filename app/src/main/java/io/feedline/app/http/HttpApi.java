@@ -1,6 +1,7 @@
 package io.feedline.app.http;
 
 import io.feedline.app.web.RequestDeadline;
+import io.feedline.app.web.Sessionless;
 import io.feedline.ports.in.UseCases;
 import io.javalin.Javalin;
 import io.javalin.http.HttpResponseException;
@@ -213,6 +214,7 @@ public final class HttpApi implements AutoCloseable {
             config.jsonMapper(new JavalinJackson(json.mapper(), true));
             config.staticFiles.enableWebjars();
             config.jetty.modifyServer(server -> server.setErrorHandler(new JettyErrors()));
+            config.jetty.modifyServletContextHandler(Sessionless::apply);
             // Jetty keeps each connection's recent header values (Authorization among them) in a small
             // cache, cleared whenever a new value does not fit. A proxy's connection carries many callers'
             // tokens, each new to it, so the cache was refilled and cleared on nearly every request:

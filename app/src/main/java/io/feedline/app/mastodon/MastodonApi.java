@@ -18,6 +18,7 @@ import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.feedline.app.web.RequestDeadline;
+import io.feedline.app.web.Sessionless;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
 import io.javalin.Javalin;
@@ -113,6 +114,7 @@ public final class MastodonApi implements AutoCloseable {
             config.jetty.modifyHttpConfiguration(http -> http.setHeaderCacheSize(0));
             // And as there, the copy of each answer into Jetty goes through a buffer of a page's size.
             config.http.responseBufferSize = COPY_BUFFER_BYTES;
+            config.jetty.modifyServletContextHandler(Sessionless::apply);
             config.routes.beforeMatched(requests::gate);
             config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(), MastodonApi::streams,
                     MastodonError::requestTimeout)::wrap);
