@@ -1,6 +1,7 @@
 package io.feedline.app.http;
 
 import io.feedline.app.web.RequestDeadline;
+import io.feedline.app.web.SecurityHeaders;
 import io.feedline.app.web.Sessionless;
 import io.feedline.ports.in.UseCases;
 import io.javalin.Javalin;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The native HTTP API over the core's use cases. Built unstarted, so tests and the CLI choose
@@ -24,6 +26,8 @@ public final class HttpApi implements AutoCloseable {
      * leaves in one write.
      */
     private static final int COPY_BUFFER_BYTES = 2 * 1024;
+    /** The routes that take or hand out credentials: never stored by a cache, signed in or not. */
+    private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions", "DELETE /sessions/current");
 
     private final Javalin javalin;
     private final Settings settings;
@@ -225,7 +229,7 @@ public final class HttpApi implements AutoCloseable {
             // the bytes a feed page allocated then.
             config.http.responseBufferSize = COPY_BUFFER_BYTES;
             config.requestLogger.http(metrics::record);
-            config.routes.before(SecurityHeaders::apply);
+            config.routes.before(new SecurityHeaders(CREDENTIAL_ROUTES)::apply);
             config.routes.beforeMatched(gate::check);
             config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(),
                     ctx -> ctx.routeRoles().contains(Access.OPERATIONS), HttpProblem::requestTimeout)::wrap);

@@ -18,6 +18,7 @@ import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.feedline.app.web.RequestDeadline;
+import io.feedline.app.web.SecurityHeaders;
 import io.feedline.app.web.Sessionless;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
@@ -29,6 +30,7 @@ import io.javalin.json.JavalinJackson;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Objects;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +45,9 @@ public final class MastodonApi implements AutoCloseable {
     private static final int COPY_BUFFER_BYTES = 8 * 1024;
     /** The streaming API's routes: the WebSocket, its health, and the server-sent-events streams. */
     private static final String STREAMING = "/api/v1/streaming";
+    /** The routes that take or hand out credentials (a client secret, a code, a token): never stored by a cache. */
+    private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /api/v1/apps", "GET /oauth/authorize",
+            "POST /oauth/authorize", "POST /oauth/token", "POST /oauth/revoke");
     /** A 1×1 transparent PNG: the avatar and header of every account, which has none. */
     private static final byte[] MISSING_IMAGE = Base64.getDecoder().decode(
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");
@@ -115,6 +120,7 @@ public final class MastodonApi implements AutoCloseable {
             // And as there, the copy of each answer into Jetty goes through a buffer of a page's size.
             config.http.responseBufferSize = COPY_BUFFER_BYTES;
             config.jetty.modifyServletContextHandler(Sessionless::apply);
+            config.routes.before(new SecurityHeaders(CREDENTIAL_ROUTES)::apply);
             config.routes.beforeMatched(requests::gate);
             config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(), MastodonApi::streams,
                     MastodonError::requestTimeout)::wrap);

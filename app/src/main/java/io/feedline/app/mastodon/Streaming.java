@@ -265,7 +265,7 @@ final class Streaming implements AutoCloseable {
         response.setStatus(200);
         response.setCharacterEncoding("UTF-8");
         response.setContentType("text/event-stream");
-        response.setHeader("Cache-Control", "no-cache");
+        response.setHeader("Cache-Control", "no-store");
         response.setHeader("X-Accel-Buffering", "no");
         OutputStream out = response.getOutputStream();
         out.write(":)\n".getBytes(StandardCharsets.UTF_8));
