@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.feedline.app.web.StrictUtf8;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.jetty.http.HttpException;
 
 /**
  * A request's parameters as Mastodon reads them: from the query, a form body or a JSON body alike
@@ -41,9 +43,9 @@ final class Params {
             if (!StrictUtf8.isValidForm(ctx.bodyAsBytes())) {
                 throw notUtf8();
             }
-            values.putAll(ctx.formParamMap());
+            values.putAll(form(ctx));
         } else if (type.startsWith("multipart/form-data")) {
-            values.putAll(ctx.formParamMap());
+            values.putAll(form(ctx));
         }
         return new Params(values);
     }
@@ -51,6 +53,26 @@ final class Params {
     /** Refused rather than repaired, as the native API does ({@link StrictUtf8}). */
     private static MastodonError notUtf8() {
         return MastodonError.of(400, "The request body is not valid UTF-8");
+    }
+
+    /**
+     * A form body's fields. One that cannot be read (a multipart body whose closing boundary never
+     * comes, a part cut short) is the client's fault: Jetty throws it as a servlet exception, which
+     * is answered as a 400, or a 413 where Jetty found the body too large.
+     */
+    private static Map<String, List<String>> form(Context ctx) {
+        try {
+            return ctx.formParamMap();
+        } catch (HttpResponseException | MastodonError answered) {
+            throw answered;
+        } catch (Exception unreadable) {
+            for (Throwable cause = unreadable; cause != null; cause = cause.getCause()) {
+                if (cause instanceof HttpException http && http.getCode() == 413) {
+                    throw MastodonError.of(413, "The request body is too large");
+                }
+            }
+            throw MastodonError.of(400, "The request body is not a valid form");
+        }
     }
 
     private static Map<String, List<String>> json(byte[] body, ObjectMapper mapper) {
