@@ -153,6 +153,10 @@ final class AuthorizePage {
         if (!app.redirectUris().contains(redirectUri)) {
             throw new Unredirectable("The redirect URI is not one this client registered.");
         }
+        if (!RedirectUris.allowed(redirectUri)) {
+            // An app registered before such schemes were refused still carries one: never follow it.
+            throw new Unredirectable("The redirect URI is not one this server sends a browser to.");
+        }
         String state = params.first("state").orElse("");
         if (!"code".equals(params.first("response_type").orElse(""))) {
             throw new Refused(redirectUri, state, "unsupported_response_type", "response_type must be code");

@@ -9,8 +9,6 @@ import io.feedline.ports.model.Password;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -21,8 +19,6 @@ import java.util.Set;
  * comes from {@link AuthorizePage}), {@code password} and {@code client_credentials}, revocation.
  */
 final class OAuthResource {
-    private static final String OUT_OF_BAND = "urn:ietf:wg:oauth:2.0:oob";
-
     private final UseCases useCases;
     private final MastodonTokens tokens;
     private final Requests requests;
@@ -46,7 +42,9 @@ final class OAuthResource {
         if (redirects.isEmpty()) {
             throw MastodonError.validation("redirect_uris can't be blank");
         }
-        redirects.forEach(OAuthResource::requireRedirect);
+        redirects.forEach(uri -> RedirectUris.refusal(uri).ifPresent(refused -> {
+            throw MastodonError.validation(refused);
+        }));
         Set<String> scopes = Scope.parse(params.first("scopes").orElse(null), "read");
         Optional<String> website = params.first("website").filter(s -> !s.isBlank());
         MastodonTokens.Registered registered = tokens.register(name, redirects, scopes, website);
@@ -111,19 +109,6 @@ final class OAuthResource {
                     Username.of(params.first("username").orElse(null)), new Password(params.first("password").orElse("")));
         } catch (FeedlineException.InvalidCredentials | FeedlineException.InvalidInput e) {
             throw MastodonError.oauth(400, "invalid_grant", "the username or password is wrong");
-        }
-    }
-
-    private static void requireRedirect(String uri) {
-        if (uri.equals(OUT_OF_BAND)) {
-            return;
-        }
-        try {
-            if (new URI(uri).getScheme() == null) {
-                throw MastodonError.validation("redirect_uri must be an absolute URI");
-            }
-        } catch (URISyntaxException e) {
-            throw MastodonError.validation("redirect_uri must be an absolute URI");
         }
     }
 }
