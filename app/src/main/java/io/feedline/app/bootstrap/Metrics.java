@@ -15,8 +15,10 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -41,6 +43,12 @@ final class Metrics implements AutoCloseable {
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Timer> requestTimers = new ConcurrentHashMap<>();
     private final Timer fanoutLag;
+    /**
+     * The state objects of the function meters below. Micrometer holds a meter's state weakly, and
+     * a supplier made for the call (a method reference) was collected at the next GC: the gauge
+     * then read NaN and the counters stood still. Kept here, they live as long as the registry.
+     */
+    private final List<Object> meterStates = new CopyOnWriteArrayList<>();
 
     Metrics() {
         new ClassLoaderMetrics().bindTo(registry);
@@ -100,16 +108,17 @@ final class Metrics implements AutoCloseable {
 
     /** The Mastodon streaming connections open now, and those dropped for not keeping up with their stream. */
     void watchStreams(java.util.function.IntSupplier open, java.util.function.LongSupplier droppedSlow) {
-        Gauge.builder(STREAMS, open, supplier -> supplier.getAsInt())
+        Gauge.builder(STREAMS, kept(open), supplier -> supplier.getAsInt())
                 .description("Mastodon streaming connections (WebSocket and server-sent events) open in this process")
                 .register(registry);
-        FunctionCounter.builder(SLOW_STREAMS, droppedSlow, java.util.function.LongSupplier::getAsLong)
+        FunctionCounter.builder(SLOW_STREAMS, kept(droppedSlow), java.util.function.LongSupplier::getAsLong)
                 .description("Streaming connections dropped because their client did not keep up (its send queue filled)")
                 .register(registry);
     }
 
     /** The caches' failures, which never fail a request and so show only here (and, rate-limited, in the log). */
     void watchCacheFailures(Supplier<CacheFailures> failures) {
+        kept(failures);
         FunctionCounter.builder(TIMELINE_WRITE_FAILURES, failures, f -> f.get().timelineWrites())
                 .description("Hot-window writes that failed; the reader's window was evicted or distrusted")
                 .register(registry);
@@ -121,6 +130,11 @@ final class Metrics implements AutoCloseable {
                 .tag("operation", "write")
                 .description("Post cache operations that failed; reads were answered from DynamoDB")
                 .register(registry);
+    }
+
+    private <T> T kept(T state) {
+        meterStates.add(state);
+        return state;
     }
 
     void fanoutDelivered(Duration lag) {

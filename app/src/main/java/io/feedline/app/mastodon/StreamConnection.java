@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One client's connection to the streaming API (a WebSocket or a server-sent-events response),
  * behind a bounded send queue: events are queued without waiting and one virtual thread writes them
- * out. A client that reads too slowly fills its queue and is disconnected, so a slow client costs
+ * out. The queue holds the events not yet written: a write the client does not take holds up those
+ * behind it (and {@link StreamTransport} keeps the kernel from taking much first). A client that
+ * reads too slowly fills its queue and is dropped, its transport aborted, so a slow client costs
  * the server at most its queue, never unbounded memory or a stalled event for everyone else. While
  * nothing is sent the sender writes a heartbeat, which also finds a connection that went away.
  */
@@ -38,6 +40,11 @@ final class StreamConnection {
 
         /** Ends the connection, telling the client why where the transport can. */
         void close(String reason);
+
+        /** Ends the connection at once, what the client has not read thrown away (a client that did not keep up). */
+        default void abort(String reason) {
+            close(reason);
+        }
     }
 
     private static final Message STOP = new Message(List.of(), "stop", "");
@@ -64,14 +71,16 @@ final class StreamConnection {
         sender = Thread.ofVirtual().name("stream-sender").start(this::sendLoop);
     }
 
-    /** Queues the message; a full queue means the client is too slow, and it is disconnected. Never blocks. */
+    /**
+     * Queues the message; a full queue means the client is too slow, and it is dropped (counted
+     * once, however many events found the queue full). Never blocks.
+     */
     void offer(Message message) {
         if (closed.get()) {
             return;
         }
-        if (!queue.offer(message)) {
+        if (!queue.offer(message) && end("the client did not keep up with its stream", true)) {
             onDropped.accept(this);
-            close("the client did not keep up with its stream");
         }
     }
 
@@ -86,17 +95,27 @@ final class StreamConnection {
 
     /** Ends the connection; idempotent. */
     void close(String reason) {
+        end(reason, false);
+    }
+
+    /** Ends the connection, aborting its transport if asked; whether this call ended it. */
+    private boolean end(String reason, boolean abort) {
         if (!closed.compareAndSet(false, true)) {
-            return;
+            return false;
         }
         queue.clear();
         queue.offer(STOP);
         try {
-            sink.close(reason);
+            if (abort) {
+                sink.abort(reason);
+            } else {
+                sink.close(reason);
+            }
         } catch (RuntimeException e) {
             LOG.debug("closing a stream failed", e);
         }
         onClosed.accept(this);
+        return true;
     }
 
     private void sendLoop() {
@@ -116,6 +135,7 @@ final class StreamConnection {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             LOG.debug("a stream's client went away", e);
+            end("the stream's client went away", true);
         } finally {
             close("the stream ended");
         }

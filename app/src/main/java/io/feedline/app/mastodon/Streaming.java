@@ -30,11 +30,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Collectors;
-import org.eclipse.jetty.websocket.api.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,8 +52,6 @@ import org.slf4j.LoggerFactory;
 final class Streaming implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Streaming.class);
     static final Duration HEARTBEAT = Duration.ofSeconds(15);
-    /** A frame the client has not taken within this is a client gone: the connection is dropped. */
-    private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(30);
     /** How many recent home updates a connection remembers to send each post once. */
     private static final int RECENT_HOME = 256;
     private static final Set<String> STREAMS = Set.of("user", "user:notification", "public", "public:local",
@@ -176,6 +171,7 @@ final class Streaming implements AutoCloseable {
      */
     void beforeUpgrade(Context ctx) {
         requests.gate(ctx);
+        StreamTransport.of(ctx.req());
     }
 
     void webSocket(WsConfig ws) {
@@ -190,7 +186,7 @@ final class Streaming implements AutoCloseable {
                 return;
             }
             String host = Optional.ofNullable(ctx.header("Host")).orElse(ctx.host());
-            Optional<Client> client = connect(webSocketSink(ctx), grant, "http://" + host);
+            Optional<Client> client = connect(StreamSinks.webSocket(ctx, mapper), grant, "http://" + host);
             if (client.isEmpty()) {
                 ctx.send(error("too many streaming connections", 503));
                 ctx.closeSession(WsCloseStatus.TRY_AGAIN_LATER, "too many streaming connections");
@@ -267,11 +263,12 @@ final class Streaming implements AutoCloseable {
         response.setContentType("text/event-stream");
         response.setHeader("Cache-Control", "no-store");
         response.setHeader("X-Accel-Buffering", "no");
+        StreamTransport transport = StreamTransport.of(ctx.req());
         OutputStream out = response.getOutputStream();
         out.write(":)\n".getBytes(StandardCharsets.UTF_8));
         out.flush();
         CountDownLatch ended = new CountDownLatch(1);
-        Optional<Client> client = connect(serverSentEventsSink(out, ended), grant, ctx.scheme() + "://" + ctx.host());
+        Optional<Client> client = connect(StreamSinks.serverSentEvents(out, transport, ended), grant, ctx.scheme() + "://" + ctx.host());
         if (client.isEmpty()) {
             return;
         }
@@ -328,61 +325,6 @@ final class Streaming implements AutoCloseable {
         if (!needed.grantedBy(grant.get().scopes())) {
             throw MastodonError.of(403, "Access token does not have the required scopes");
         }
-    }
-
-    private StreamConnection.Sink webSocketSink(WsContext ctx) {
-        return new StreamConnection.Sink() {
-            @Override
-            public void send(StreamConnection.Message message) throws Exception {
-                write(mapper.writeValueAsString(Map.of("stream", message.stream(), "event", message.event(),
-                        "payload", message.payload())));
-            }
-
-            @Override
-            public void heartbeat() throws Exception {
-                Callback.Completable done = new Callback.Completable();
-                ctx.session.sendPing(java.nio.ByteBuffer.allocate(0), done);
-                done.get(WRITE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-
-            private void write(String text) throws InterruptedException, ExecutionException, TimeoutException {
-                Callback.Completable done = new Callback.Completable();
-                ctx.session.sendText(text, done);
-                done.get(WRITE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-
-            @Override
-            public void close(String reason) {
-                if (ctx.session.isOpen()) {
-                    ctx.closeSession(WsCloseStatus.TRY_AGAIN_LATER, reason);
-                }
-            }
-        };
-    }
-
-    /** Frames written straight to the response: {@code event: <name>} and one {@code data:} line. */
-    private static StreamConnection.Sink serverSentEventsSink(OutputStream out, CountDownLatch ended) {
-        return new StreamConnection.Sink() {
-            @Override
-            public void send(StreamConnection.Message message) throws IOException {
-                write("event: " + message.event() + "\ndata: " + message.payload() + "\n\n");
-            }
-
-            @Override
-            public void heartbeat() throws IOException {
-                write(":thump\n");
-            }
-
-            private void write(String frame) throws IOException {
-                out.write(frame.getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            }
-
-            @Override
-            public void close(String reason) {
-                ended.countDown();
-            }
-        };
     }
 
     private String error(String message, int status) {
