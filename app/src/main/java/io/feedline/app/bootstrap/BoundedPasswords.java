@@ -1,5 +1,6 @@
 package io.feedline.app.bootstrap;
 
+import io.feedline.app.web.Admission;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.PasswordHash;
@@ -10,7 +11,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -19,8 +19,10 @@ import java.util.function.Supplier;
  * A bound on how many password checks run at once. Each argon2id call holds its memory cost (19
  * MiB) for its whole run, and requests run on virtual threads without limit, so without this bound
  * a burst of logins would grow the heap and starve every other request of CPU. A caller that finds
- * every slot taken for longer than {@code maxWait} is refused with
- * {@link FeedlineException.Overloaded} (a 503 with Retry-After) before it costs anything: a login
+ * every slot taken waits its turn ({@link Admission}: a fair queue of bounded length, a bounded
+ * wait), so an honest burst of sign-ups is served a little later; past the queue, or once its wait
+ * runs out, it is refused with {@link FeedlineException.Overloaded} (a 503 with Retry-After) before
+ * it costs anything: a login
  * takes its slot before it looks up the stored hash ({@link #admit}), so a flood of logins costs
  * the store as many reads at once as there are slots, not one per waiting request. A hash or
  * verification inside an admitted check runs on that check's slot.
@@ -35,19 +37,15 @@ final class BoundedPasswords implements PasswordHasher {
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
     private final PasswordHasher delegate;
-    private final Semaphore slots;
-    private final Duration maxWait;
+    private final Admission slots;
     /** Whether this thread holds a slot: set for the length of an admitted check. */
     private final ThreadLocal<Boolean> holding = ThreadLocal.withInitial(() -> false);
     private final ExecutorService hashing;
 
-    BoundedPasswords(PasswordHasher delegate, int maxConcurrent, Duration maxWait) {
-        if (maxConcurrent < 1) {
-            throw new IllegalArgumentException("password.max-concurrent-hashes must be at least 1");
-        }
+    BoundedPasswords(PasswordHasher delegate, Admission.Bounds bounds) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
-        this.slots = new Semaphore(maxConcurrent, true);
-        this.maxWait = Objects.requireNonNull(maxWait, "maxWait");
+        this.slots = new Admission(bounds);
+        int maxConcurrent = bounds.inFlight();
         // As many threads as slots; an idle one ends after a while and is made again when needed.
         ThreadPoolExecutor pool = new ThreadPoolExecutor(maxConcurrent, maxConcurrent, 30, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), Thread.ofPlatform().name("password-hash-", 1).daemon().factory());
@@ -70,14 +68,7 @@ final class BoundedPasswords implements PasswordHasher {
         if (holding.get()) {
             return check.get();
         }
-        boolean acquired;
-        try {
-            acquired = slots.tryAcquire(maxWait.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw overloaded();
-        }
-        if (!acquired) {
+        if (!slots.enter()) {
             throw overloaded();
         }
         holding.set(true);
@@ -85,8 +76,13 @@ final class BoundedPasswords implements PasswordHasher {
             return check.get();
         } finally {
             holding.remove();
-            slots.release();
+            slots.leave();
         }
+    }
+
+    /** Checks waiting for a slot now. */
+    int waiting() {
+        return slots.waiting();
     }
 
     /**

@@ -8,6 +8,7 @@ import io.feedline.adapter.redis.RedisSettings;
 import io.feedline.app.http.ClientAddresses;
 import io.feedline.app.http.HttpApi;
 import io.feedline.app.mastodon.MastodonApi;
+import io.feedline.app.web.Admission;
 import io.feedline.domain.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
@@ -114,15 +115,22 @@ public record FeedlineConfig(
     }
 
     /**
-     * How many argon2id hashes or verifications may run at once, and how long a request waits for a
-     * slot before it is answered 503 with Retry-After.
+     * How many argon2id hashes or verifications may run at once, how many more requests may wait for
+     * a slot, and how long each waits before it is answered 503 with Retry-After.
      */
-    public record Passwords(int maxConcurrentHashes, Duration maxWait) {
+    public record Passwords(int maxConcurrentHashes, int maxQueued, Duration maxWait) {
         public Passwords {
             Objects.requireNonNull(maxWait, "maxWait");
             if (maxConcurrentHashes < 1 || maxConcurrentHashes > 256) {
                 throw new InvalidConfiguration("password.max-concurrent-hashes must be auto or between 1 and 256");
             }
+            if (maxQueued < 0 || maxQueued > 10_000) {
+                throw new InvalidConfiguration("password.max-queued must be between 0 and 10000");
+            }
+        }
+
+        public Admission.Bounds bounds() {
+            return new Admission.Bounds(maxConcurrentHashes, maxQueued, maxWait);
         }
     }
 
@@ -291,7 +299,8 @@ public record FeedlineConfig(
                     positive(c, "idempotency.lock-timeout"), positive(c, "idempotency.retention"),
                     positive(c, "notifications.retention"), between(c, "counters.hot-post-threshold", 1, 1000),
                     dynamo, postgres, redis, memory,
-                    new Passwords(hashSlots(c, "password.max-concurrent-hashes"), nonNegative(c, "password.max-wait")),
+                    new Passwords(halfTheCoresOr(c, "password.max-concurrent-hashes"), between(c, "password.max-queued", 0, 10_000),
+                            nonNegative(c, "password.max-wait")),
                     choice(c, "storage.search", SearchStore.class,
                             users == UsersStore.DYNAMODB ? SearchStore.LUCENE : SearchStore.POSTGRES));
         } catch (ConfigException e) {
@@ -376,10 +385,10 @@ public record FeedlineConfig(
     }
 
     /** {@code auto}: one per core, since each hash keeps one core busy for its whole run. */
-    private static int hashSlots(Config c, String key) {
+    private static int halfTheCoresOr(Config c, String key) {
         String raw = c.getString(key).strip();
         if (raw.equalsIgnoreCase("auto")) {
-            // Half the cores: a flood of logins must leave the other half to every other request.
+            // Half the cores: a flood of hashes must leave the other half to every other request.
             return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         }
         try {

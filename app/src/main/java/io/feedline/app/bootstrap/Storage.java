@@ -139,7 +139,7 @@ final class Storage implements AutoCloseable {
      */
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
         return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
-                notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.maxConcurrentHashes(), passwords.maxWait()),
+                notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.bounds()),
                 new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, articles, live,
                 outboxSignals, relationChanges);
     }

@@ -2,7 +2,9 @@ package io.feedline.app.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import io.feedline.app.web.Admission;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.PasswordHash;
@@ -18,15 +20,16 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * At most N password checks run at once; the next caller is told to come back, not queued forever,
- * before any part of its check (the lookup included) has run.
+ * At most N password checks run at once; the next callers wait in turn, a bounded number of them for
+ * a bounded time, and any past those is told to come back before any part of its check (the lookup
+ * included) has run.
  */
 class BoundedPasswordsTest {
 
     @Test
     void aCallerPastTheBoundIsOverloadedAndTheSlotFreesWhenTheHashEnds() throws Exception {
         HeldHash blocking = new HeldHash();
-        BoundedPasswords bounded = new BoundedPasswords(blocking, 1, Duration.ofMillis(5));
+        BoundedPasswords bounded = new BoundedPasswords(blocking, new Admission.Bounds(1, 0, Duration.ofMillis(5)));
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<PasswordHash> holder = pool.submit(() -> bounded.hash(new Password("correct horse battery")));
             blocking.inside.await();
@@ -55,7 +58,7 @@ class BoundedPasswordsTest {
                 return true;
             }
         };
-        BoundedPasswords bounded = new BoundedPasswords(counting, 1, Duration.ofMillis(5));
+        BoundedPasswords bounded = new BoundedPasswords(counting, new Admission.Bounds(1, 0, Duration.ofMillis(5)));
         CountDownLatch inside = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger lookups = new AtomicInteger();
@@ -87,7 +90,7 @@ class BoundedPasswordsTest {
     @Test
     void hashesRunOnPlatformThreadsOfTheirOwnAndAnInterruptedCallerHoldsItsSlotUntilTheHashEnds() throws Exception {
         HeldHash blocking = new HeldHash();
-        BoundedPasswords bounded = new BoundedPasswords(blocking, 1, Duration.ofMillis(5));
+        BoundedPasswords bounded = new BoundedPasswords(blocking, new Admission.Bounds(1, 0, Duration.ofMillis(5)));
         AtomicBoolean interruptedAfter = new AtomicBoolean();
         Thread caller = Thread.ofVirtual().start(() -> {
             bounded.hash(new Password("correct horse battery"));
@@ -109,6 +112,57 @@ class BoundedPasswordsTest {
         assertThat(caller.isAlive()).isFalse();
         assertThat(interruptedAfter.get()).as("the interrupt is kept for the caller").isTrue();
         assertThat(bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x"))).isTrue();
+    }
+
+    @Test
+    void aCheckWaitsInTurnAndIsServedWhenTheSlotFreesWithinTheBound() throws Exception {
+        HeldHash blocking = new HeldHash();
+        BoundedPasswords bounded = new BoundedPasswords(blocking, new Admission.Bounds(1, 4, Duration.ofHours(1)));
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<PasswordHash> holder = pool.submit(() -> bounded.hash(new Password("correct horse battery")));
+            blocking.inside.await();
+            Future<Boolean> waiter = pool.submit(() -> bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x")));
+            await("the second check waiting for the slot").until(() -> bounded.waiting() == 1);
+            assertThat(blocking.calls.get()).as("the waiting check has not reached the hasher").isEqualTo(1);
+
+            blocking.release.countDown();
+
+            assertThat(holder.get().value()).isEqualTo("$argon2id$held");
+            assertThat(waiter.get()).as("served once the slot freed").isTrue();
+            assertThat(blocking.calls.get()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void pastTheQueueACheckIsShedAtOnceWhileTheQueuedOnesAreServedLater() throws Exception {
+        HeldHash blocking = new HeldHash();
+        BoundedPasswords bounded = new BoundedPasswords(blocking, new Admission.Bounds(1, 2, Duration.ofHours(1)));
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<PasswordHash> holder = pool.submit(() -> bounded.hash(new Password("correct horse battery")));
+            blocking.inside.await();
+            Future<Boolean> first = pool.submit(() -> bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x")));
+            Future<Boolean> second = pool.submit(() -> bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x")));
+            await("two checks queued").until(() -> bounded.waiting() == 2);
+
+            // The hour's wait is never spent: a caller past the queue is refused on the spot.
+            assertThatThrownBy(() -> bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x")))
+                    .isInstanceOfSatisfying(FeedlineException.Overloaded.class,
+                            e -> assertThat(e.retryAfter()).isPositive());
+            assertThat(blocking.calls.get()).as("the shed check never reached the hasher").isEqualTo(1);
+
+            blocking.release.countDown();
+            holder.get();
+            assertThat(first.get()).isTrue();
+            assertThat(second.get()).isTrue();
+        }
+    }
+
+    @Test
+    void theShippedDefaultsLetAnHonestBurstOfSignUpsWaitRatherThanBeShed() {
+        FeedlineConfig.Passwords defaults = FeedlineConfig.of(java.util.Map.of()).passwords();
+
+        assertThat(defaults.maxWait()).as("password.max-wait").isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(defaults.bounds().queue()).as("password.max-queued: a burst of 64 sign-ups").isGreaterThanOrEqualTo(64);
     }
 
     /** A hasher whose hash holds its thread until released; its verify answers at once. Both count. */
