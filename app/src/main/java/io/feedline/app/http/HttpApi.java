@@ -32,6 +32,7 @@ public final class HttpApi implements AutoCloseable {
     private final Javalin javalin;
     private final Settings settings;
     private final SharedLimits sharedLimits;
+    private final HealthReports health;
 
     /**
      * The rate limits of this API for another driving adapter of the same process to spend: the
@@ -62,8 +63,8 @@ public final class HttpApi implements AutoCloseable {
      * @param maxRequestBytes the largest body accepted; larger ones get a 413
      * @param limits the rate limits and how many callers' buckets are kept
      * @param clientAddresses where the client address comes from (the socket, or a trusted proxy's header)
-     * @param healthTimeout how long {@code /health} waits for each engine's ping
-     * @param healthCache how long one {@code /health} result is answered again without probing
+     * @param healthTimeout how long the health probe waits for each engine's ping
+     * @param healthCache how long after one health probe ends the next begins; {@code /health} answers the last
      * @param corsOrigins the origins a browser may call the API from; empty turns CORS off
      * @param metricsToken the bearer token {@code /metrics} asks for; empty leaves it open
      * @param requestTimeout the most one request may take before it is answered 503 and its work interrupted
@@ -138,10 +139,11 @@ public final class HttpApi implements AutoCloseable {
         }
     }
 
-    private HttpApi(Javalin javalin, Settings settings, SharedLimits sharedLimits) {
+    private HttpApi(Javalin javalin, Settings settings, SharedLimits sharedLimits, HealthReports health) {
         this.javalin = javalin;
         this.settings = settings;
         this.sharedLimits = sharedLimits;
+        this.health = health;
     }
 
     public SharedLimits sharedLimits() {
@@ -206,8 +208,8 @@ public final class HttpApi implements AutoCloseable {
         NotificationResource notifications = new NotificationResource(useCases, json, paging);
         SearchResource search = new SearchResource(useCases, paging);
         ExploreResource explore = new ExploreResource(useCases, paging);
-        OperationsResource operations = new OperationsResource(
-                probes, degradations, settings.healthTimeout(), settings.healthCache(), settings.metricsToken(), registry);
+        HealthReports health = new HealthReports(probes, degradations, settings.healthTimeout(), settings.healthCache());
+        OperationsResource operations = new OperationsResource(health, settings.metricsToken(), registry);
 
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
@@ -272,11 +274,15 @@ public final class HttpApi implements AutoCloseable {
                 buckets.take(RateLimits.FAILED_LOGINS, limits.failedLogins(), RateLimits.loginKey(username));
             }
         };
-        return new HttpApi(javalin, settings, shared);
+        return new HttpApi(javalin, settings, shared, health);
     }
 
-    /** Listens on the configured host and port; returns once the server accepts connections. */
+    /**
+     * Probes the engines once (bounded by {@code healthTimeout}) and keeps probing them in the
+     * background, then listens on the configured host and port; returns once the server accepts connections.
+     */
     public HttpApi start() {
+        health.start();
         javalin.start(settings.host(), settings.port());
         return this;
     }
@@ -288,6 +294,10 @@ public final class HttpApi implements AutoCloseable {
 
     @Override
     public void close() {
-        javalin.stop();
+        try {
+            javalin.stop();
+        } finally {
+            health.close();
+        }
     }
 }

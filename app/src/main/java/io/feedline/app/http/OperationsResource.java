@@ -8,55 +8,29 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Health, metrics and the API's own documentation. A {@code /health} result is answered again for
- * {@code healthCache} without probing, and while a probe runs every other request waits for its
- * result, so a flood of health checks costs each engine one ping, not a pool's worth of connections.
+ * Health, metrics and the API's own documentation. {@code /health} (liveness) and
+ * {@code /health/ready} (readiness) answer from the last background probe ({@link HealthReports}):
+ * neither waits on an engine, whatever the load or an engine's state.
  */
 final class OperationsResource {
-    private static final Logger LOG = LoggerFactory.getLogger(OperationsResource.class);
     private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+    private static final String PROBE = "probe";
 
-    private final List<EngineProbe> probes;
-    private final List<DegradationCheck> degradations;
-    private final Duration probeTimeout;
-    private final long healthCacheNanos;
+    private final HealthReports reports;
     private final Optional<byte[]> metricsToken;
     private final PrometheusMeterRegistry registry;
-    private final Object healthLock = new Object();
-    private Report lastReport;
-    private long lastReportAt;
-    private CompletableFuture<Report> probing;
     private final byte[] openApi;
     private final String docsPage;
     private final String docsPolicy;
 
-    OperationsResource(List<EngineProbe> probes, Duration probeTimeout, PrometheusMeterRegistry registry) {
-        this(probes, List.of(), probeTimeout, Duration.ofSeconds(1), Optional.empty(), registry);
-    }
-
-    OperationsResource(List<EngineProbe> probes, List<DegradationCheck> degradations, Duration probeTimeout,
-            Duration healthCache, Optional<String> metricsToken, PrometheusMeterRegistry registry) {
-        this.probes = List.copyOf(probes);
-        this.degradations = List.copyOf(degradations);
-        this.probeTimeout = probeTimeout;
-        this.healthCacheNanos = healthCache.toNanos();
+    OperationsResource(HealthReports reports, Optional<String> metricsToken, PrometheusMeterRegistry registry) {
+        this.reports = reports;
         this.metricsToken = metricsToken.map(t -> t.getBytes(StandardCharsets.UTF_8));
         this.registry = registry;
         this.openApi = resource("/openapi.yaml");
@@ -65,113 +39,42 @@ final class OperationsResource {
         this.docsPolicy = contentSecurityPolicy(docsPage);
     }
 
-    private record Report(int status, Health health) {}
-
+    /**
+     * Liveness: the process answers, with the engines' state from the last probe (a 503 while an
+     * engine of record is down, as documented). Before the first probe has finished, DEGRADED.
+     */
     void health(Context ctx) {
-        Report report = report();
-        ctx.status(report.status()).header("Cache-Control", "no-store").json(report.health());
-    }
-
-    /** The cached report while it is fresh; else the one probe in flight, started here if none is. */
-    private Report report() {
-        CompletableFuture<Report> pending;
-        boolean mine = false;
-        synchronized (healthLock) {
-            if (lastReport != null && System.nanoTime() - lastReportAt < healthCacheNanos) {
-                return lastReport;
-            }
-            if (probing == null) {
-                probing = new CompletableFuture<>();
-                mine = true;
-            }
-            pending = probing;
+        Optional<HealthReports.Report> last = reports.last();
+        if (last.isEmpty()) {
+            answer(ctx, 200, new Health("DEGRADED", Map.of(PROBE, new Health.Component("DEGRADED", "the engines have not been probed yet"))));
+            return;
         }
-        if (!mine) {
-            return pending.join();
-        }
-        Report fresh;
-        try {
-            fresh = probe();
-        } catch (RuntimeException e) {
-            synchronized (healthLock) {
-                probing = null;
-            }
-            pending.completeExceptionally(e);
-            throw e;
-        }
-        synchronized (healthLock) {
-            lastReport = fresh;
-            lastReportAt = System.nanoTime();
-            probing = null;
-        }
-        pending.complete(fresh);
-        return fresh;
+        answer(ctx, last.get().status(), last.get().health());
     }
 
     /**
-     * Pings every engine at once; an engine of record that fails or does not answer in time makes the
-     * whole a 503, a cache that does makes it DEGRADED.
+     * Readiness: 200 while the last probe found every engine of record answering; 503 while one is
+     * down, before the first probe has finished, or once the last result is too old to vouch for.
      */
-    private Report probe() {
-        Map<String, Health.Component> components = new LinkedHashMap<>();
-        boolean up = true;
-        boolean cacheDown = false;
-        // Not try-with-resources: closing would wait for a ping that hangs, which is what the deadline prevents.
-        ExecutorService pings = Executors.newVirtualThreadPerTaskExecutor();
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (EngineProbe probe : probes) {
-                running.add(pings.submit(probe.ping()));
-            }
-            long deadline = System.nanoTime() + probeTimeout.toNanos();
-            for (int i = 0; i < probes.size(); i++) {
-                EngineProbe probe = probes.get(i);
-                Future<?> ping = running.get(i);
-                try {
-                    ping.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    components.put(probe.component(), new Health.Component("UP", null));
-                } catch (ExecutionException | TimeoutException e) {
-                    LOG.warn("health probe {} failed", probe.component(), e instanceof ExecutionException ? e.getCause() : e);
-                    String why = e instanceof TimeoutException ? "no answer within " + probeTimeout.toMillis() + " ms" : "unreachable";
-                    if (probe.cache()) {
-                        // Served from the engines of record meanwhile: slower, not broken.
-                        cacheDown = true;
-                        components.put(probe.component(), new Health.Component("DEGRADED",
-                                why + "; a cache: reads go to the engines of record until it is back"));
-                    } else {
-                        up = false;
-                        components.put(probe.component(), new Health.Component("DOWN", why));
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    up = false;
-                    components.put(probe.component(), new Health.Component("DOWN", "interrupted"));
-                }
-            }
-        } finally {
-            pings.shutdownNow();
+    void ready(Context ctx) {
+        Optional<HealthReports.Report> last = reports.last();
+        if (last.isEmpty()) {
+            answer(ctx, 503, new Health("DOWN", Map.of(PROBE, new Health.Component("DOWN", "the engines have not been probed yet"))));
+            return;
         }
-        boolean degraded = up && (degraded(components) | cacheDown);
-        return new Report(up ? 200 : 503, new Health(up ? (degraded ? "DEGRADED" : "UP") : "DOWN", components));
+        HealthReports.Report report = last.get();
+        Duration age = Duration.ofNanos(System.nanoTime() - report.madeAtNanos());
+        if (age.compareTo(reports.staleAfter()) > 0) {
+            Map<String, Health.Component> components = new LinkedHashMap<>(report.health().components());
+            components.put(PROBE, new Health.Component("DOWN", "no probe has finished for " + age.toSeconds() + " s"));
+            answer(ctx, 503, new Health("DOWN", components));
+            return;
+        }
+        answer(ctx, report.status(), report.health());
     }
 
-    /** Adds each degraded check to {@code components}; true if any is. A check that fails counts as not degraded. */
-    private boolean degraded(Map<String, Health.Component> components) {
-        boolean any = false;
-        for (DegradationCheck check : degradations) {
-            Optional<String> because;
-            try {
-                because = check.degradedBecause().get();
-            } catch (RuntimeException e) {
-                LOG.warn("health check {} failed", check.component(), e);
-                continue;
-            }
-            if (because.isPresent()) {
-                components.put(check.component(), new Health.Component("DEGRADED", because.get()));
-                any = true;
-            }
-        }
-        return any;
+    private static void answer(Context ctx, int status, Health health) {
+        ctx.status(status).header("Cache-Control", "no-store").json(health);
     }
 
     /** Open unless a token is configured; then only a request that bears it (compared in constant time). */

@@ -79,6 +79,7 @@ final class Routes {
         routes.get("/search", search::search, ANYONE);
 
         routes.get("/health", operations::health, OPERATIONS);
+        routes.get("/health/ready", operations::ready, OPERATIONS);
         routes.get("/metrics", operations::metrics, OPERATIONS);
         routes.get("/openapi.yaml", operations::openApi, OPERATIONS);
         routes.get("/docs", operations::docs, OPERATIONS);

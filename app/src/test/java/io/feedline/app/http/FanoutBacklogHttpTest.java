@@ -1,6 +1,7 @@
 package io.feedline.app.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.ApiClient.Response;
@@ -22,23 +23,27 @@ class FanoutBacklogHttpTest {
     @Test
     void aBacklogOlderThanTheThresholdIsReportedAndClearsOnceDrained() {
         MutableClock clock = new MutableClock(Instant.now());
-        // Every /health here must probe afresh: the test moves its clock, not the real time the cache counts.
+        // The probe runs in the background every 10 ms of real time; the test moves its clock, so it
+        // waits for a probe made after each move.
         try (App app = TestApps.create(TestApps.embedded(Map.of(
-                "fanout.backlog-threshold", "5s", "token.ttl", "1d", "http.health-cache", "1ns")), clock).start()) {
+                "fanout.backlog-threshold", "5s", "token.ttl", "1d", "http.health-cache", "10ms")), clock).start()) {
             ApiClient api = new ApiClient(app.port());
             Accounts.User author = new Accounts(api).signUp("backlog");
             for (int i = 0; i < 3; i++) {
                 assertThat(api.post("/posts").token(author.token()).json("text", "waiting " + i).send().status()).isEqualTo(201);
             }
 
+            // The watch reads the outbox at most once a second of the clock: the probe at the start read it empty.
+            clock.advance(Duration.ofSeconds(1));
             Response fresh = api.get("/health").send();
             assertThat(fresh.status()).isEqualTo(200);
             assertThat(fresh.text("status")).isEqualTo("UP");
             // The account's search index job, and each post's delivery and search index job.
             assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isEqualTo(7.0);
 
-            clock.advance(Duration.ofSeconds(30));
-            Response behind = api.get("/health").send();
+            clock.advance(Duration.ofSeconds(29));
+            Response behind = await("/health DEGRADED by the backlog").until(() -> api.get("/health").send(),
+                    health -> health.text("status").equals("DEGRADED"));
             assertThat(behind.status()).isEqualTo(200);
             assertThat(behind.text("status")).isEqualTo("DEGRADED");
             assertThat(behind.json().path("components").path("fanout").path("status").asText()).isEqualTo("DEGRADED");
@@ -51,7 +56,8 @@ class FanoutBacklogHttpTest {
 
             assertThat(app.drainFanout()).isEqualTo(7);
             clock.advance(Duration.ofSeconds(2));
-            Response caughtUp = api.get("/health").send();
+            Response caughtUp = await("/health UP once drained").until(() -> api.get("/health").send(),
+                    health -> health.text("status").equals("UP"));
             assertThat(caughtUp.text("status")).isEqualTo("UP");
             assertThat(caughtUp.json().path("components").has("fanout")).isFalse();
             assertThat(gauge(api, "feedline_fanout_backlog_jobs")).isZero();

@@ -10,6 +10,7 @@ import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,8 @@ class OpenApiDocumentTest {
                 new GraphResource(null, null),
                 new FeedResource(null, null),
                 new NotificationResource(null, null, null),
-                new OperationsResource(List.of(), Duration.ofSeconds(1), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)),
+                new OperationsResource(new HealthReports(List.of(), List.of(), Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                        Optional.empty(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)),
                 new RelationResource(null, null),
                 new SearchResource(null, null),
                 new TagResource(null, null),

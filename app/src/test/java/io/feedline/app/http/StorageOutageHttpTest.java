@@ -60,4 +60,13 @@ class StorageOutageHttpTest {
         assertThat(health.text("status")).isEqualTo("DOWN");
         assertThat(health.json().path("components").path("dynamodb").path("status").asText()).isEqualTo("DOWN");
     }
+
+    @Test
+    void readinessIs503AndNamesTheEngineThatIsDown() {
+        Response ready = api.get("/health/ready").send();
+
+        assertThat(ready.status()).isEqualTo(503);
+        assertThat(ready.text("status")).isEqualTo("DOWN");
+        assertThat(ready.json().path("components").path("dynamodb").path("status").asText()).isEqualTo("DOWN");
+    }
 }
