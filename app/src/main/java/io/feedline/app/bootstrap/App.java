@@ -131,7 +131,7 @@ public final class App implements AutoCloseable {
                                 public boolean revokeOnce(String tokenId, Instant expiresAt) {
                                     return assembly.storage.revokedTokens.revokeOnce(tokenId, expiresAt);
                                 }
-                            }), mastodonLimits(http.sharedLimits())))
+                            }), mastodonLimits(http.sharedLimits()), http.anonymousReads()))
                     : Optional.empty();
             mastodon.ifPresent(api -> assembly.metrics.watchStreams(api::streamingConnections, api::slowStreamsDropped));
             return new App(assembly, http, mastodon, sharedBuckets, heardRevocations);

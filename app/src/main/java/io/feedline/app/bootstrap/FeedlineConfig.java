@@ -269,7 +269,9 @@ public record FeedlineConfig(
                     positive(c, "http.health-cache"),
                     commaList(c, "http.cors.allowed-origins"),
                     secret(c, "http.metrics.token"),
-                    positive(c, "http.request-timeout")));
+                    positive(c, "http.request-timeout"),
+                    new Admission.Bounds(halfTheCoresOr(c, "http.anonymous-reads.max-in-flight"),
+                            between(c, "http.anonymous-reads.queue", 0, 10_000), nonNegative(c, "http.anonymous-reads.max-wait"))));
             MastodonApi.Settings mastodon = checked(() -> new MastodonApi.Settings(
                     c.getBoolean("mastodon.enabled"),
                     c.getString("http.host"),
@@ -388,7 +390,7 @@ public record FeedlineConfig(
     private static int halfTheCoresOr(Config c, String key) {
         String raw = c.getString(key).strip();
         if (raw.equalsIgnoreCase("auto")) {
-            // Half the cores: a flood of hashes must leave the other half to every other request.
+            // Half the cores: a flood of hashes or of anonymous reads must leave the other half to every other request.
             return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         }
         try {

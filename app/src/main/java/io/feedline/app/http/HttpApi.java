@@ -1,9 +1,12 @@
 package io.feedline.app.http;
 
+import io.feedline.app.web.Admission;
+import io.feedline.app.web.AnonymousReads;
 import io.feedline.app.web.RequestDeadline;
 import io.feedline.app.web.SecurityHeaders;
 import io.feedline.app.web.Sessionless;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.FeedlineException;
 import io.javalin.Javalin;
 import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson;
@@ -33,6 +36,7 @@ public final class HttpApi implements AutoCloseable {
     private final Settings settings;
     private final SharedLimits sharedLimits;
     private final HealthReports health;
+    private final AnonymousReads anonymousReads;
 
     /**
      * The rate limits of this API for another driving adapter of the same process to spend: the
@@ -68,13 +72,15 @@ public final class HttpApi implements AutoCloseable {
      * @param corsOrigins the origins a browser may call the API from; empty turns CORS off
      * @param metricsToken the bearer token {@code /metrics} asks for; empty leaves it open
      * @param requestTimeout the most one request may take before it is answered 503 and its work interrupted
+     * @param anonymousReads the bulkhead of expensive reads without a user's token (search, explore, tags, timelines)
      */
     public record Settings(
             String host, int port, long maxRequestBytes, Limits limits, ClientAddresses.Settings clientAddresses,
             Duration healthTimeout, Duration healthCache, List<String> corsOrigins, Optional<String> metricsToken,
-            Duration requestTimeout) {
+            Duration requestTimeout, Admission.Bounds anonymousReads) {
         public Settings {
             Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(anonymousReads, "anonymousReads");
             Objects.requireNonNull(requestTimeout, "requestTimeout");
             if (requestTimeout.toMillis() < 1) {
                 throw new IllegalArgumentException("http.request-timeout must be at least 1 ms");
@@ -108,7 +114,7 @@ public final class HttpApi implements AutoCloseable {
             return "Settings[host=" + host + ", port=" + port + ", maxRequestBytes=" + maxRequestBytes + ", limits=" + limits
                     + ", clientAddresses=" + clientAddresses + ", healthTimeout=" + healthTimeout + ", healthCache=" + healthCache
                     + ", corsOrigins=" + corsOrigins + ", metricsToken=" + (metricsToken.isPresent() ? "***" : "unset")
-                    + ", requestTimeout=" + requestTimeout + "]";
+                    + ", requestTimeout=" + requestTimeout + ", anonymousReads=" + anonymousReads + "]";
         }
     }
 
@@ -139,11 +145,17 @@ public final class HttpApi implements AutoCloseable {
         }
     }
 
-    private HttpApi(Javalin javalin, Settings settings, SharedLimits sharedLimits, HealthReports health) {
+    private HttpApi(Javalin javalin, Settings settings, SharedLimits sharedLimits, HealthReports health, AnonymousReads anonymousReads) {
         this.javalin = javalin;
         this.settings = settings;
         this.sharedLimits = sharedLimits;
         this.health = health;
+        this.anonymousReads = anonymousReads;
+    }
+
+    /** The process's bulkhead of anonymous expensive reads, for the Mastodon API of the same process to share. */
+    public AnonymousReads anonymousReads() {
+        return anonymousReads;
     }
 
     public SharedLimits sharedLimits() {
@@ -210,6 +222,9 @@ public final class HttpApi implements AutoCloseable {
         ExploreResource explore = new ExploreResource(useCases, paging);
         HealthReports health = new HealthReports(probes, degradations, settings.healthTimeout(), settings.healthCache());
         OperationsResource operations = new OperationsResource(health, settings.metricsToken(), registry);
+        AnonymousReads anonymousReads = new AnonymousReads(settings.anonymousReads());
+        RequestDeadline deadline = new RequestDeadline(settings.requestTimeout(),
+                ctx -> ctx.routeRoles().contains(Access.OPERATIONS), HttpProblem::requestTimeout);
 
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;
@@ -233,8 +248,10 @@ public final class HttpApi implements AutoCloseable {
             config.requestLogger.http(metrics::record);
             config.routes.before(new SecurityHeaders(CREDENTIAL_ROUTES)::apply);
             config.routes.beforeMatched(gate::check);
-            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(),
-                    ctx -> ctx.routeRoles().contains(Access.OPERATIONS), HttpProblem::requestTimeout)::wrap);
+            // Admitted first, then timed: a wait in the bulkhead's queue is short and bounded of its own.
+            config.router.handlerWrapper(endpoint -> anonymousReads.wrap(endpoint, deadline.wrap(endpoint),
+                    ctx -> Caller.of(ctx).user().isEmpty(),
+                    retryAfter -> new FeedlineException.Overloaded("too many anonymous reads at once; retry shortly", retryAfter)));
             if (!settings.corsOrigins().isEmpty()) {
                 config.bundledPlugins.enableCors(cors -> cors.addRule(rule -> {
                     rule.allowHost(settings.corsOrigins().getFirst(),
@@ -274,7 +291,7 @@ public final class HttpApi implements AutoCloseable {
                 buckets.take(RateLimits.FAILED_LOGINS, limits.failedLogins(), RateLimits.loginKey(username));
             }
         };
-        return new HttpApi(javalin, settings, shared, health);
+        return new HttpApi(javalin, settings, shared, health, anonymousReads);
     }
 
     /**

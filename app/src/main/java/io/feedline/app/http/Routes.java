@@ -3,10 +3,14 @@ package io.feedline.app.http;
 import static io.feedline.app.http.Access.ANYONE;
 import static io.feedline.app.http.Access.OPERATIONS;
 import static io.feedline.app.http.Access.SIGNED_IN;
+import static io.feedline.app.web.AnonymousReads.Cost.EXPENSIVE;
 
 import io.javalin.config.RoutesConfig;
 
-/** Every route of the native API and who may call it, in one list. */
+/**
+ * Every route of the API and who may call it, in one list. A route marked
+ * {@code EXPENSIVE} is admitted through the anonymous reads' bulkhead when called without a token.
+ */
 final class Routes {
     private Routes() {}
 
@@ -30,7 +34,7 @@ final class Routes {
         routes.post("/sessions", accounts::login, ANYONE);
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
         routes.get("/users/{username}", accounts::profile, ANYONE);
-        routes.get("/users/{username}/posts", posts::byAuthor, ANYONE);
+        routes.get("/users/{username}/posts", posts::byAuthor, ANYONE, EXPENSIVE);
         routes.get("/users/{username}/articles", posts::articles, ANYONE);
         routes.get("/users/{username}/articles/{slug}", posts::article, ANYONE);
 
@@ -63,10 +67,10 @@ final class Routes {
         routes.get("/mutes", relations::mutes, SIGNED_IN);
         routes.get("/blocks", relations::blocks, SIGNED_IN);
 
-        routes.get("/tags", tags::complete, ANYONE);
-        routes.get("/tags/trending", tags::trending, ANYONE);
+        routes.get("/tags", tags::complete, ANYONE, EXPENSIVE);
+        routes.get("/tags/trending", tags::trending, ANYONE, EXPENSIVE);
         routes.get("/tags/{tag}", tags::read, ANYONE);
-        routes.get("/tags/{tag}/posts", tags::posts, ANYONE);
+        routes.get("/tags/{tag}/posts", tags::posts, ANYONE, EXPENSIVE);
         routes.put("/tags/{tag}/follow", tags::follow, SIGNED_IN);
         routes.delete("/tags/{tag}/follow", tags::unfollow, SIGNED_IN);
         routes.get("/users/{username}/followed-tags", tags::followed, ANYONE);
@@ -76,7 +80,7 @@ final class Routes {
         routes.post("/notifications/read", notifications::markRead, SIGNED_IN);
         routes.delete("/notifications/{id}", notifications::dismiss, SIGNED_IN);
 
-        routes.get("/search", search::search, ANYONE);
+        routes.get("/search", search::search, ANYONE, EXPENSIVE);
 
         routes.get("/health", operations::health, OPERATIONS);
         routes.get("/health/ready", operations::ready, OPERATIONS);
@@ -87,8 +91,8 @@ final class Routes {
 
     /** Explore's routes: open to anyone (a signed-in caller's filters apply to what they are shown). */
     static void registerExplore(RoutesConfig routes, ExploreResource explore) {
-        routes.get("/explore/latest", explore::latest, ANYONE);
-        routes.get("/explore/popular", explore::popular, ANYONE);
-        routes.get("/explore/users", explore::users, ANYONE);
+        routes.get("/explore/latest", explore::latest, ANYONE, EXPENSIVE);
+        routes.get("/explore/popular", explore::popular, ANYONE, EXPENSIVE);
+        routes.get("/explore/users", explore::users, ANYONE, EXPENSIVE);
     }
 }

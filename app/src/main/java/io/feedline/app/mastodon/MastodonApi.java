@@ -14,9 +14,11 @@ import static io.feedline.app.mastodon.Scope.WRITE_FOLLOWS;
 import static io.feedline.app.mastodon.Scope.WRITE_MUTES;
 import static io.feedline.app.mastodon.Scope.WRITE_NOTIFICATIONS;
 import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
+import static io.feedline.app.web.AnonymousReads.Cost.EXPENSIVE;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.feedline.app.web.AnonymousReads;
 import io.feedline.app.web.RequestDeadline;
 import io.feedline.app.web.SecurityHeaders;
 import io.feedline.app.web.Sessionless;
@@ -92,8 +94,12 @@ public final class MastodonApi implements AutoCloseable {
         this.streaming = streaming;
     }
 
-    /** @param limits the rate limits every request spends (the native API's, shared) */
-    public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens, Limits limits) {
+    /**
+     * @param limits the rate limits every request spends (the native API's, shared)
+     * @param anonymousReads the bulkhead of expensive reads without a user's token (the native API's, shared)
+     */
+    public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens, Limits limits,
+            AnonymousReads anonymousReads) {
         ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases, limits);
         OAuthResource oauth = new OAuthResource(useCases, tokens, requests);
@@ -122,8 +128,11 @@ public final class MastodonApi implements AutoCloseable {
             config.jetty.modifyServletContextHandler(Sessionless::apply);
             config.routes.before(new SecurityHeaders(CREDENTIAL_ROUTES)::apply);
             config.routes.beforeMatched(requests::gate);
-            config.router.handlerWrapper(new RequestDeadline(settings.requestTimeout(), MastodonApi::streams,
-                    MastodonError::requestTimeout)::wrap);
+            RequestDeadline deadline = new RequestDeadline(settings.requestTimeout(), MastodonApi::streams, MastodonError::requestTimeout);
+            // An app's token (no user) reads as anonymously as no token: it is as cheap to get.
+            config.router.handlerWrapper(endpoint -> anonymousReads.wrap(endpoint, deadline.wrap(endpoint),
+                    ctx -> requests.optionalGrant(ctx).flatMap(MastodonTokens.Grant::user).isEmpty(),
+                    retryAfter -> MastodonError.retryAfter(503, "Too many anonymous reads at once; retry later", retryAfter)));
             routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
             streamingRoutes(config.routes, streaming);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
@@ -160,7 +169,10 @@ public final class MastodonApi implements AutoCloseable {
         return streaming.slowClientsDropped();
     }
 
-    /** Every route and the scope it needs, in one list. */
+    /**
+     * Every route and the scope it needs, in one list. A route marked {@code EXPENSIVE} is admitted
+     * through the anonymous reads' bulkhead when called without a user's token.
+     */
     private static void routes(RoutesConfig routes, OAuthResource oauth, AuthorizePage authorize, InstanceResource instance,
             AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines,
             NotificationsResource notifications, TagsResource tags, SearchResource search) {
@@ -183,7 +195,7 @@ public final class MastodonApi implements AutoCloseable {
         routes.get("/api/v1/accounts/lookup", accounts::lookup, PUBLIC);
         routes.get("/api/v1/accounts/relationships", accounts::relationships, READ_FOLLOWS);
         routes.get("/api/v1/accounts/{id}", accounts::show, PUBLIC);
-        routes.get("/api/v1/accounts/{id}/statuses", accounts::statuses, PUBLIC);
+        routes.get("/api/v1/accounts/{id}/statuses", accounts::statuses, PUBLIC, EXPENSIVE);
         routes.get("/api/v1/accounts/{id}/followers", accounts::followers, PUBLIC);
         routes.get("/api/v1/accounts/{id}/following", accounts::following, PUBLIC);
         routes.post("/api/v1/accounts/{id}/follow", accounts::follow, WRITE_FOLLOWS);
@@ -206,16 +218,16 @@ public final class MastodonApi implements AutoCloseable {
         routes.get("/api/v1/statuses/{id}/favourited_by", statuses::favouritedBy, PUBLIC);
         routes.get("/api/v1/statuses/{id}/reblogged_by", statuses::rebloggedBy, PUBLIC);
 
-        routes.get("/api/v1/timelines/tag/{hashtag}", timelines::tag, PUBLIC);
-        routes.get("/api/v1/timelines/public", timelines::publicTimeline, PUBLIC);
+        routes.get("/api/v1/timelines/tag/{hashtag}", timelines::tag, PUBLIC, EXPENSIVE);
+        routes.get("/api/v1/timelines/public", timelines::publicTimeline, PUBLIC, EXPENSIVE);
 
         routes.get("/api/v1/tags/{name}", tags::show, PUBLIC);
         routes.post("/api/v1/tags/{name}/follow", tags::follow, WRITE_FOLLOWS);
         routes.post("/api/v1/tags/{name}/unfollow", tags::unfollow, WRITE_FOLLOWS);
         routes.get("/api/v1/followed_tags", tags::followed, READ_FOLLOWS);
-        routes.get("/api/v1/trends/tags", tags::trendingTags, PUBLIC);
-        routes.get("/api/v1/trends/statuses", tags::trendingStatuses, PUBLIC);
-        routes.get("/api/v2/search", search::search, PUBLIC);
+        routes.get("/api/v1/trends/tags", tags::trendingTags, PUBLIC, EXPENSIVE);
+        routes.get("/api/v1/trends/statuses", tags::trendingStatuses, PUBLIC, EXPENSIVE);
+        routes.get("/api/v2/search", search::search, PUBLIC, EXPENSIVE);
 
         routes.get("/api/v1/notifications", notifications::list, READ_NOTIFICATIONS);
         routes.get("/api/v1/notifications/unread_count", notifications::unreadCount, READ_NOTIFICATIONS);

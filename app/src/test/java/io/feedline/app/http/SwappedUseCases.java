@@ -2,6 +2,7 @@ package io.feedline.app.http;
 
 import io.feedline.ports.in.ReadAsViewer;
 import io.feedline.ports.in.ReadPost;
+import io.feedline.ports.in.Search;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Conversation;
 import io.feedline.ports.model.FeedlineException;
@@ -79,6 +80,17 @@ public final class SwappedUseCases {
                 real.readConversation(),
                 real.readNotifications(), real.manageRelations(), swapped,
                 real.search(),
+                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
+    }
+
+    /** The core's use cases with full-text search swapped, the others as they are. */
+    public static UseCases withSearch(UseCases real, Search search) {
+        return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
+                real.readPost(), real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
+                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
+                real.readConversation(),
+                real.readNotifications(), real.manageRelations(), real.readAsViewer(),
+                search,
                 real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
     }
 }

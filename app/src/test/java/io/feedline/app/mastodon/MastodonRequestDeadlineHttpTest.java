@@ -9,6 +9,8 @@ import io.feedline.app.http.Accounts;
 import io.feedline.app.http.ApiClient;
 import io.feedline.app.http.SwappedUseCases;
 import io.feedline.app.http.TestApps;
+import io.feedline.app.web.Admission;
+import io.feedline.app.web.AnonymousReads;
 import io.feedline.ports.in.UseCases;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -45,7 +47,8 @@ class MastodonRequestDeadlineHttpTest {
                 "admin@feedline.test", 64, 8, timeout);
         MastodonTokens tokens = new MastodonTokens(TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1),
                 Clock.systemUTC());
-        return MastodonApi.create(settings, useCases, tokens, Limits.NONE).start();
+        return MastodonApi.create(settings, useCases, tokens, Limits.NONE,
+                new AnonymousReads(new Admission.Bounds(4, 16, Duration.ofMillis(500)))).start();
     }
 
     private static HttpRequest get(MastodonApi api, String path) {
