@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.TestApps;
+import io.feedline.app.web.Admission;
+import io.feedline.app.web.AnonymousReads;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +72,8 @@ class RedirectUriSchemesHttpTest {
         MastodonTokens tokens = new MastodonTokens(key, Duration.ofHours(1), Clock.systemUTC());
         String script = "javascript:alert(document.domain)";
         String clientId = tokens.register("legacy", List.of(script), Set.of("read"), Optional.empty()).clientId();
-        try (MastodonApi api = MastodonApi.create(settings, app.useCases(), tokens, Limits.NONE).start()) {
+        try (MastodonApi api = MastodonApi.create(settings, app.useCases(), tokens, Limits.NONE,
+                new AnonymousReads(new Admission.Bounds(4, 16, Duration.ofMillis(500)))).start()) {
             Map<String, String> query = new LinkedHashMap<>();
             query.put("response_type", "code");
             query.put("client_id", clientId);
