@@ -62,6 +62,8 @@ class HotPageRequestsTest {
             // A server that could miss other servers' revocations would ask DynamoDB about the token
             // on nearly every page with this; one that hears them all keeps "not revoked" 10 minutes.
             settings.put("token.revocation-recheck", "1ms");
+            // The engines' background probe PINGs Redis too; after its first probe it waits this long.
+            settings.put("http.health-cache", "1h");
             try (App app = App.create(FeedlineConfig.of(settings)).start()) {
                 Reader reader = warmReader(app);
 
