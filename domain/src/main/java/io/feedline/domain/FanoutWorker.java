@@ -168,6 +168,8 @@ public final class FanoutWorker {
     private final BatchedJobs batched;
     private final VirtualTasks tasks;
     private final FeedPurges purges;
+    /** The relations lane's own worker (ADR-0021), run beside the fan-out by {@link #runUntil}. */
+    private final RelationLane relations;
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled by a wake, and by a step that gave up jobs (room to claim more). */
     private final Condition woken = lock.newCondition();
@@ -223,6 +225,8 @@ public final class FanoutWorker {
                 clock, storage);
         this.tasks = new VirtualTasks("fanout-" + workerId);
         this.purges = new FeedPurges(graph, posts, feedItems, windows, tags, clock, settings);
+        this.relations = new RelationLane(workerId, jobs, purges,
+                new FollowBackfill(graph, posts, feedItems, windows, jobs, clock, settings), clock, settings);
         this.idleWaitNanos = settings.idlePoll().toNanos();
     }
 
@@ -231,11 +235,12 @@ public final class FanoutWorker {
     }
 
     /**
-     * Claims up to a batch of what is claimable now and works it off, claiming nothing more.
-     * Returns how many jobs were completed.
+     * Claims up to a batch of what is claimable now on each lane and works it off, claiming
+     * nothing more. Returns how many jobs were completed.
      */
     public int runOnce() {
-        int done = take(jobs.claim(workerId, holdLimit() - heldCount(), clock.instant(), settings.jobLease()));
+        int done = relations.runOnce();
+        done += take(jobs.claim(workerId, holdLimit() - heldCount(), clock.instant(), settings.jobLease()));
         while (heldCount() > 0) {
             done += step();
         }
@@ -271,6 +276,9 @@ public final class FanoutWorker {
      */
     public void runUntil(BooleanSupplier stop) {
         AtomicBoolean halted = new AtomicBoolean();
+        // The relations lane claims and works on a thread of its own, never behind a step (ADR-0021).
+        Thread relating = Thread.ofVirtual().name("fanout-relations-" + workerId)
+                .start(() -> relations.runUntil(() -> halted.get() || stop.getAsBoolean()));
         Thread claiming = Thread.ofVirtual().name("fanout-claim-" + workerId).start(() -> {
             try {
                 claimUntil(stop, halted);
@@ -295,6 +303,7 @@ public final class FanoutWorker {
         }
         try {
             claiming.join();
+            relating.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -506,6 +515,7 @@ public final class FanoutWorker {
 
     /** Cuts the idle wait short: called when this process enqueued a job, and to stop. */
     public void wake() {
+        relations.wake();
         lock.lock();
         try {
             wakeRequested = true;
@@ -1297,8 +1307,14 @@ public final class FanoutWorker {
             return switch (claimed.job()) {
                 case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post(), authorAudience(deliver.post().authorId()), true);
                 case FanoutJob.TagPost tagPost -> nextTagDeliveries(tagPost);
+                // Relation jobs are the relations lane's; one claimed here (an outbox indexed before the
+                // lanes) is run the same way.
                 case FanoutJob.PurgeEntity purge -> {
-                    purges.purgeEntity(purge);
+                    relations.run(purge);
+                    yield new Batch(List.of(), true, Optional.empty(), true);
+                }
+                case FanoutJob.Backfill backfill -> {
+                    relations.run(backfill);
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.Retract retract -> {
@@ -1310,7 +1326,7 @@ public final class FanoutWorker {
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.PurgeAuthor purge -> {
-                    purges.purge(purge);
+                    relations.run(purge);
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
                 case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");

@@ -5,25 +5,21 @@ import io.feedline.ports.in.Follow;
 import io.feedline.ports.in.ReadFollowers;
 import io.feedline.ports.in.ReadFollowing;
 import io.feedline.ports.in.Unfollow;
-import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.Post;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.UserSummary;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FanoutJobs;
-import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
-import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -39,8 +35,6 @@ import java.util.UUID;
 final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollowers, CheckFollows {
     private final FollowGraph graph;
     private final UserAccounts accounts;
-    private final Posts posts;
-    private final FeedItems feedItems;
     private final Windows windows;
     private final FanoutJobs jobs;
     private final Clock clock;
@@ -48,18 +42,15 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     private final FanoutPolicy policy;
     private final int backfillPosts;
     private final int maxFollowing;
-    private final Duration retention;
     private final Runnable onEnqueue;
     private final Notifier notifier;
     private final Separations separations;
 
-    SocialGraph(FollowGraph graph, UserAccounts accounts, Posts posts, FeedItems feedItems, Windows windows,
-            FanoutJobs jobs, Clock clock, UserDirectory users, FanoutPolicy policy, int backfillPosts,
-            int maxFollowing, Duration retention, Runnable onEnqueue, Notifier notifier, Separations separations) {
+    SocialGraph(FollowGraph graph, UserAccounts accounts, Windows windows, FanoutJobs jobs, Clock clock,
+            UserDirectory users, FanoutPolicy policy, int backfillPosts, int maxFollowing, Runnable onEnqueue,
+            Notifier notifier, Separations separations) {
         this.graph = graph;
         this.accounts = accounts;
-        this.posts = posts;
-        this.feedItems = feedItems;
         this.windows = windows;
         this.jobs = jobs;
         this.clock = clock;
@@ -67,7 +58,6 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         this.policy = policy;
         this.backfillPosts = backfillPosts;
         this.maxFollowing = maxFollowing;
-        this.retention = retention;
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
         this.separations = separations;
@@ -84,47 +74,23 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
             throw new FeedlineException.LimitReached("graph.max-following", maxFollowing, "username",
                     "you already follow " + maxFollowing + " accounts, the most graph.max-following allows; unfollow one first");
         }
-        // The followee's notification is enqueued with the edge, in one atomic write.
+        // The followee's notification and the follower's backfill are enqueued with the edge, in one
+        // atomic write; the backfill runs on the relations lane, so the follow answers after its own
+        // write whatever the fan-out backlog (ADR-0021).
         Optional<FanoutJob> notify = notifier.job(followee.id(), NotificationType.FOLLOW, Optional.empty(), follower);
-        if (!graph.follow(follower, followee.id(), clock.instant(), notify.stream().toList())) {
+        List<FanoutJob> enqueued = new ArrayList<>(notify.stream().toList());
+        Instant at = clock.instant();
+        if (backfillPosts > 0 && policy.materializesFeeds() && !policy.pulledAtRead(followee.id())) {
+            enqueued.add(new FanoutJob.Backfill(follower, followee.id(), UUID.randomUUID().toString(), at));
+        }
+        if (!graph.follow(follower, followee.id(), at, enqueued)) {
             return false;
         }
-        if (notify.isPresent()) {
+        if (!enqueued.isEmpty()) {
             onEnqueue.run();
         }
         policy.followerCountChanged(followee.id(), graph.counts(followee.id()).followers());
-        if (policy.materializesFeeds() && !policy.pulledAtRead(followee.id())) {
-            backfill(follower, followee.id());
-        }
         return true;
-    }
-
-    /**
-     * Copies the followee's newest posts of the last feed retention into the durable feed, then drops the hot window so the
-     * next read rebuilds it from the feed. Adding the old posts to the window directly could leave
-     * a hole where the window was trimmed before.
-     */
-    private void backfill(UserId follower, UserId followee) {
-        if (backfillPosts == 0) {
-            return;
-        }
-        // Only posts of the last retention: an older one would outlive every other copy of the
-        // author's posts, and an unfollow's purge looks back over two retentions only.
-        Instant horizon = clock.instant().minus(retention);
-        List<Post> recent = posts.byAuthor(followee, Optional.empty(), backfillPosts).stream()
-                .filter(post -> post.createdAt().isAfter(horizon))
-                .toList();
-        if (recent.isEmpty()) {
-            return;
-        }
-        feedItems.append(recent.stream().map(p -> new Delivery(follower, p.ref())).toList());
-        windows.update(List.of(follower), window -> window.evict(follower));
-        if (!graph.isFollowing(follower, followee)) {
-            // A block or unfollow removed the edge, and its purge may have run before these copies
-            // landed: they are purged again (the purge keeps them if the edge is back by then).
-            jobs.enqueue(new FanoutJob.PurgeAuthor(follower, followee, UUID.randomUUID().toString()));
-            onEnqueue.run();
-        }
     }
 
     @Override

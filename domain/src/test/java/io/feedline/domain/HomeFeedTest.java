@@ -6,6 +6,7 @@ import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
+import io.feedline.ports.model.PostRef;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -187,8 +188,9 @@ class HomeFeedTest {
             assertThat(world.wholeFeed("reader", 10)).containsExactly(fromFriend.id());
 
             world.follow("reader", "writer");
+            world.drain();
 
-            assertThat(world.wholeFeed("reader", 10)).as("backfilled at once, no worker needed")
+            assertThat(world.wholeFeed("reader", 10)).as("backfilled by the relations lane")
                     .containsAll(older).contains(fromFriend.id()).hasSize(6)
                     .isSortedAccordingTo(Comparator.reverseOrder());
 
@@ -198,6 +200,38 @@ class HomeFeedTest {
             assertThat(world.wholeFeed("reader", 10)).containsExactly(fromFriend.id());
             assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 100))
                     .noneMatch(ref -> ref.authorId().equals(world.id("writer")));
+        }
+    }
+
+    @Test
+    void aFollowWritesOnlyItsEdgeAndItsBackfillRunsAheadOfAFanoutBacklog() {
+        // Row 4 of the concurrency issue: a follow's backfill ran in the request, and behind the
+        // fan-out backlog (ADR-0021).
+        try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(2))) {
+            world.register("reader");
+            world.register("writer");
+            world.register("busy");
+            world.register("fan");
+            world.follow("fan", "busy");
+            List<PostId> older = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                older.add(world.publish("writer", "before the follow " + i).id());
+            }
+            world.drain();
+            for (int i = 0; i < 40; i++) {
+                world.publish("busy", "backlog " + i);
+            }
+            int backlog = world.postStore.jobs().pending();
+            world.feedItems.calls().reset();
+
+            world.follow("reader", "writer");
+
+            assertThat(world.feedItems.calls().delivered()).as("the follow itself copies nothing").isZero();
+            world.worker.runOnce();
+            assertThat(world.feedItems.page(world.id("reader"), Optional.empty(), 10)).extracting(PostRef::postId)
+                    .as("one round of the worker backfills the follow").containsExactlyInAnyOrderElementsOf(older);
+            assertThat(world.postStore.jobs().pending()).as("while most of the fan-out backlog still waits")
+                    .isGreaterThan(backlog / 2);
         }
     }
 

@@ -19,6 +19,7 @@ import io.feedline.ports.model.EntityRef;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.JobLane;
 import io.feedline.ports.model.NotificationEvent;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.PageToken;
@@ -59,11 +60,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * it leases (one update alone for a single job): it never reads held or future jobs. The index is
  * eventually consistent, so a candidate may already be taken; the lease's condition, on the table
  * itself, settles that, and a transaction cancelled by it is sent again without those taken.
+ * The relations lane's jobs wait in a GSI2 partition of their own, so a claim of one lane never
+ * reads the other's (ADR-0021).
  */
 final class DynamoFanoutJobs implements FanoutJobs {
     private static final String DELIVER = "deliver";
     private static final String RETRACT = "retract";
     private static final String PURGE = "purge";
+    private static final String BACKFILL = "backfill";
     private static final String NOTIFY = "notify";
     private static final String COUNT = "count";
     private static final String INDEX_POST = "index-post";
@@ -104,7 +108,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
                 .setIfAbsent(TableLayout.VERSION, n(entity.version))
                 .setIfAbsent(AVAILABLE_AT, n(0))
                 .setIfAbsent(ATTEMPTS, n(0))
-                .setIfAbsent(TableLayout.GSI2_PK, AttributeValue.fromS(TableLayout.fanoutReadyPk(job.key())))
+                .setIfAbsent(TableLayout.GSI2_PK, AttributeValue.fromS(TableLayout.fanoutReadyPk(job.lane(), job.key())))
                 .setIfAbsent(TableLayout.GSI2_SK, readySk(db.clock.millis(), job.key()));
         switch (job) {
             case FanoutJob.Deliver deliver -> post(update, DELIVER, deliver.post());
@@ -114,6 +118,12 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     .setIfAbsent(READER_ID, AttributeValue.fromS(purge.reader().value()))
                     .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.author().value()))
                     .setIfAbsent(UNFOLLOW_ID, AttributeValue.fromS(purge.unfollowId()));
+            case FanoutJob.Backfill backfill -> update
+                    .setIfAbsent(JOB_KIND, AttributeValue.fromS(BACKFILL))
+                    .setIfAbsent(READER_ID, AttributeValue.fromS(backfill.reader().value()))
+                    .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(backfill.author().value()))
+                    .setIfAbsent(TableLayout.FOLLOW_ID, AttributeValue.fromS(backfill.followId()))
+                    .setIfAbsent(AT, n(backfill.followedAt().toEpochMilli()));
             case FanoutJob.Notify notify -> notify(update, notify.event());
             case FanoutJob.NotifySubscribers subscribers -> post(update, SUBSCRIBERS, subscribers.post());
             case FanoutJob.CountDelta delta -> post(update, COUNT, delta.post())
@@ -154,7 +164,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
     }
 
     @Override
-    public List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
+    public List<ClaimedJob> claim(JobLane lane, String worker, int max, Instant now, Duration lease) {
         if (max <= 0) {
             return List.of();
         }
@@ -165,9 +175,9 @@ final class DynamoFanoutJobs implements FanoutJobs {
         long readyBound = Math.max(nowMillis, db.clock.millis());
         return db.call("fanout_claim", () -> {
             List<EnhancedDocument> candidates = new ArrayList<>();
-            for (int shard = 0; shard < TableLayout.FANOUT_SHARDS; shard++) {
+            for (String readyPk : TableLayout.fanoutReadyPks(lane)) {
                 candidates.addAll(db.queryOutboxIndexPage("fanout_claim", QueryEnhancedRequest.builder()
-                        .queryConditional(TableLayout.claimableJobs(shard, readyBound))
+                        .queryConditional(TableLayout.claimableJobs(readyPk, readyBound))
                         .limit(max)
                         .build()).items());
             }
@@ -391,13 +401,13 @@ final class DynamoFanoutJobs implements FanoutJobs {
         return db.call("fanout_backlog", () -> {
             long waiting = 0;
             Optional<Long> oldest = Optional.empty();
-            for (int shard = 0; shard < TableLayout.FANOUT_SHARDS; shard++) {
+            for (String readyPk : TableLayout.fanoutReadyPks()) {
                 waiting += db.countOutboxIndex("fanout_backlog", QueryEnhancedRequest.builder()
-                        .queryConditional(TableLayout.claimableJobs(shard, bound))
+                        .queryConditional(TableLayout.claimableJobs(readyPk, bound))
                         .select(Select.COUNT)
                         .build());
                 List<EnhancedDocument> first = db.queryOutboxIndexPage("fanout_backlog", QueryEnhancedRequest.builder()
-                        .queryConditional(TableLayout.claimableJobs(shard, bound))
+                        .queryConditional(TableLayout.claimableJobs(readyPk, bound))
                         .limit(1)
                         .build()).items();
                 if (!first.isEmpty()) {
@@ -429,7 +439,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
                 long availableAt = job.getNumber(AVAILABLE_AT).longValue();
                 String key = jobKeyOf(job);
                 Expressions update = Expressions.update()
-                        .setIfAbsent(TableLayout.GSI2_PK, AttributeValue.fromS(TableLayout.fanoutReadyPk(key)))
+                        .setIfAbsent(TableLayout.GSI2_PK, AttributeValue.fromS(TableLayout.fanoutReadyPk(job(job).lane(), key)))
                         .setIfAbsent(TableLayout.GSI2_SK, readySk(availableAt == 0 ? now : availableAt, key));
                 db.conditionally("fanout_index_legacy", () -> db.updateItem(keyOf(job), update.build(), ReturnValue.NONE));
             }
@@ -477,6 +487,8 @@ final class DynamoFanoutJobs implements FanoutJobs {
             case RETRACT -> new FanoutJob.Retract(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case SUBSCRIBERS -> new FanoutJob.NotifySubscribers(new PostRef(PostId.of(item.getString(POST_ID)), author));
             case PURGE -> new FanoutJob.PurgeAuthor(UserId.of(item.getString(READER_ID)), author, item.getString(UNFOLLOW_ID));
+            case BACKFILL -> new FanoutJob.Backfill(UserId.of(item.getString(READER_ID)), author,
+                    item.getString(TableLayout.FOLLOW_ID), Instant.ofEpochMilli(item.getNumber(AT).longValue()));
             case NOTIFY -> new FanoutJob.Notify(new NotificationEvent(UserId.of(item.getString(READER_ID)),
                     NotificationType.fromWire(NOTIFICATION_TYPE, item.getString(NOTIFICATION_TYPE)),
                     item.isPresent(POST_ID) ? Optional.of(PostId.of(item.getString(POST_ID))) : Optional.empty(),

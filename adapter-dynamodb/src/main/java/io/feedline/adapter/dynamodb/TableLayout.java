@@ -1,5 +1,6 @@
 package io.feedline.adapter.dynamodb;
 
+import io.feedline.ports.model.JobLane;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.IdempotencyKey;
@@ -7,7 +8,10 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeConverterProvider;
 import software.amazon.awssdk.enhanced.dynamodb.AttributeValueType;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
@@ -93,6 +97,8 @@ public final class TableLayout {
     static final String RESULT = "result";
     static final String CLAIM_TOKEN = "claimToken";
     static final String UNFOLLOW_ID = "unfollowId";
+    /** The follow a backfill job copies for: one job per follow, so a re-follow never merges into a running one. */
+    static final String FOLLOW_ID = "followId";
     static final String NOTIFICATION_TYPE = "notificationType";
     static final String ACTORS = "actors";
     static final String ACTOR_COUNT = "actorCount";
@@ -239,8 +245,11 @@ public final class TableLayout {
      * The GSI2 key family of outbox jobs: {@code FANOUT_READY#<shard>} / {@code <ready-at>#<job key>},
      * where ready-at is the epoch millisecond from which the job may be claimed (its enqueue time,
      * then each lease's or backoff's end), zero-padded so that the string order is the time order.
+     * The relations lane's jobs wait in {@code FANOUT_READY#relations} instead (ADR-0021): a claim
+     * of that lane reads only them, however many deliveries wait in the shards.
      */
     static final String FANOUT_READY_PREFIX = "FANOUT_READY#";
+    static final String RELATIONS_READY_PK = FANOUT_READY_PREFIX + "relations";
     private static final int READY_AT_DIGITS = 15;
 
     /** Posts sort after the #-keys of their author's partition and before nothing else there. */
@@ -530,8 +539,21 @@ public final class TableLayout {
         return FANOUT_READY_PREFIX + shard;
     }
 
-    static String fanoutReadyPk(String jobKey) {
-        return fanoutReadyPk(shardOf(jobKey));
+    /** Where a job of {@code lane} waits on GSI2: its shard's partition, or the relations lane's. */
+    static String fanoutReadyPk(JobLane lane, String jobKey) {
+        return lane == JobLane.RELATIONS ? RELATIONS_READY_PK : fanoutReadyPk(shardOf(jobKey));
+    }
+
+    /** The GSI2 partitions a claim of {@code lane} reads. */
+    static List<String> fanoutReadyPks(JobLane lane) {
+        return lane == JobLane.RELATIONS
+                ? List.of(RELATIONS_READY_PK)
+                : IntStream.range(0, FANOUT_SHARDS).mapToObj(TableLayout::fanoutReadyPk).toList();
+    }
+
+    /** Every GSI2 partition of the outbox, both lanes. */
+    static List<String> fanoutReadyPks() {
+        return Arrays.stream(JobLane.values()).flatMap(lane -> fanoutReadyPks(lane).stream()).toList();
     }
 
     /** The job's GSI2 sort key: claimable from {@code readyAtMillis} on. */
@@ -552,10 +574,10 @@ public final class TableLayout {
         return "0".repeat(READY_AT_DIGITS - digits.length()) + digits;
     }
 
-    /** AP7: the jobs of a shard that are claimable at {@code atMillis}, longest-waiting first (GSI2). */
-    static QueryConditional claimableJobs(int shard, long atMillis) {
+    /** AP7: the jobs of one GSI2 outbox partition claimable at {@code atMillis}, longest-waiting first. */
+    static QueryConditional claimableJobs(String readyPk, long atMillis) {
         // Every sort key of a job ready at or before atMillis is below the bare time of the next millisecond.
-        return QueryConditional.sortLessThan(k -> k.partitionValue(fanoutReadyPk(shard)).sortValue(readyAt(atMillis + 1)));
+        return QueryConditional.sortLessThan(k -> k.partitionValue(readyPk).sortValue(readyAt(atMillis + 1)));
     }
 
     /** A stable shard for a job key, so that a replayed enqueue lands on the same item. */

@@ -1,5 +1,6 @@
 package io.feedline.ports.model;
 
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,11 @@ public sealed interface FanoutJob {
 
     /** The outbox key; one pending job per key. */
     String key();
+
+    /** The lane the job is claimed from (ADR-0021). */
+    default JobLane lane() {
+        return JobLane.FANOUT;
+    }
 
     /** Write a new post into the feed of each of its author's followers. */
     record Deliver(PostRef post) implements FanoutJob {
@@ -54,6 +60,37 @@ public sealed interface FanoutJob {
         @Override
         public String key() {
             return "purge:" + reader.value() + ":" + author.value() + ":" + unfollowId;
+        }
+
+        @Override
+        public JobLane lane() {
+            return JobLane.RELATIONS;
+        }
+    }
+
+    /**
+     * Copy {@code author}'s newest posts of before {@code followedAt} into {@code reader}'s feed
+     * (after a follow), unless the reader no longer follows them; later posts reach the reader
+     * through their own deliveries. Enqueued in the follow's own write, so the follow answers after
+     * that write and the copies follow in the background (ADR-0021). Each follow has its own
+     * {@code followId}, so a re-follow's backfill is never merged into one already running.
+     */
+    record Backfill(UserId reader, UserId author, String followId, Instant followedAt) implements FanoutJob {
+        public Backfill {
+            Objects.requireNonNull(reader, "reader");
+            Objects.requireNonNull(author, "author");
+            Objects.requireNonNull(followId, "followId");
+            Objects.requireNonNull(followedAt, "followedAt");
+        }
+
+        @Override
+        public String key() {
+            return "backfill:" + reader.value() + ":" + author.value() + ":" + followId;
+        }
+
+        @Override
+        public JobLane lane() {
+            return JobLane.RELATIONS;
         }
     }
 
@@ -166,6 +203,11 @@ public sealed interface FanoutJob {
         @Override
         public String key() {
             return "purge-entity:" + reader.value() + ":" + entity.wire() + ":" + unfollowId;
+        }
+
+        @Override
+        public JobLane lane() {
+            return JobLane.RELATIONS;
         }
     }
 

@@ -23,6 +23,24 @@ public record PostId(String value) implements Comparable<PostId> {
         return compareTo(other) > 0;
     }
 
+    /**
+     * The smallest id of {@code epochMillis}: every post of an earlier millisecond sorts before
+     * it, so it bounds a page "before" a moment.
+     */
+    public static PostId firstOf(long epochMillis) {
+        if (epochMillis < 0 || epochMillis >= 1L << 48) {
+            throw new IllegalArgumentException("a ULID's time is 48 bits: " + epochMillis);
+        }
+        char[] chars = new char[26];
+        java.util.Arrays.fill(chars, '0');
+        long millis = epochMillis;
+        for (int i = 9; i >= 0; i--) {
+            chars[i] = CROCKFORD.charAt((int) (millis & 31));
+            millis >>>= 5;
+        }
+        return new PostId(new String(chars));
+    }
+
     /** Milliseconds since the epoch, read from the ULID's first 48 bits. */
     public long epochMillis() {
         long millis = 0;

@@ -4,6 +4,7 @@ import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.JobLane;
 import io.feedline.ports.model.PageToken;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,11 +26,17 @@ public interface FanoutJobs {
     void enqueue(FanoutJob job);
 
     /**
-     * Leases up to {@code max} jobs that are unleased or whose lease expired before {@code now} to
-     * {@code worker} until {@code now + lease}, those that have waited longest first. Two concurrent
-     * claims never get the same job. The cost does not grow with the jobs that are held or finished.
+     * Leases up to {@code max} jobs of {@code lane} that are unleased or whose lease expired before
+     * {@code now} to {@code worker} until {@code now + lease}, those that have waited longest first.
+     * Two concurrent claims never get the same job. The cost does not grow with the jobs that are
+     * held or finished, nor with those waiting in the other lane (ADR-0021).
      */
-    List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease);
+    List<ClaimedJob> claim(JobLane lane, String worker, int max, Instant now, Duration lease);
+
+    /** {@link #claim(JobLane, String, int, Instant, Duration)} of the {@link JobLane#FANOUT} lane. */
+    default List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
+        return claim(JobLane.FANOUT, worker, max, now, lease);
+    }
 
     /**
      * Records how far the holder got and extends its lease to {@code now + lease}.
@@ -80,6 +87,6 @@ public interface FanoutJobs {
     /** How many jobs are waiting or running. */
     int pending();
 
-    /** The jobs claimable at {@code now} that no worker holds, and how long the oldest has waited. */
+    /** The jobs of both lanes claimable at {@code now} that no worker holds, and how long the oldest has waited. */
     FanoutBacklog backlog(Instant now);
 }

@@ -7,6 +7,7 @@ import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.JobLane;
 import io.feedline.ports.model.PageToken;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
@@ -76,21 +77,55 @@ public abstract class FanoutJobsContract {
                 io.feedline.ports.model.NotificationType.LIKE, Optional.of(post.postId()), TestIds.userId(), now));
         FanoutJob follow = new FanoutJob.Notify(new io.feedline.ports.model.NotificationEvent(TestIds.userId(),
                 io.feedline.ports.model.NotificationType.FOLLOW, Optional.empty(), TestIds.userId(), now));
+        FanoutJob backfill = new FanoutJob.Backfill(TestIds.userId(), TestIds.userId(), "follow-1", now);
         jobs.enqueue(deliver);
         jobs.enqueue(retract);
         jobs.enqueue(purge);
         jobs.enqueue(like);
         jobs.enqueue(follow);
+        jobs.enqueue(backfill);
 
-        List<ClaimedJob> claimed = claimMine("w1", now, deliver, retract, purge, like, follow);
+        List<ClaimedJob> claimed = claimMine("w1", now, deliver, retract, purge, like, follow, backfill);
 
-        assertThat(claimed).extracting(ClaimedJob::job).containsExactlyInAnyOrder(deliver, retract, purge, like, follow);
+        assertThat(claimed).extracting(ClaimedJob::job)
+                .containsExactlyInAnyOrder(deliver, retract, purge, like, follow, backfill);
         assertThat(claimed).allSatisfy(c -> {
             assertThat(c.leaseOwner()).isEqualTo("w1");
             assertThat(c.leaseUntil()).isEqualTo(now.plus(LEASE));
             assertThat(c.checkpoint()).isEmpty();
             assertThat(c.attempts()).isEqualTo(1);
         });
+    }
+
+    @Test
+    void aClaimOfOneLaneNeverHandsOutTheOthersJobs() {
+        UserId reader = TestIds.userId();
+        UserId author = TestIds.userId();
+        FanoutJob deliver = freshDeliver();
+        FanoutJob purge = new FanoutJob.PurgeAuthor(reader, author, "unfollow-1");
+        FanoutJob purgeTag = new FanoutJob.PurgeEntity(reader, io.feedline.ports.model.EntityRef.of(
+                new io.feedline.ports.model.Tag("lanes")), "unfollow-2");
+        FanoutJob backfill = new FanoutJob.Backfill(reader, author, "follow-1", now);
+        List.of(deliver, purge, purgeTag, backfill).forEach(jobs::enqueue);
+
+        assertThat(jobs.claim(JobLane.RELATIONS, "w1", 10, now, LEASE)).extracting(ClaimedJob::job)
+                .containsExactlyInAnyOrder(purge, purgeTag, backfill);
+        assertThat(jobs.claim(JobLane.RELATIONS, "w1", 10, now, LEASE)).isEmpty();
+        assertThat(jobs.claim(JobLane.FANOUT, "w1", 10, now, LEASE)).extracting(ClaimedJob::job).containsExactly(deliver);
+    }
+
+    @Test
+    void aRelationJobIsClaimedAheadOfAnOlderFanoutBacklog() {
+        // Row 4 of the concurrency issue: a follow's backfill waited behind ~2,000 deliveries.
+        List<FanoutJob> backlog = IntStream.range(0, 150).mapToObj(i -> (FanoutJob) freshDeliver()).toList();
+        backlog.forEach(jobs::enqueue);
+        FanoutJob backfill = new FanoutJob.Backfill(TestIds.userId(), TestIds.userId(), "follow-1", now);
+        jobs.enqueue(backfill);
+        Instant later = now.plusSeconds(1);
+
+        assertThat(jobs.claim(JobLane.RELATIONS, "w1", 1, later, LEASE)).extracting(ClaimedJob::job)
+                .containsExactly(backfill);
+        assertThat(jobs.backlog(later).waitingJobs()).as("both lanes wait in the backlog").isEqualTo(150);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.feedline.ports.contract;
 
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.JobLane;
 import io.feedline.ports.out.FanoutJobs;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,26 +27,43 @@ final class Outbox {
 
     private Outbox() {}
 
-    /** Leases every job claimable now or within the horizon to the parking worker. */
+    /** Leases every job of either lane claimable now or within the horizon to the parking worker. */
     static void parkForeignJobs(FanoutJobs jobs, Instant now) {
         Instant later = now.plus(HORIZON);
+        for (JobLane lane : JobLane.values()) {
+            parkLane(jobs, lane, later);
+        }
+    }
+
+    private static void parkLane(FanoutJobs jobs, JobLane lane, Instant later) {
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            if (jobs.claim(PARKING_WORKER, 100, later, CENTURY).isEmpty()) {
+            if (jobs.claim(lane, PARKING_WORKER, 100, later, CENTURY).isEmpty()) {
                 return;
             }
         }
         throw new AssertionError("the outbox kept handing out jobs: does claim lease them?");
     }
 
-    /** Claims until nothing is left at {@code now}, and returns the claims on the given jobs. */
+    /**
+     * Claims each lane until nothing is left at {@code now}, and returns the claims on the given
+     * jobs.
+     */
     static List<ClaimedJob> claimAll(FanoutJobs jobs, String worker, Instant now, Duration lease,
             Collection<? extends FanoutJob> mine) {
         Set<String> keys = mine.stream().map(FanoutJob::key).collect(Collectors.toSet());
         List<ClaimedJob> claimed = new ArrayList<>();
+        for (JobLane lane : JobLane.values()) {
+            claimed.addAll(claimLane(jobs, lane, worker, now, lease));
+        }
+        return claimed.stream().filter(c -> keys.contains(c.job().key())).toList();
+    }
+
+    private static List<ClaimedJob> claimLane(FanoutJobs jobs, JobLane lane, String worker, Instant now, Duration lease) {
+        List<ClaimedJob> claimed = new ArrayList<>();
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            List<ClaimedJob> batch = jobs.claim(worker, 100, now, lease);
+            List<ClaimedJob> batch = jobs.claim(lane, worker, 100, now, lease);
             if (batch.isEmpty()) {
-                return claimed.stream().filter(c -> keys.contains(c.job().key())).toList();
+                return claimed;
             }
             claimed.addAll(batch);
         }

@@ -6,6 +6,7 @@ import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.FanoutBacklog;
 import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.JobLane;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.Page;
@@ -610,11 +611,11 @@ public final class InMemoryPostStore {
         }
 
         @Override
-        public List<ClaimedJob> claim(String worker, int max, Instant now, Duration lease) {
+        public List<ClaimedJob> claim(JobLane lane, String worker, int max, Instant now, Duration lease) {
             synchronized (InMemoryPostStore.this) {
                 calls.record("claim");
                 List<JobRow> waiting = outbox.values().stream()
-                        .filter(row -> claimable(row, now))
+                        .filter(row -> row.job().lane() == lane && claimable(row, now))
                         .sorted(Comparator.comparing(JobRow::waitingSince))
                         .limit(Math.max(0, max))
                         .toList();

@@ -1,0 +1,187 @@
+package io.feedline.domain;
+
+import io.feedline.ports.model.ClaimedJob;
+import io.feedline.ports.model.FanoutJob;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.JobLane;
+import io.feedline.ports.out.FanoutJobs;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The worker of the relations lane (ADR-0021): it claims only the backfills and purges of follows,
+ * unfollows, mutes and blocks, and works each claim's jobs side by side, on storage calls of its
+ * own. A backlog of deliveries on the fan-out lane neither delays its claims nor takes its calls,
+ * so a new follower's feed fills, and an unfollowed author's posts leave it, within moments.
+ */
+final class RelationLane {
+    private static final Logger LOG = Logger.getLogger(RelationLane.class.getName());
+    /** Jobs one claim takes. Relation changes are few and each job is small. */
+    static final int JOBS_PER_CLAIM = 16;
+
+    private final String workerId;
+    private final FanoutJobs jobs;
+    private final FeedPurges purges;
+    private final FollowBackfill backfill;
+    private final Clock clock;
+    private final FeedSettings settings;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition woken = lock.newCondition();
+    private boolean wakeRequested;
+
+    RelationLane(String workerId, FanoutJobs jobs, FeedPurges purges, FollowBackfill backfill, Clock clock,
+            FeedSettings settings) {
+        this.workerId = workerId;
+        this.jobs = jobs;
+        this.purges = purges;
+        this.backfill = backfill;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    /** Claims one batch of the lane and works it. Returns how many jobs were completed. */
+    int runOnce() {
+        List<ClaimedJob> claimed = jobs.claim(JobLane.RELATIONS, workerId, JOBS_PER_CLAIM, clock.instant(), settings.jobLease());
+        if (claimed.size() == 1) {
+            return work(claimed.getFirst()) ? 1 : 0;
+        }
+        int done = 0;
+        try (ExecutorService side = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Boolean>> working = claimed.stream().map(job -> side.submit(() -> work(job))).toList();
+            for (Future<Boolean> job : working) {
+                done += awaited(job) ? 1 : 0;
+            }
+        }
+        return done;
+    }
+
+    /** Works the lane until nothing is claimable. Returns how many jobs were completed. */
+    int drain() {
+        int total = 0;
+        int done;
+        while ((done = runOnce()) > 0) {
+            total += done;
+        }
+        return total;
+    }
+
+    /**
+     * Works the lane until {@code stop} says so. Between empty polls it sleeps unless woken, the
+     * sleep doubling from the idle-poll interval up to {@value FanoutWorker#IDLE_POLL_GROWTH} times
+     * it, as the fan-out's claiming does.
+     */
+    void runUntil(BooleanSupplier stop) {
+        long idleWaitNanos = settings.idlePoll().toNanos();
+        while (!stop.getAsBoolean()) {
+            boolean found;
+            try {
+                found = runOnce() > 0;
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "relations lane poll failed", e);
+                found = false;
+            }
+            if (found) {
+                idleWaitNanos = settings.idlePoll().toNanos();
+                continue;
+            }
+            idleWaitNanos = awaitWork(idleWaitNanos);
+        }
+    }
+
+    /** Cuts the idle wait short. */
+    void wake() {
+        lock.lock();
+        try {
+            wakeRequested = true;
+            woken.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for a wake or {@code nanos}; returns the next idle wait. */
+    private long awaitWork(long nanos) {
+        lock.lock();
+        try {
+            if (!wakeRequested) {
+                woken.awaitNanos(nanos);
+            }
+            long next = wakeRequested
+                    ? settings.idlePoll().toNanos()
+                    : Math.min(nanos * 2, settings.idlePoll().toNanos() * FanoutWorker.IDLE_POLL_GROWTH);
+            wakeRequested = false;
+            return next;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return nanos;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Runs one relation job (a fan-out worker that claimed one from an older table runs it too). */
+    void run(FanoutJob job) {
+        switch (job) {
+            case FanoutJob.Backfill follow -> backfill.backfill(follow);
+            case FanoutJob.PurgeAuthor purge -> purges.purge(purge);
+            case FanoutJob.PurgeEntity purge -> purges.purgeEntity(purge);
+            default -> throw new IllegalStateException("not a relations-lane job: " + job.key());
+        }
+    }
+
+    /** Runs and completes the job, or gives it back for a retry; true if it was completed. */
+    private boolean work(ClaimedJob claimed) {
+        try {
+            run(claimed.job());
+        } catch (RuntimeException failure) {
+            giveBack(claimed, failure);
+            return false;
+        }
+        try {
+            jobs.complete(claimed);
+            return true;
+        } catch (RuntimeException failure) {
+            // Done but not removed: the lease runs out and the job is redone, which changes nothing.
+            LOG.log(Level.WARNING, "could not complete " + claimed.job().key() + "; it will be redone", failure);
+            return false;
+        }
+    }
+
+    private void giveBack(ClaimedJob claimed, RuntimeException failure) {
+        if (failure instanceof FeedlineException.WriteConflict) {
+            LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", claimed.job().key());
+            return;
+        }
+        Instant retryAt = clock.instant().plus(FanoutWorker.backoff(claimed.attempts()));
+        LOG.log(Level.WARNING, "relations job " + claimed.job().key() + " failed; retrying at " + retryAt, failure);
+        try {
+            jobs.release(claimed, retryAt);
+        } catch (RuntimeException releaseFailed) {
+            LOG.log(Level.WARNING, "could not release " + claimed.job().key() + "; its lease will expire", releaseFailed);
+        }
+    }
+
+    private static boolean awaited(Future<Boolean> job) {
+        try {
+            return job.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}
