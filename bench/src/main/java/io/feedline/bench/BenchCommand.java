@@ -60,6 +60,7 @@ import picocli.CommandLine.Option;
             BenchCommand.DynamoLocal.class,
             FanoutLoadCommand.class,
             HotLikesCommand.class,
+            FollowBacklogCommand.class,
             SearchCommand.class,
             TagCostsCommand.class,
             ExploreCommand.class
