@@ -8,6 +8,9 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.TestApps;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -39,9 +42,20 @@ class MastodonFormBodiesHttpTest {
         app.close();
     }
 
+    /**
+     * Each request on a connection of its own: the server closes one whose body it refused
+     * unread, and a pooled connection could be picked up again before the client saw it close.
+     */
     private static HttpResponse<String> multipart(String path, String body, Optional<String> bearer) {
-        return MastodonHttp.send(mastodon.request(path, bearer).header("Content-Type", "multipart/form-data; boundary=XX")
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            return client.send(mastodon.request(path, bearer).header("Content-Type", "multipart/form-data; boundary=XX")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** What is logged at ERROR while {@code action} runs. */
