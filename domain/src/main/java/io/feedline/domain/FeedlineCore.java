@@ -74,7 +74,7 @@ public final class FeedlineCore implements AutoCloseable {
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions(), ports.articles(),
                 settings.articleMaxCharacters());
-        SocialGraph graph = new SocialGraph(ports.graph(), ports.users(), windows, ports.jobs(), ports.clock(), users,
+        SocialGraph graph = new SocialGraph(ports.graph(), ports.users(), windows, ports.clock(), users,
                 policy, settings.backfillPosts(), settings.maxFollowing(), wakeWorkers, notifier, separations);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers, relationSets);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),

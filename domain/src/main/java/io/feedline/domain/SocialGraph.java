@@ -14,7 +14,6 @@ import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.UserSummary;
 import io.feedline.ports.model.Username;
-import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Clock;
@@ -36,7 +35,6 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     private final FollowGraph graph;
     private final UserAccounts accounts;
     private final Windows windows;
-    private final FanoutJobs jobs;
     private final Clock clock;
     private final UserDirectory users;
     private final FanoutPolicy policy;
@@ -46,13 +44,12 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     private final Notifier notifier;
     private final Separations separations;
 
-    SocialGraph(FollowGraph graph, UserAccounts accounts, Windows windows, FanoutJobs jobs, Clock clock,
+    SocialGraph(FollowGraph graph, UserAccounts accounts, Windows windows, Clock clock,
             UserDirectory users, FanoutPolicy policy, int backfillPosts, int maxFollowing, Runnable onEnqueue,
             Notifier notifier, Separations separations) {
         this.graph = graph;
         this.accounts = accounts;
         this.windows = windows;
-        this.jobs = jobs;
         this.clock = clock;
         this.users = users;
         this.policy = policy;
@@ -96,14 +93,17 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     @Override
     public boolean unfollow(UserId follower, Username followeeName) {
         UserAccount followee = users.byName(followeeName);
-        if (!graph.unfollow(follower, followee.id())) {
+        // The durable copies go through the outbox, which retries until done; the purge is
+        // enqueued with the edge's removal, in one atomic write, so a crash cannot lose it.
+        List<FanoutJob> purge = policy.materializesFeeds()
+                ? List.of(new FanoutJob.PurgeAuthor(follower, followee.id(), UUID.randomUUID().toString()))
+                : List.of();
+        if (!graph.unfollow(follower, followee.id(), purge)) {
             return false;
         }
-        if (policy.materializesFeeds()) {
-            // The window is purged now, so the next page is already clean; the durable copies go
-            // through the outbox, which retries until done.
+        if (!purge.isEmpty()) {
+            // The window is purged now, so the next page is already clean.
             windows.update(List.of(follower), window -> window.removeAuthor(follower, followee.id()));
-            jobs.enqueue(new FanoutJob.PurgeAuthor(follower, followee.id(), UUID.randomUUID().toString()));
             onEnqueue.run();
         }
         return true;

@@ -26,8 +26,8 @@ abstract class ForwardingFollowGraph implements FollowGraph {
     }
 
     @Override
-    public boolean unfollow(UserId follower, UserId followee) {
-        return delegate.unfollow(follower, followee);
+    public boolean unfollow(UserId follower, UserId followee, List<FanoutJob> jobs) {
+        return delegate.unfollow(follower, followee, jobs);
     }
 
     @Override

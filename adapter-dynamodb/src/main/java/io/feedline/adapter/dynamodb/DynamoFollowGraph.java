@@ -152,9 +152,9 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
     }
 
     @Override
-    public boolean unfollow(UserId follower, UserId followee) {
+    public boolean unfollow(UserId follower, UserId followee, List<FanoutJob> outboxJobs) {
         return changeEdge("unfollow", db.deleteExisting(TableLayout.edge(follower, followee)), List.of(),
-                db.deleteAny(TableLayout.followerEntry(followee, follower)), follower, followee, -1, List.of())
+                db.deleteAny(TableLayout.followerEntry(followee, follower)), follower, followee, -1, outboxJobs)
                 .committedUnlessFailed(0, "unfollow");
     }
 

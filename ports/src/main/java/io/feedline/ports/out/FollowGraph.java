@@ -32,7 +32,16 @@ public interface FollowGraph {
     boolean follow(UserId follower, UserId followee, Instant at, List<FanoutJob> jobs);
 
     /** Removes the edge and lowers both counters atomically. Returns false if there was no edge. */
-    boolean unfollow(UserId follower, UserId followee);
+    default boolean unfollow(UserId follower, UserId followee) {
+        return unfollow(follower, followee, List.of());
+    }
+
+    /**
+     * As {@link #unfollow(UserId, UserId)}, enqueueing {@code jobs} (the unfollow's purge) in the
+     * outbox in the same atomic write, so a crash can never keep the edge's removal and lose its
+     * purge; a missing edge enqueues nothing.
+     */
+    boolean unfollow(UserId follower, UserId followee, List<FanoutJob> jobs);
 
     /** The users {@code user} follows, ordered by user id ascending. */
     Page<UserId> following(UserId user, PageRequest request);

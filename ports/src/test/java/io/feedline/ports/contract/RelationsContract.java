@@ -138,6 +138,29 @@ public abstract class RelationsContract {
     }
 
     @Test
+    void aFollowAndAnUnfollowEnqueueTheirJobsWithTheEdgeAndARepeatEnqueuesNothing() {
+        RelationStore store = store();
+        Instant now = now();
+        Outbox.parkForeignJobs(store.jobs(), now);
+        UserId ann = TestIds.userId();
+        UserId ben = TestIds.userId();
+        FanoutJob backfill = new FanoutJob.Backfill(ann, ben, "follow-1", AT);
+        FanoutJob repeatedBackfill = new FanoutJob.Backfill(ann, ben, "follow-2", AT);
+        FanoutJob purge = new FanoutJob.PurgeAuthor(ann, ben, "unfollow-1");
+        FanoutJob repeatedPurge = new FanoutJob.PurgeAuthor(ann, ben, "unfollow-2");
+
+        assertThat(store.graph().follow(ann, ben, AT, List.of(backfill))).isTrue();
+        assertThat(store.graph().follow(ann, ben, AT, List.of(repeatedBackfill))).isFalse();
+        assertThat(store.graph().unfollow(ann, ben, List.of(purge))).isTrue();
+        assertThat(store.graph().unfollow(ann, ben, List.of(repeatedPurge))).isFalse();
+
+        assertThat(store.graph().counts(ann)).isEqualTo(FollowCounts.ZERO);
+        assertThat(Outbox.claimAll(store.jobs(), "worker", now, LEASE,
+                        List.of(backfill, repeatedBackfill, purge, repeatedPurge)))
+                .extracting(ClaimedJob::job).containsExactlyInAnyOrder(backfill, purge);
+    }
+
+    @Test
     void aBlockEitherWayRefusesAFollowAndAnUnblockAllowsItAgain() {
         RelationStore store = store();
         UserId ann = TestIds.userId();

@@ -76,13 +76,17 @@ public final class InMemoryFollowGraph implements FollowGraph {
     }
 
     @Override
-    public synchronized boolean unfollow(UserId follower, UserId followee) {
+    public synchronized boolean unfollow(UserId follower, UserId followee, List<FanoutJob> jobs) {
         calls.record("unfollow");
+        if (!jobs.isEmpty() && outbox.isEmpty()) {
+            throw new IllegalStateException("this graph has no outbox to enqueue " + jobs + " in");
+        }
         if (!edges(following, follower).remove(followee)) {
             return false;
         }
         edges(followers, followee).remove(follower);
         unfollows.merge(followee, 1L, Long::sum);
+        jobs.forEach(job -> outbox.get().enqueue(job));
         return true;
     }
 
