@@ -155,24 +155,24 @@ public final class FeedlineCore implements AutoCloseable {
             celebrityReads.entriesChanged(user);
             return count;
         };
-        this.useCases = new UseCases(
-                register, users, users,
-                publish, delete, posts, posts,
-                follow, unfollow, graph, graph, graph,
-                homeFeed,
-                likes, likes,
-                repost, unrepost,
-                conversations,
-                notifications,
-                relationships, relationships,
-                new SearchDesk(ports.search(), cachedPosts, relationSets),
-                tags, tags,
-                new PostSubscriptions(ports.subscriptions(), users),
-                explore,
-                new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets),
-                new ArticleDesk(ports.articles(), cachedPosts, users, relationSets),
-                publishDraft,
-                live);
+        this.useCases = UseCases.builder()
+                .registerUser(register).authenticate(users).readProfile(users)
+                .publishPost(publish).deletePost(delete).readPost(posts).readAuthorTimeline(posts).publishDraft(publishDraft)
+                .follow(follow).unfollow(unfollow).readFollowing(graph).readFollowers(graph).checkFollows(graph)
+                .readHomeFeed(homeFeed)
+                .likePost(likes).unlikePost(likes)
+                .repostPost(repost).unrepostPost(unrepost)
+                .readConversation(conversations)
+                .readNotifications(notifications)
+                .manageRelations(relationships).readAsViewer(relationships)
+                .search(new SearchDesk(ports.search(), cachedPosts, relationSets))
+                .followTags(tags).readTags(tags)
+                .notifyOfPosts(new PostSubscriptions(ports.subscriptions(), users))
+                .readExplore(explore)
+                .readEngagement(new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets))
+                .readArticles(new ArticleDesk(ports.articles(), cachedPosts, users, relationSets))
+                .watchLive(live)
+                .build();
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */
