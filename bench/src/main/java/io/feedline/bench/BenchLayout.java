@@ -93,9 +93,7 @@ final class BenchLayout implements AutoCloseable {
             UserAccounts users = config.users() == FeedlineConfig.UsersStore.POSTGRES
                     ? calls.countingUserCalls(UserAccounts.class, raw.users())
                     : raw.users();
-            DomainPorts counted = new DomainPorts(users, raw.posts(), raw.graph(), raw.feedItems(), timelines, raw.postCache(), raw.likes(),
-                    raw.counters(), raw.reposts(), raw.jobs(), raw.celebrities(), raw.idempotencyKeys(), raw.notifications(), raw.hasher(), raw.ids(), raw.clock(), raw.relations(), raw.search(),
-                    raw.entityFollows(), raw.tagIndex(), raw.subscriptions(), raw.explore(), raw.rankings(), raw.articles(), raw.live(), raw.outboxSignals(), raw.relationChanges());
+            DomainPorts counted = raw.toBuilder().users(users).timelines(timelines).build();
             return new BenchLayout(config, raw, counted, tag, opened, local);
         } catch (RuntimeException e) {
             local.ifPresent(EmbeddedDynamo::close);

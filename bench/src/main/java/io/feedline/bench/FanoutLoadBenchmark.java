@@ -239,10 +239,11 @@ final class FanoutLoadBenchmark {
         double raw = rawBatchWriteRate(layout);
         Progress progress = new Progress();
         DomainPorts raw0 = layout.raw;
-        DomainPorts tracked = new DomainPorts(raw0.users(), raw0.posts(), raw0.graph(),
-                progress.feedItems(raw0.feedItems()), progress.timelines(raw0.timelines()), raw0.postCache(), raw0.likes(), raw0.counters(), raw0.reposts(), raw0.jobs(),
-                raw0.celebrities(), raw0.idempotencyKeys(), progress.notifications(raw0.notifications()), raw0.hasher(), raw0.ids(), raw0.clock(), raw0.relations(), raw0.search(),
-                raw0.entityFollows(), raw0.tagIndex(), raw0.subscriptions(), raw0.explore(), raw0.rankings(), raw0.articles(), raw0.live(), raw0.outboxSignals(), raw0.relationChanges());
+        DomainPorts tracked = raw0.toBuilder()
+                .feedItems(progress.feedItems(raw0.feedItems()))
+                .timelines(progress.timelines(raw0.timelines()))
+                .notifications(progress.notifications(raw0.notifications()))
+                .build();
         Burst burst;
         Big big;
         try (FeedlineCore core = FeedlineCore.create(tracked, settings)) {

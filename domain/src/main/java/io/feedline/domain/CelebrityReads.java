@@ -4,6 +4,7 @@ import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Posts;
 import java.time.Clock;
@@ -27,7 +28,7 @@ import java.util.Set;
  * what they change at once; another process's reach this one within {@code ttl}, as a fanned-out
  * post reaches a window within the fan-out's lag.
  */
-final class CelebrityReads {
+final class CelebrityReads implements PostEvents, FollowEvents {
     /** Newest entries kept per celebrity: two and a half first pages' worth. */
     static final int KEPT_ENTRIES = 50;
     /** Bounds of what is kept (about 30 MB at worst), past which it starts over. */
@@ -139,5 +140,32 @@ final class CelebrityReads {
     /** {@code author} published, reposted or deleted: its newest entries are read again. */
     void entriesChanged(UserId author) {
         newest.forget(author);
+    }
+
+    // This process's follows, unfollows, publishes, reposts and deletes show in its next hybrid read.
+
+    @Override
+    public void followed(UserId follower, Username followee) {
+        edgesChanged(follower);
+    }
+
+    @Override
+    public void unfollowed(UserId follower, Username followee) {
+        edgesChanged(follower);
+    }
+
+    @Override
+    public void published(Post post) {
+        entriesChanged(post.authorId());
+    }
+
+    @Override
+    public void deleted(PostRef post) {
+        entriesChanged(post.authorId());
+    }
+
+    @Override
+    public void repostsChanged(UserId reposter) {
+        entriesChanged(reposter);
     }
 }

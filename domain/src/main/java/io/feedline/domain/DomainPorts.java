@@ -32,7 +32,9 @@ import java.util.Objects;
 
 /**
  * Every out-port the domain needs, as chosen by the composition root: the one input of
- * {@link FeedlineCore}, which hands each service the ports it uses and no others.
+ * {@link FeedlineCore}, which hands each service the ports it uses and no others. Built by name
+ * through {@link #builder()} (or {@link #toBuilder()}, to wrap a few); an architecture rule keeps
+ * every class but {@link Builder} from calling the positional constructor.
  */
 public record DomainPorts(
         UserAccounts users,
@@ -90,5 +92,218 @@ public record DomainPorts(
         Objects.requireNonNull(live, "live");
         Objects.requireNonNull(outboxSignals, "outboxSignals");
         Objects.requireNonNull(relationChanges, "relationChanges");
+    }
+
+    /** A builder with no slot filled: each one is named, and {@link Builder#build} refuses a missing one. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these slots, to replace some of them. */
+    public Builder toBuilder() {
+        return new Builder()
+                .users(users)
+                .posts(posts)
+                .graph(graph)
+                .feedItems(feedItems)
+                .timelines(timelines)
+                .postCache(postCache)
+                .likes(likes)
+                .counters(counters)
+                .reposts(reposts)
+                .jobs(jobs)
+                .celebrities(celebrities)
+                .idempotencyKeys(idempotencyKeys)
+                .notifications(notifications)
+                .hasher(hasher)
+                .ids(ids)
+                .clock(clock)
+                .relations(relations)
+                .search(search)
+                .entityFollows(entityFollows)
+                .tagIndex(tagIndex)
+                .subscriptions(subscriptions)
+                .explore(explore)
+                .rankings(rankings)
+                .articles(articles)
+                .live(live)
+                .outboxSignals(outboxSignals)
+                .relationChanges(relationChanges);
+    }
+
+    /** Fills the slots of a {@link DomainPorts} by name. */
+    public static final class Builder {
+        private UserAccounts users;
+        private Posts posts;
+        private FollowGraph graph;
+        private FeedItems feedItems;
+        private TimelineCache timelines;
+        private PostCache postCache;
+        private Likes likes;
+        private PostCounters counters;
+        private Reposts reposts;
+        private FanoutJobs jobs;
+        private CelebrityRegistry celebrities;
+        private IdempotencyKeys idempotencyKeys;
+        private Notifications notifications;
+        private PasswordHasher hasher;
+        private IdGenerator ids;
+        private Clock clock;
+        private Relations relations;
+        private SearchIndex search;
+        private EntityFollows entityFollows;
+        private TagIndex tagIndex;
+        private Subscriptions subscriptions;
+        private ExploreIndex explore;
+        private Rankings rankings;
+        private Articles articles;
+        private LiveEvents live;
+        private OutboxSignals outboxSignals;
+        private Announcements<RelationChange> relationChanges;
+
+        private Builder() {}
+
+        public Builder users(UserAccounts users) {
+            this.users = users;
+            return this;
+        }
+
+        public Builder posts(Posts posts) {
+            this.posts = posts;
+            return this;
+        }
+
+        public Builder graph(FollowGraph graph) {
+            this.graph = graph;
+            return this;
+        }
+
+        public Builder feedItems(FeedItems feedItems) {
+            this.feedItems = feedItems;
+            return this;
+        }
+
+        public Builder timelines(TimelineCache timelines) {
+            this.timelines = timelines;
+            return this;
+        }
+
+        public Builder postCache(PostCache postCache) {
+            this.postCache = postCache;
+            return this;
+        }
+
+        public Builder likes(Likes likes) {
+            this.likes = likes;
+            return this;
+        }
+
+        public Builder counters(PostCounters counters) {
+            this.counters = counters;
+            return this;
+        }
+
+        public Builder reposts(Reposts reposts) {
+            this.reposts = reposts;
+            return this;
+        }
+
+        public Builder jobs(FanoutJobs jobs) {
+            this.jobs = jobs;
+            return this;
+        }
+
+        public Builder celebrities(CelebrityRegistry celebrities) {
+            this.celebrities = celebrities;
+            return this;
+        }
+
+        public Builder idempotencyKeys(IdempotencyKeys idempotencyKeys) {
+            this.idempotencyKeys = idempotencyKeys;
+            return this;
+        }
+
+        public Builder notifications(Notifications notifications) {
+            this.notifications = notifications;
+            return this;
+        }
+
+        public Builder hasher(PasswordHasher hasher) {
+            this.hasher = hasher;
+            return this;
+        }
+
+        public Builder ids(IdGenerator ids) {
+            this.ids = ids;
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public Builder relations(Relations relations) {
+            this.relations = relations;
+            return this;
+        }
+
+        public Builder search(SearchIndex search) {
+            this.search = search;
+            return this;
+        }
+
+        public Builder entityFollows(EntityFollows entityFollows) {
+            this.entityFollows = entityFollows;
+            return this;
+        }
+
+        public Builder tagIndex(TagIndex tagIndex) {
+            this.tagIndex = tagIndex;
+            return this;
+        }
+
+        public Builder subscriptions(Subscriptions subscriptions) {
+            this.subscriptions = subscriptions;
+            return this;
+        }
+
+        public Builder explore(ExploreIndex explore) {
+            this.explore = explore;
+            return this;
+        }
+
+        public Builder rankings(Rankings rankings) {
+            this.rankings = rankings;
+            return this;
+        }
+
+        public Builder articles(Articles articles) {
+            this.articles = articles;
+            return this;
+        }
+
+        public Builder live(LiveEvents live) {
+            this.live = live;
+            return this;
+        }
+
+        public Builder outboxSignals(OutboxSignals outboxSignals) {
+            this.outboxSignals = outboxSignals;
+            return this;
+        }
+
+        public Builder relationChanges(Announcements<RelationChange> relationChanges) {
+            this.relationChanges = relationChanges;
+            return this;
+        }
+
+        /** The DomainPorts; a slot left unset fails here, with its name. */
+        public DomainPorts build() {
+            return new DomainPorts(
+                    users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities,
+                    idempotencyKeys, notifications, hasher, ids, clock, relations, search, entityFollows, tagIndex, subscriptions,
+                    explore, rankings, articles, live, outboxSignals, relationChanges);
+        }
     }
 }

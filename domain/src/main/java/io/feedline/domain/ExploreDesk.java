@@ -39,7 +39,7 @@ import java.util.Set;
  * a second however many readers it serves. A publish or delete through this process, and an explicit refresh of the
  * rankings, forget them at once; another process's publish shows within {@link #KEPT}.
  */
-final class ExploreDesk implements ReadExplore {
+final class ExploreDesk implements ReadExplore, PostEvents {
     static final int ROUNDS = 3;
     static final Duration KEPT = Duration.ofSeconds(1);
 
@@ -135,6 +135,21 @@ final class ExploreDesk implements ReadExplore {
         heads.forget();
         ranked.forget();
         users.forget();
+    }
+
+    @Override
+    public void published(Post post) {
+        forget();
+    }
+
+    @Override
+    public void deleted(PostRef post) {
+        forget();
+    }
+
+    @Override
+    public void draftDeleted(PostId draft) {
+        forget();
     }
 
     private ExploreIndex.Slice head(int limit) {

@@ -1,22 +1,10 @@
 package io.feedline.domain;
 
-import io.feedline.ports.in.DeletePost;
-import io.feedline.ports.in.Follow;
-import io.feedline.ports.in.PublishDraft;
-import io.feedline.ports.in.PublishPost;
-import io.feedline.ports.in.RegisterUser;
-import io.feedline.ports.in.RepostPost;
-import io.feedline.ports.in.Unfollow;
-import io.feedline.ports.in.UnrepostPost;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.LiveEvent;
-import io.feedline.ports.model.Post;
-import io.feedline.ports.model.PostRef;
-import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.out.OutboxSignals;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,7 +13,9 @@ import java.util.function.Consumer;
 
 /**
  * The domain, assembled: every use case over the given ports, and the fan-out workers that drain
- * the outbox. Built with {@code new}, no container.
+ * the outbox. Built with {@code new}, no container. It holds no use-case behaviour: each service
+ * does its whole use case, and what other parts of the process keep is told through the listener
+ * lists below, in their order (ADR-0022).
  */
 public final class FeedlineCore implements AutoCloseable {
     private final DomainPorts ports;
@@ -62,23 +52,32 @@ public final class FeedlineCore implements AutoCloseable {
             ports.outboxSignals().jobsEnqueued();
         };
         this.heardFromOthers = ports.outboxSignals().listen(wakeLocalWorkers);
+        this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
         UserDirectory users = new UserDirectory(
                 ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock(),
-                ports.search().keepsAccounts());
+                ports.search().keepsAccounts(), List.of(popularity));
         this.windows = new Windows(ports.timelines(), warnings);
         this.cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
         Notifier notifier = new Notifier(ports.clock());
         this.relationSets = new RelationSets(ports.relations(), ports.relationChanges(), ports.clock());
+        CelebrityReads celebrityReads = new CelebrityReads(ports.graph(), ports.posts(), pull, ports.clock(),
+                settings.celebrityReadsTtl());
+        this.explore = new ExploreDesk(ports.explore(), ports.rankings(), cachedPosts, ports.users(), ports.clock(),
+                relationSets);
+        // Who hears of each committed change, in this order (ADR-0022): this process's hybrid reads,
+        // explore's rankings (registrations too, above), then explore's kept pages.
+        List<PostEvents> postEvents = List.of(celebrityReads, popularity, explore);
+        List<FollowEvents> followEvents = List.of(celebrityReads, popularity);
         Separations separations = new Separations(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions(), ports.articles(),
-                settings.articleMaxCharacters());
+                settings.articleMaxCharacters(), postEvents, ports.live());
         SocialGraph graph = new SocialGraph(ports.graph(), ports.users(), windows, ports.clock(), users,
-                policy, settings.backfillPosts(), settings.maxFollowing(), wakeWorkers, notifier, separations);
+                policy, settings.backfillPosts(), settings.maxFollowing(), wakeWorkers, notifier, separations, followEvents);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers, relationSets);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, ports.counters(), ports.live(), relationSets);
+                users, policy, wakeWorkers, notifier, ports.counters(), ports.live(), relationSets, postEvents);
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users(), relationSets);
         Conversations conversations = new Conversations(ports.posts());
         this.tagPolicy = new TagPolicy(settings, ports.entityFollows(), ports.clock());
@@ -86,92 +85,30 @@ public final class FeedlineCore implements AutoCloseable {
         TagSources tagSources = new TagSources(ports.entityFollows(), ports.tagIndex(), cachedPosts, settings.maxFollowing());
         TagDesk tags = this.tagDesk = new TagDesk(ports.entityFollows(), ports.tagIndex(), tagSources, tagPolicy, ports.feedItems(), windows,
                 ports.jobs(), ports.clock(), users, settings, relationSets, wakeWorkers);
-        CelebrityReads celebrityReads = new CelebrityReads(ports.graph(), ports.posts(), pull, ports.clock(),
-                settings.celebrityReadsTtl());
         HomeFeedReader homeFeed = new HomeFeedReader(
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets,
                 tagSources, tagPolicy, celebrityReads);
         LiveDesk live = new LiveDesk(ports.live(), homeFeed, cachedPosts, relationSets, ports.clock());
         Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
-        this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
-        ExploreDesk explore = new ExploreDesk(ports.explore(), ports.rankings(), cachedPosts, ports.users(), ports.clock(),
-                relationSets);
-        this.explore = explore;
-        // Explore's user rankings note registrations, follows and unfollows as they succeed.
-        RegisterUser register = command -> {
-            UserAccount account = users.register(command);
-            popularity.registered(account);
-            return account;
-        };
-        // A follow or unfollow shows in this process's next hybrid read of the follower at once.
-        Follow follow = (follower, followee) -> {
-            boolean changed = graph.follow(follower, followee);
-            celebrityReads.edgesChanged(follower);
-            popularity.followersChanged(followee);
-            return changed;
-        };
-        Unfollow unfollow = (follower, followee) -> {
-            boolean changed = graph.unfollow(follower, followee);
-            celebrityReads.edgesChanged(follower);
-            popularity.followersChanged(followee);
-            return changed;
-        };
-        // Every delete and publish is announced to the live streams once it has committed.
-        // (A draft was never shown, so neither its saving nor its deletion is announced.)
-        DeletePost delete = (caller, id) -> {
-            Optional<PostRef> deleted = posts.remove(caller, id);
-            deleted.ifPresent(ref -> celebrityReads.entriesChanged(ref.authorId()));
-            popularity.postDeleted(id);
-            explore.forget();
-            deleted.ifPresent(ref -> ports.live().publish(new LiveEvent.Deleted(ref)));
-        };
-        // Explore's kept head of latest is forgotten by this process's own publishes.
-        PublishPost publish = command -> {
-            Post post = posts.publish(command);
-            celebrityReads.entriesChanged(post.authorId());
-            explore.forget();
-            if (!post.isDraft()) {
-                ports.live().publish(new LiveEvent.Published(post.ref(), post.tags()));
-            }
-            return post;
-        };
-        PublishDraft publishDraft = (caller, id) -> {
-            Post post = posts.publish(caller, id);
-            celebrityReads.entriesChanged(post.authorId());
-            explore.forget();
-            ports.live().publish(new LiveEvent.Published(post.ref(), post.tags()));
-            return post;
-        };
-        // A repost is an entry of the reposter's, as a post is.
-        RepostPost repost = (user, post) -> {
-            long count = reposts.repost(user, post);
-            celebrityReads.entriesChanged(user);
-            return count;
-        };
-        UnrepostPost unrepost = (user, post) -> {
-            long count = reposts.unrepost(user, post);
-            celebrityReads.entriesChanged(user);
-            return count;
-        };
-        this.useCases = new UseCases(
-                register, users, users,
-                publish, delete, posts, posts,
-                follow, unfollow, graph, graph, graph,
-                homeFeed,
-                likes, likes,
-                repost, unrepost,
-                conversations,
-                notifications,
-                relationships, relationships,
-                new SearchDesk(ports.search(), cachedPosts, relationSets),
-                tags, tags,
-                new PostSubscriptions(ports.subscriptions(), users),
-                explore,
-                new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets),
-                new ArticleDesk(ports.articles(), cachedPosts, users, relationSets),
-                publishDraft,
-                live);
+        this.useCases = UseCases.builder()
+                .registerUser(users).authenticate(users).readProfile(users)
+                .publishPost(posts).deletePost(posts).readPost(posts).readAuthorTimeline(posts).publishDraft(posts)
+                .follow(graph).unfollow(graph).readFollowing(graph).readFollowers(graph).checkFollows(graph)
+                .readHomeFeed(homeFeed)
+                .likePost(likes).unlikePost(likes)
+                .repostPost(reposts).unrepostPost(reposts)
+                .readConversation(conversations)
+                .readNotifications(notifications)
+                .manageRelations(relationships).readAsViewer(relationships)
+                .search(new SearchDesk(ports.search(), cachedPosts, relationSets))
+                .followTags(tags).readTags(tags)
+                .notifyOfPosts(new PostSubscriptions(ports.subscriptions(), users))
+                .readExplore(explore)
+                .readEngagement(new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets))
+                .readArticles(new ArticleDesk(ports.articles(), cachedPosts, users, relationSets))
+                .watchLive(live)
+                .build();
     }
 
     /** The domain over {@code ports}, running its parallel reads on virtual threads. */

@@ -47,7 +47,7 @@ import java.util.logging.Logger;
  * are those published within it. What a process noted but had not merged when it stopped is lost
  * to the rankings until those posts or accounts change again.
  */
-final class Popularity implements AutoCloseable {
+final class Popularity implements UserEvents, FollowEvents, PostEvents, AutoCloseable {
     static final Duration REFRESH = Duration.ofSeconds(10);
     private static final Logger LOG = Logger.getLogger(Popularity.class.getName());
     private static final int ATTEMPTS = 5;
@@ -111,8 +111,29 @@ final class Popularity implements AutoCloseable {
         schedule();
     }
 
+    @Override
+    public void followed(UserId follower, Username followee) {
+        followersChanged(followee);
+    }
+
+    @Override
+    public void unfollowed(UserId follower, Username followee) {
+        followersChanged(followee);
+    }
+
+    @Override
+    public void deleted(PostRef post) {
+        postDeleted(post.postId());
+    }
+
+    @Override
+    public void draftDeleted(PostId draft) {
+        postDeleted(draft);
+    }
+
     /** This account was registered. */
-    void registered(UserAccount account) {
+    @Override
+    public void registered(UserAccount account) {
         synchronized (lock) {
             registered.put(account.id(), account.createdAt().toEpochMilli());
         }

@@ -14,6 +14,7 @@ import io.feedline.ports.model.Hashtags;
 import io.feedline.ports.model.IdempotencyClaim;
 import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.IdempotencyKey;
+import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
@@ -29,6 +30,7 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.IdempotencyKeys;
 import io.feedline.ports.out.IdGenerator;
+import io.feedline.ports.out.LiveEvents;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Subscriptions;
 import java.nio.charset.StandardCharsets;
@@ -48,6 +50,9 @@ import java.util.function.UnaryOperator;
 /**
  * Publishing, reading and deleting posts, and articles: a post with a title, a slug claimed in its
  * own write, and a draft kept for its author until {@link PublishDraft} publishes it as a new post.
+ * Once a publish or delete has committed, its {@link PostEvents} listeners are told, then the live
+ * streams (ADR-0018, ADR-0022); a draft was never shown, so neither its saving nor its deletion is
+ * announced there.
  */
 final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTimeline, PublishDraft {
     /** How many slugs one publish tries before it gives up with {@link FeedlineException.SlugTaken}. */
@@ -67,10 +72,14 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final Separations separations;
     private final Articles articles;
     private final int articleMaxCharacters;
+    private final List<PostEvents> events;
+    private final LiveEvents live;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
             FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, Separations separations,
-            Subscriptions subscriptions, Articles articles, int articleMaxCharacters) {
+            Subscriptions subscriptions, Articles articles, int articleMaxCharacters, List<PostEvents> events, LiveEvents live) {
+        this.events = List.copyOf(events);
+        this.live = live;
         this.articles = articles;
         this.articleMaxCharacters = articleMaxCharacters;
         this.posts = posts;
@@ -89,9 +98,21 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
 
     @Override
     public Post publish(Command command) {
-        if (command.idempotencyKey().isEmpty()) {
-            return publishNew(command);
+        Post post = command.idempotencyKey().isEmpty() ? publishNew(command) : publishOnce(command);
+        published(post);
+        return post;
+    }
+
+    /** The listeners hear of every answered publish, and the live streams of each that is no draft. */
+    private void published(Post post) {
+        events.forEach(listener -> listener.published(post));
+        if (!post.isDraft()) {
+            live.publish(new LiveEvent.Published(post.ref(), post.tags()));
         }
+    }
+
+    /** A publish under an idempotency key: the first request makes the post, a retry answers it. */
+    private Post publishOnce(Command command) {
         IdempotencyKey key = command.idempotencyKey().get();
         String fingerprint = fingerprint(command);
         // The new post's id is unique to this request, so it doubles as the claim's token.
@@ -254,13 +275,19 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         }
     }
 
+    @Override
+    public Post publish(UserId caller, PostId id) {
+        Post post = postFromDraft(caller, id);
+        published(post);
+        return post;
+    }
+
     /**
      * The draft becomes a post with a new id, so it sorts in every feed by the time it was
      * published; its mentions and tags are found now, and it fans out exactly as a publish does,
      * in the one write that also deletes the draft and moves its slug to the post.
      */
-    @Override
-    public Post publish(UserId caller, PostId id) {
+    private Post postFromDraft(UserId caller, PostId id) {
         Optional<Post> draft = articles.draft(caller, id);
         if (draft.isEmpty()) {
             return alreadyPublished(caller, id);
@@ -347,14 +374,13 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
 
     @Override
     public void delete(UserId caller, PostId id) {
-        remove(caller, id);
+        Optional<PostRef> deleted = remove(caller, id);
+        events.forEach(listener -> deleted.ifPresentOrElse(listener::deleted, () -> listener.draftDeleted(id)));
+        deleted.ifPresent(post -> live.publish(new LiveEvent.Deleted(post)));
     }
 
-    /**
-     * {@link #delete}, answering what was deleted: the post's key, or empty for the caller's own
-     * draft (never shown, so nothing to tell anyone).
-     */
-    Optional<PostRef> remove(UserId caller, PostId id) {
+    /** Deletes the post, answering its key, or the caller's own draft, answering empty. */
+    private Optional<PostRef> remove(UserId caller, PostId id) {
         Optional<Post> found = cachedPosts.get(id);
         if (found.isEmpty()) {
             // The caller's own draft, if it is one: it and its slug go in one write.

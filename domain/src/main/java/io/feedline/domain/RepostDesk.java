@@ -46,9 +46,13 @@ final class RepostDesk implements RepostPost, UnrepostPost {
     private final PostCounters counters;
     private final LiveEvents live;
     private final RelationSets sets;
+    private final List<PostEvents> events;
 
+    /** {@code events}: told of each repost and unrepost once its write has committed (ADR-0022). */
     RepostDesk(Posts posts, CachedPosts cachedPosts, Reposts reposts, IdGenerator ids, Clock clock, UserDirectory users,
-            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, PostCounters counters, LiveEvents live, RelationSets sets) {
+            FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, PostCounters counters, LiveEvents live, RelationSets sets,
+            List<PostEvents> events) {
+        this.events = List.copyOf(events);
         this.live = live;
         this.sets = sets;
         this.posts = posts;
@@ -86,7 +90,9 @@ final class RepostDesk implements RepostPost, UnrepostPost {
             onEnqueue.run();
             live.publish(new LiveEvent.Published(entry.ref(), List.of()));
         }
-        return OwnCounts.answer(counters, delta);
+        long count = OwnCounts.answer(counters, delta);
+        events.forEach(listener -> listener.repostsChanged(user));
+        return count;
     }
 
     @Override
@@ -100,7 +106,9 @@ final class RepostDesk implements RepostPost, UnrepostPost {
             onEnqueue.run();
             live.publish(new LiveEvent.Deleted(removed.get()));
         }
-        return OwnCounts.answer(counters, delta);
+        long count = OwnCounts.answer(counters, delta);
+        events.forEach(listener -> listener.repostsChanged(user));
+        return count;
     }
 
     /** One user's repost of a post is one state: all its toggles share one job key, as a like's do. */

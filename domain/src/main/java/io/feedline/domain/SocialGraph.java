@@ -43,10 +43,11 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
     private final Runnable onEnqueue;
     private final Notifier notifier;
     private final Separations separations;
+    private final List<FollowEvents> events;
 
     SocialGraph(FollowGraph graph, UserAccounts accounts, Windows windows, Clock clock,
             UserDirectory users, FanoutPolicy policy, int backfillPosts, int maxFollowing, Runnable onEnqueue,
-            Notifier notifier, Separations separations) {
+            Notifier notifier, Separations separations, List<FollowEvents> events) {
         this.graph = graph;
         this.accounts = accounts;
         this.windows = windows;
@@ -58,10 +59,17 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
         this.onEnqueue = onEnqueue;
         this.notifier = notifier;
         this.separations = separations;
+        this.events = List.copyOf(events);
     }
 
     @Override
     public boolean follow(UserId follower, Username followeeName) {
+        boolean changed = addEdge(follower, followeeName);
+        events.forEach(listener -> listener.followed(follower, followeeName));
+        return changed;
+    }
+
+    private boolean addEdge(UserId follower, Username followeeName) {
         UserAccount followee = users.byName(followeeName);
         if (followee.id().equals(follower)) {
             throw new FeedlineException.InvalidInput("username", "you cannot follow yourself");
@@ -92,6 +100,12 @@ final class SocialGraph implements Follow, Unfollow, ReadFollowing, ReadFollower
 
     @Override
     public boolean unfollow(UserId follower, Username followeeName) {
+        boolean changed = removeEdge(follower, followeeName);
+        events.forEach(listener -> listener.unfollowed(follower, followeeName));
+        return changed;
+    }
+
+    private boolean removeEdge(UserId follower, Username followeeName) {
         UserAccount followee = users.byName(followeeName);
         // The durable copies go through the outbox, which retries until done; the purge is
         // enqueued with the edge's removal, in one atomic write, so a crash cannot lose it.

@@ -36,12 +36,17 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
     private final IdGenerator ids;
     private final Clock clock;
     private final boolean indexesAccounts;
+    private final List<UserEvents> events;
     private volatile PasswordHash decoy;
 
-    /** {@code indexesAccounts}: whether a registration enqueues its account's search index job. */
+    /**
+     * {@code indexesAccounts}: whether a registration enqueues its account's search index job;
+     * {@code events}: told of each registration once it has committed.
+     */
     UserDirectory(UserAccounts users, FollowGraph graph, Posts posts, PasswordHasher hasher, IdGenerator ids, Clock clock,
-            boolean indexesAccounts) {
+            boolean indexesAccounts, List<UserEvents> events) {
         this.indexesAccounts = indexesAccounts;
+        this.events = List.copyOf(events);
         this.users = users;
         this.graph = graph;
         this.posts = posts;
@@ -62,6 +67,7 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
                 clock.instant().truncatedTo(ChronoUnit.MILLIS));
         users.create(account, hash,
                 indexesAccounts ? List.of(new FanoutJob.IndexAccount(account.id())) : List.of());
+        events.forEach(listener -> listener.registered(account));
         return account;
     }
 

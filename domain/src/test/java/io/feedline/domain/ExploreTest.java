@@ -326,4 +326,18 @@ class ExploreTest {
         popular(ExploreWindow.DAY);
         assertThat(world.rankings.calls().count("read")).as("read again once kept a second").isEqualTo(2);
     }
+
+    @Test
+    void aDeleteHereForgetsTheKeptHeadOfLatestAtOnce() {
+        world.register("ann");
+        Post kept = world.publish("ann", "kept");
+        Post deleted = world.publish("ann", "deleted");
+        assertThat(latest(Optional.empty(), 20).items()).extracting(Post::id).containsExactly(deleted.id(), kept.id());
+        world.postStore.calls().reset();
+
+        world.app.deletePost().delete(world.id("ann"), deleted.id());
+
+        assertThat(latest(Optional.empty(), 20).items()).extracting(Post::id).containsExactly(kept.id());
+        assertThat(world.postStore.calls().count("exploreLatest")).as("the head read again, without the deleted post").isEqualTo(1);
+    }
 }

@@ -141,4 +141,45 @@ class HybridReadCostTest {
             assertThat(all).isSortedAccordingTo(java.util.Comparator.<PostId>naturalOrder().reversed());
         }
     }
+
+    @Test
+    void thisProcesssOwnFollowOfACelebrityShowsOnTheNextReadAtOnce() {
+        try (World world = world()) {
+            world.register("comet");
+            world.follow("fan", "comet");
+            world.register("other_fan");
+            world.follow("other_fan", "comet");
+            for (int i = 0; i < 10; i++) {
+                world.publish("pal", "pal " + i);
+            }
+            Post comet = world.publish("comet", "from the comet");
+            world.drain();
+            world.feedPage("reader", Optional.empty(), 10);
+
+            world.follow("reader", "comet");
+
+            assertThat(ids(world.feedPage("reader", Optional.empty(), 10).items())).as("no ttl to wait out").contains(comet.id());
+        }
+    }
+
+    @Test
+    void thisProcesssOwnDeleteReadsTheAuthorsNewestEntriesAgain() {
+        try (World world = world()) {
+            // A full page of the window's own, so the page needs nothing from past the feed's end.
+            for (int i = 0; i < 10; i++) {
+                world.publish("pal", "pal " + i);
+            }
+            Post kept = world.publish("star", "kept");
+            Post deleted = world.publish("star", "deleted");
+            world.drain();
+            world.feedPage("reader", Optional.empty(), 10);
+
+            world.app.deletePost().delete(world.id("star"), deleted.id());
+            resetCalls(world);
+
+            assertThat(ids(world.feedPage("reader", Optional.empty(), 10).items()))
+                    .contains(kept.id()).doesNotContain(deleted.id());
+            assertThat(world.postStore.calls().count("byAuthor")).as("the star's entries, read once again").isEqualTo(1);
+        }
+    }
 }

@@ -2,12 +2,16 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.ports.in.PublishPost;
+import io.feedline.ports.model.ArticleStatus;
+import io.feedline.ports.model.ArticleTitle;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.NotificationView;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostRef;
+import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
 import java.util.ArrayList;
 import java.util.List;
@@ -187,6 +191,23 @@ class LiveTest {
 
             assertThat(home(world, "alice", List.of(toBob))).isEmpty();
             assertThat(home(world, "bob", List.of(toBob))).containsExactly("for alice");
+        }
+    }
+
+    @Test
+    void aDraftIsAnnouncedOnlyOnceItIsPublished() {
+        try (World world = World.of(FanoutMode.PUSH)) {
+            UserId alice = world.register("alice");
+            int[] seen = {0};
+            Post draft = world.app.publishPost().publish(new PublishPost.Command(alice, PostText.of("plans for #spring"),
+                    Optional.empty(), Optional.empty(),
+                    Optional.of(new PublishPost.ArticleRequest(ArticleTitle.of("Plans"), ArticleStatus.DRAFT))));
+            assertThat(events(world, seen)).as("a draft is shown to nobody").isEmpty();
+
+            Post published = world.app.publishDraft().publish(alice, draft.id());
+
+            assertThat(events(world, seen)).containsExactly(new LiveEvent.Published(published.ref(), published.tags()));
+            assertThat(published.tags()).isNotEmpty();
         }
     }
 }

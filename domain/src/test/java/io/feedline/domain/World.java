@@ -99,11 +99,16 @@ final class World implements AutoCloseable {
     World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts, UnaryOperator<FollowGraph> graphView,
             UnaryOperator<FeedItems> feedView) {
         timelines = new InMemoryTimelineCache(windowCap);
-        DomainPorts ports = new DomainPorts(
-                accounts, posts.apply(postStore.posts()), graphView.apply(graph), feedView.apply(feedItems), timelines, postCache, postStore.likes(), postStore.counters(), postStore.reposts(), postStore.jobs(),
-                celebrities, postStore.idempotencyKeys(), notifications, hasher,
-                new SequentialIdGenerator(clock), clock, relations, search, entityFollows, postStore.tagIndex(), subscriptions, postStore.explore(), rankings, postStore.articles(), live,
-                outboxSignals, relationChanges);
+        DomainPorts ports = DomainPorts.builder()
+                .users(accounts).posts(posts.apply(postStore.posts())).graph(graphView.apply(graph))
+                .feedItems(feedView.apply(feedItems)).timelines(timelines).postCache(postCache)
+                .likes(postStore.likes()).counters(postStore.counters()).reposts(postStore.reposts()).jobs(postStore.jobs())
+                .celebrities(celebrities).idempotencyKeys(postStore.idempotencyKeys()).notifications(notifications)
+                .hasher(hasher).ids(new SequentialIdGenerator(clock)).clock(clock).relations(relations).search(search)
+                .entityFollows(entityFollows).tagIndex(postStore.tagIndex()).subscriptions(subscriptions)
+                .explore(postStore.explore()).rankings(rankings).articles(postStore.articles()).live(live)
+                .outboxSignals(outboxSignals).relationChanges(relationChanges)
+                .build();
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();
         worker = core.worker("test-worker");

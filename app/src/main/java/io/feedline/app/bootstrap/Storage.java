@@ -138,10 +138,15 @@ final class Storage implements AutoCloseable {
      * {@code clock}: what the core runs on, built in this one place.
      */
     DomainPorts ports(Clock clock, FeedlineConfig.Passwords passwords) {
-        return new DomainPorts(users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities, idempotencyKeys,
-                notifications, new BoundedPasswords(new Argon2idPasswords(), passwords.bounds()),
-                new UlidIds(clock), clock, relations, search, entityFollows, tagIndex, subscriptions, explore, rankings, articles, live,
-                outboxSignals, relationChanges);
+        return DomainPorts.builder()
+                .users(users).posts(posts).graph(graph).feedItems(feedItems).timelines(timelines).postCache(postCache)
+                .likes(likes).counters(counters).reposts(reposts).jobs(jobs).celebrities(celebrities)
+                .idempotencyKeys(idempotencyKeys).notifications(notifications)
+                .hasher(new BoundedPasswords(new Argon2idPasswords(), passwords.bounds()))
+                .ids(new UlidIds(clock)).clock(clock).relations(relations).search(search).entityFollows(entityFollows)
+                .tagIndex(tagIndex).subscriptions(subscriptions).explore(explore).rankings(rankings).articles(articles)
+                .live(live).outboxSignals(outboxSignals).relationChanges(relationChanges)
+                .build();
     }
 
     /**

@@ -6,8 +6,11 @@ import io.feedline.app.http.Representations.ProfileView;
 import io.feedline.app.http.Representations.RegisterRequest;
 import io.feedline.app.http.Representations.Session;
 import io.feedline.app.http.Representations.UserView;
+import io.feedline.ports.in.Authenticate;
+import io.feedline.ports.in.ManageRelations;
+import io.feedline.ports.in.ReadAsViewer;
+import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.in.RegisterUser;
-import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
@@ -22,14 +25,24 @@ import java.util.Optional;
 
 /** Registration, login and profiles. */
 final class AccountResource {
-    private final UseCases useCases;
+    private final RegisterUser registerUser;
+    private final Authenticate authenticate;
+    private final ReadProfile readProfile;
+    private final ManageRelations manageRelations;
+    private final ReadAsViewer readAsViewer;
     private final BearerTokens tokens;
     private final Json json;
     private final RateLimits failedLogins;
 
     /** @param failedLogins charged once per wrong password, keyed by username, whatever the address */
-    AccountResource(UseCases useCases, BearerTokens tokens, Json json, RateLimits failedLogins) {
-        this.useCases = useCases;
+    AccountResource(RegisterUser registerUser, Authenticate authenticate, ReadProfile readProfile,
+            ManageRelations manageRelations, ReadAsViewer readAsViewer, BearerTokens tokens, Json json,
+            RateLimits failedLogins) {
+        this.registerUser = registerUser;
+        this.authenticate = authenticate;
+        this.readProfile = readProfile;
+        this.manageRelations = manageRelations;
+        this.readAsViewer = readAsViewer;
         this.tokens = tokens;
         this.json = json;
         this.failedLogins = failedLogins;
@@ -37,7 +50,7 @@ final class AccountResource {
 
     void register(Context ctx) {
         RegisterRequest body = json.read(ctx, RegisterRequest.class);
-        UserAccount account = useCases.registerUser().register(new RegisterUser.Command(
+        UserAccount account = registerUser.register(new RegisterUser.Command(
                 Username.of(body.username()),
                 Email.of(body.email()),
                 new Password(body.password()),
@@ -53,7 +66,7 @@ final class AccountResource {
         failedLogins.requireAvailable(key);
         UserAccount account;
         try {
-            account = useCases.authenticate().authenticate(username, new Password(body.password()));
+            account = authenticate.authenticate(username, new Password(body.password()));
         } catch (FeedlineException.InvalidCredentials wrong) {
             failedLogins.charge(key);
             throw wrong;
@@ -75,14 +88,14 @@ final class AccountResource {
         Username username = PathValues.username(ctx, "username");
         Optional<UserId> viewer = Caller.of(ctx).user();
         if (viewer.isEmpty()) {
-            ctx.json(ProfileView.of(useCases.readProfile().read(username)));
+            ctx.json(ProfileView.of(readProfile.read(username)));
             return;
         }
         // A signed-in viewer: the blocked side does not find the blocker, and others see how they stand to the user.
-        Profile profile = useCases.readAsViewer().profile(viewer, username);
+        Profile profile = readAsViewer.profile(viewer, username);
         ProfileView view = ProfileView.of(profile);
         ctx.json(profile.account().id().equals(viewer.get())
                 ? view
-                : view.withRelation(useCases.manageRelations().relation(viewer.get(), username)));
+                : view.withRelation(manageRelations.relation(viewer.get(), username)));
     }
 }

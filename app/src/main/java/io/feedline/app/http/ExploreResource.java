@@ -1,7 +1,7 @@
 package io.feedline.app.http;
 
 import io.feedline.app.http.Representations.UserView;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.ReadExplore;
 import io.feedline.ports.model.ExploreUsers;
 import io.feedline.ports.model.ExploreWindow;
 import io.feedline.ports.model.FeedlineException;
@@ -11,11 +11,11 @@ import java.util.List;
 
 /** Explore: the latest and the popular posts, and the user rankings, for anyone, signed in or not. */
 final class ExploreResource {
-    private final UseCases useCases;
+    private final ReadExplore readExplore;
     private final Paging paging;
 
-    ExploreResource(UseCases useCases, Paging paging) {
-        this.useCases = useCases;
+    ExploreResource(ReadExplore readExplore, Paging paging) {
+        this.readExplore = readExplore;
         this.paging = paging;
     }
 
@@ -35,13 +35,13 @@ final class ExploreResource {
     }
 
     void latest(Context ctx) {
-        paging.writePosts(ctx, useCases.readExplore().latest(Caller.of(ctx).user(), paging.request(ctx)));
+        paging.writePosts(ctx, readExplore.latest(Caller.of(ctx).user(), paging.request(ctx)));
     }
 
     void popular(Context ctx) {
         String raw = ctx.queryParam("window");
         ExploreWindow window = raw == null ? ExploreWindow.DAY : ExploreWindow.parse(raw);
-        paging.writePosts(ctx, useCases.readExplore().popular(Caller.of(ctx).user(), window, paging.request(ctx)));
+        paging.writePosts(ctx, readExplore.popular(Caller.of(ctx).user(), window, paging.request(ctx)));
     }
 
     void users(Context ctx) {
@@ -49,6 +49,6 @@ final class ExploreResource {
         if (request.after().isPresent()) {
             throw new FeedlineException.InvalidInput("cursor", "the user rankings are one page; they take no cursor");
         }
-        ctx.json(UsersView.of(useCases.readExplore().users(request.limit())));
+        ctx.json(UsersView.of(readExplore.users(request.limit())));
     }
 }

@@ -210,16 +210,22 @@ public final class HttpApi implements AutoCloseable {
         Gate gate = new Gate(tokens, addresses, new RateLimits(RateLimits.CALLER, limits.perCaller(), buckets),
                 new RateLimits(RateLimits.CREDENTIALS, limits.credentials(), buckets));
         RouteMetrics metrics = new RouteMetrics(registry);
-        AccountResource accounts = new AccountResource(useCases, tokens, json,
+        // Each resource is handed the use cases it calls, and no others.
+        AccountResource accounts = new AccountResource(useCases.registerUser(), useCases.authenticate(), useCases.readProfile(),
+                useCases.manageRelations(), useCases.readAsViewer(), tokens, json,
                 new RateLimits(RateLimits.FAILED_LOGINS, limits.failedLogins(), buckets));
-        PostResource posts = new PostResource(useCases, json, paging);
-        GraphResource graph = new GraphResource(useCases, paging);
-        FeedResource feed = new FeedResource(useCases, paging);
-        RelationResource relations = new RelationResource(useCases, paging);
-        TagResource tags = new TagResource(useCases, paging);
-        NotificationResource notifications = new NotificationResource(useCases, json, paging);
-        SearchResource search = new SearchResource(useCases, paging);
-        ExploreResource explore = new ExploreResource(useCases, paging);
+        PostResource posts = new PostResource(useCases.publishPost(), useCases.deletePost(), useCases.likePost(),
+                useCases.unlikePost(), useCases.repostPost(), useCases.unrepostPost(), useCases.readAsViewer(),
+                useCases.readEngagement(), useCases.readArticles(), useCases.publishDraft(), json, paging);
+        GraphResource graph = new GraphResource(useCases.follow(), useCases.unfollow(), useCases.readFollowing(),
+                useCases.readFollowers(), useCases.checkFollows(), paging);
+        FeedResource feed = new FeedResource(useCases.readHomeFeed(), paging);
+        RelationResource relations = new RelationResource(useCases.manageRelations(), paging);
+        TagResource tags = new TagResource(useCases.followTags(), useCases.readTags(), paging);
+        NotificationResource notifications = new NotificationResource(useCases.readNotifications(), json, paging);
+        SearchResource search = new SearchResource(useCases.search(), paging);
+        ExploreResource explore = new ExploreResource(useCases.readExplore(), paging);
+        SubscriptionResource subscriptions = new SubscriptionResource(useCases.notifyOfPosts());
         HealthReports health = new HealthReports(probes, degradations, settings.healthTimeout(), settings.healthCache());
         OperationsResource operations = new OperationsResource(health, settings.metricsToken(), registry);
         AnonymousReads anonymousReads = new AnonymousReads(settings.anonymousReads());
@@ -260,7 +266,7 @@ public final class HttpApi implements AutoCloseable {
                     rule.exposeHeader("Location");
                 }));
             }
-            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags, new SubscriptionResource(useCases));
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags, subscriptions);
             Routes.registerExplore(config.routes, explore);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);

@@ -5,8 +5,16 @@ import io.feedline.app.http.Representations.LikeState;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.http.Representations.PublishRequest;
 import io.feedline.app.http.Representations.RepostState;
+import io.feedline.ports.in.DeletePost;
+import io.feedline.ports.in.LikePost;
+import io.feedline.ports.in.PublishDraft;
 import io.feedline.ports.in.PublishPost;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.ReadArticles;
+import io.feedline.ports.in.ReadAsViewer;
+import io.feedline.ports.in.ReadEngagement;
+import io.feedline.ports.in.RepostPost;
+import io.feedline.ports.in.UnlikePost;
+import io.feedline.ports.in.UnrepostPost;
 import io.feedline.ports.model.ArticleStatus;
 import io.feedline.ports.model.ArticleTitle;
 import io.feedline.ports.model.FeedlineException;
@@ -27,12 +35,33 @@ final class PostResource {
     /** How many direct replies a context shows; the rest are paged at {@code /posts/{id}/replies}. */
     static final int CONTEXT_REPLIES = 20;
 
-    private final UseCases useCases;
+    private final PublishPost publishPost;
+    private final DeletePost deletePost;
+    private final LikePost likePost;
+    private final UnlikePost unlikePost;
+    private final RepostPost repostPost;
+    private final UnrepostPost unrepostPost;
+    private final ReadAsViewer readAsViewer;
+    private final ReadEngagement readEngagement;
+    private final ReadArticles readArticles;
+    private final PublishDraft publishDraft;
     private final Json json;
     private final Paging paging;
 
-    PostResource(UseCases useCases, Json json, Paging paging) {
-        this.useCases = useCases;
+    PostResource(PublishPost publishPost, DeletePost deletePost, LikePost likePost, UnlikePost unlikePost,
+            RepostPost repostPost, UnrepostPost unrepostPost, ReadAsViewer readAsViewer,
+            ReadEngagement readEngagement, ReadArticles readArticles, PublishDraft publishDraft, Json json,
+            Paging paging) {
+        this.publishPost = publishPost;
+        this.deletePost = deletePost;
+        this.likePost = likePost;
+        this.unlikePost = unlikePost;
+        this.repostPost = repostPost;
+        this.unrepostPost = unrepostPost;
+        this.readAsViewer = readAsViewer;
+        this.readEngagement = readEngagement;
+        this.readArticles = readArticles;
+        this.publishDraft = publishDraft;
         this.json = json;
         this.paging = paging;
     }
@@ -44,7 +73,7 @@ final class PostResource {
         Optional<PublishPost.ArticleRequest> article = article(body);
         // An article's body may be as long as any configured article limit; the core applies the one configured.
         PostText text = article.isPresent() ? PostText.within(body.text(), PostText.MAX_ARTICLE_CODE_POINTS) : PostText.of(body.text());
-        Post post = useCases.publishPost().publish(new PublishPost.Command(
+        Post post = publishPost.publish(new PublishPost.Command(
                 author, text, key.map(IdempotencyKey::of), inReplyTo(body.inReplyTo()), article));
         ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.full(post));
     }
@@ -64,12 +93,12 @@ final class PostResource {
     void read(Context ctx) {
         Optional<UserId> viewer = Caller.of(ctx).user();
         PostId id = PathValues.postId(ctx);
-        ctx.json(PostView.full(useCases.readAsViewer().post(viewer, id)));
+        ctx.json(PostView.full(readAsViewer.post(viewer, id)));
     }
 
     /** {@code POST /posts/{id}/publish}: the caller's draft published (again: the article it became). */
     void publishDraft(Context ctx) {
-        ctx.json(PostView.full(useCases.publishDraft().publish(Caller.of(ctx).required(), PathValues.postId(ctx))));
+        ctx.json(PostView.full(publishDraft.publish(Caller.of(ctx).required(), PathValues.postId(ctx))));
     }
 
     /** {@code GET /users/{username}/articles/{slug}}: the whole article; a draft for its author only. */
@@ -80,7 +109,7 @@ final class PostResource {
         } catch (FeedlineException.InvalidInput e) {
             throw new FeedlineException.NotFound("article", "no such article");
         }
-        ctx.json(PostView.full(useCases.readArticles().bySlug(Caller.of(ctx).user(), PathValues.username(ctx, "username"), slug)));
+        ctx.json(PostView.full(readArticles.bySlug(Caller.of(ctx).user(), PathValues.username(ctx, "username"), slug)));
     }
 
     /** {@code GET /users/{username}/articles}: the published articles, or with {@code status=draft} the caller's own drafts. */
@@ -91,63 +120,63 @@ final class PostResource {
         if (wanted == ArticleStatus.DRAFT) {
             UserId caller = Caller.of(ctx).user()
                     .orElseThrow(() -> HttpProblem.unauthorized("drafts are listed for their author, signed in", null));
-            paging.writePosts(ctx, useCases.readArticles().drafts(caller, author, paging.request(ctx)));
+            paging.writePosts(ctx, readArticles.drafts(caller, author, paging.request(ctx)));
             return;
         }
-        paging.writePosts(ctx, useCases.readArticles().published(Caller.of(ctx).user(), author, paging.request(ctx)));
+        paging.writePosts(ctx, readArticles.published(Caller.of(ctx).user(), author, paging.request(ctx)));
     }
 
     void delete(Context ctx) {
-        useCases.deletePost().delete(Caller.of(ctx).required(), PathValues.postId(ctx));
+        deletePost.delete(Caller.of(ctx).required(), PathValues.postId(ctx));
         ctx.status(204);
     }
 
     void like(Context ctx) {
         PostId post = PathValues.postId(ctx);
-        long count = useCases.likePost().like(Caller.of(ctx).required(), post);
+        long count = likePost.like(Caller.of(ctx).required(), post);
         ctx.json(new LikeState(post.value(), true, count));
     }
 
     void unlike(Context ctx) {
         PostId post = PathValues.postId(ctx);
-        long count = useCases.unlikePost().unlike(Caller.of(ctx).required(), post);
+        long count = unlikePost.unlike(Caller.of(ctx).required(), post);
         ctx.json(new LikeState(post.value(), false, count));
     }
 
     void repost(Context ctx) {
         PostId post = PathValues.postId(ctx);
-        long count = useCases.repostPost().repost(Caller.of(ctx).required(), post);
+        long count = repostPost.repost(Caller.of(ctx).required(), post);
         ctx.json(new RepostState(post.value(), true, count));
     }
 
     void unrepost(Context ctx) {
         PostId post = PathValues.postId(ctx);
-        long count = useCases.unrepostPost().unrepost(Caller.of(ctx).required(), post);
+        long count = unrepostPost.unrepost(Caller.of(ctx).required(), post);
         ctx.json(new RepostState(post.value(), false, count));
     }
 
     /** {@code GET /posts/{id}/likes}: who likes the post, by user id, paged. */
     void likers(Context ctx) {
-        ctx.json(paging.view(ctx, useCases.readEngagement().likers(Caller.of(ctx).user(), PathValues.postId(ctx), paging.request(ctx)),
+        ctx.json(paging.view(ctx, readEngagement.likers(Caller.of(ctx).user(), PathValues.postId(ctx), paging.request(ctx)),
                 Representations.UserView::of));
     }
 
     /** {@code GET /posts/{id}/reposts}: who reposted the post, by user id, paged. */
     void reposters(Context ctx) {
-        ctx.json(paging.view(ctx, useCases.readEngagement().reposters(Caller.of(ctx).user(), PathValues.postId(ctx), paging.request(ctx)),
+        ctx.json(paging.view(ctx, readEngagement.reposters(Caller.of(ctx).user(), PathValues.postId(ctx), paging.request(ctx)),
                 Representations.UserView::of));
     }
 
     void replies(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();
-        paging.writePosts(ctx, useCases.readAsViewer().replies(viewer, post, paging.request(ctx)));
+        paging.writePosts(ctx, readAsViewer.replies(viewer, post, paging.request(ctx)));
     }
 
     void context(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(ContextView.of(useCases.readAsViewer().context(viewer, post, PageRequest.first(CONTEXT_REPLIES))));
+        ctx.json(ContextView.of(readAsViewer.context(viewer, post, PageRequest.first(CONTEXT_REPLIES))));
     }
 
     /** An id that cannot name a post names the field at fault; a well-formed unknown one is a 404 later. */
@@ -165,7 +194,7 @@ final class PostResource {
     void byAuthor(Context ctx) {
         Username author = PathValues.username(ctx, "username");
         Optional<UserId> viewer = Caller.of(ctx).user();
-        paging.writePosts(ctx, useCases.readAsViewer().authorTimeline(viewer, author, paging.request(ctx)));
+        paging.writePosts(ctx, readAsViewer.authorTimeline(viewer, author, paging.request(ctx)));
     }
 
 }

@@ -1,17 +1,17 @@
 package io.feedline.app.http;
 
 import io.feedline.app.http.Representations.UserView;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.Search;
 import io.feedline.ports.model.SearchQuery;
 import io.javalin.http.Context;
 
 /** {@code GET /search?q=&type=posts|accounts}: the posts or the accounts that match, a page at a time. */
 final class SearchResource {
-    private final UseCases useCases;
+    private final Search search;
     private final Paging paging;
 
-    SearchResource(UseCases useCases, Paging paging) {
-        this.useCases = useCases;
+    SearchResource(Search search, Paging paging) {
+        this.search = search;
         this.paging = paging;
     }
 
@@ -23,9 +23,9 @@ final class SearchResource {
         SearchQuery query = SearchQuery.of(raw);
         String type = ctx.queryParam("type");
         if (type == null || type.equals("posts")) {
-            paging.writePosts(ctx, useCases.search().posts(Caller.of(ctx).user(), query, paging.request(ctx)));
+            paging.writePosts(ctx, search.posts(Caller.of(ctx).user(), query, paging.request(ctx)));
         } else if (type.equals("accounts")) {
-            ctx.json(paging.view(ctx, useCases.search().accounts(Caller.of(ctx).user(), query, paging.request(ctx)), UserView::of));
+            ctx.json(paging.view(ctx, search.accounts(Caller.of(ctx).user(), query, paging.request(ctx)), UserView::of));
         } else {
             throw HttpProblem.badRequest("type", "type must be posts or accounts");
         }

@@ -1,6 +1,6 @@
 package io.feedline.app.http;
 
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.NotifyOfPosts;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -11,10 +11,10 @@ import io.javalin.http.Context;
  * subscriber model), set with PUT, ended with DELETE, read with GET. Independent of following.
  */
 final class SubscriptionResource {
-    private final UseCases useCases;
+    private final NotifyOfPosts notifyOfPosts;
 
-    SubscriptionResource(UseCases useCases) {
-        this.useCases = useCases;
+    SubscriptionResource(NotifyOfPosts notifyOfPosts) {
+        this.notifyOfPosts = notifyOfPosts;
     }
 
     /** The caller's subscription to one author's posts, and whether this request changed it. */
@@ -25,7 +25,7 @@ final class SubscriptionResource {
         Username author = PathValues.username(ctx, "username");
         boolean changed;
         try {
-            changed = useCases.notifyOfPosts().subscribe(caller, author);
+            changed = notifyOfPosts.subscribe(caller, author);
         } catch (FeedlineException.InvalidInput selfNotify) {
             throw HttpProblem.unprocessable("self-notify", selfNotify.field(), selfNotify.getMessage());
         }
@@ -35,13 +35,13 @@ final class SubscriptionResource {
     void unsubscribe(Context ctx) {
         UserId caller = Caller.of(ctx).required();
         Username author = PathValues.username(ctx, "username");
-        boolean changed = useCases.notifyOfPosts().unsubscribe(caller, author);
+        boolean changed = notifyOfPosts.unsubscribe(caller, author);
         ctx.json(new Notifying(author.value(), false, changed));
     }
 
     void read(Context ctx) {
         UserId caller = Caller.of(ctx).required();
         Username author = PathValues.username(ctx, "username");
-        ctx.json(new Notifying(author.value(), useCases.notifyOfPosts().isSubscribed(caller, author), false));
+        ctx.json(new Notifying(author.value(), notifyOfPosts.isSubscribed(caller, author), false));
     }
 }

@@ -1,6 +1,7 @@
 package io.feedline.app.http;
 
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.FollowTags;
+import io.feedline.ports.in.ReadTags;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.TagSummary;
 import io.feedline.ports.model.TagUse;
@@ -24,11 +25,13 @@ final class TagResource {
     static final int MAX_PREFIX = 30;
     private static final Pattern PREFIX = Pattern.compile("[\\p{L}\\p{M}\\p{Nd}_]+");
 
-    private final UseCases useCases;
+    private final FollowTags followTags;
+    private final ReadTags readTags;
     private final Paging paging;
 
-    TagResource(UseCases useCases, Paging paging) {
-        this.useCases = useCases;
+    TagResource(FollowTags followTags, ReadTags readTags, Paging paging) {
+        this.followTags = followTags;
+        this.readTags = readTags;
         this.paging = paging;
     }
 
@@ -72,30 +75,30 @@ final class TagResource {
     void follow(Context ctx) {
         UserId caller = Caller.of(ctx).required();
         Tag tag = tag(ctx);
-        ctx.json(new TagFollowing(tag.value(), true, useCases.followTags().follow(caller, tag)));
+        ctx.json(new TagFollowing(tag.value(), true, followTags.follow(caller, tag)));
     }
 
     void unfollow(Context ctx) {
         UserId caller = Caller.of(ctx).required();
         Tag tag = tag(ctx);
-        ctx.json(new TagFollowing(tag.value(), false, useCases.followTags().unfollow(caller, tag)));
+        ctx.json(new TagFollowing(tag.value(), false, followTags.unfollow(caller, tag)));
     }
 
     void read(Context ctx) {
-        ctx.json(TagView.of(useCases.readTags().tag(Caller.of(ctx).user(), tag(ctx))));
+        ctx.json(TagView.of(readTags.tag(Caller.of(ctx).user(), tag(ctx))));
     }
 
     void posts(Context ctx) {
-        paging.writePosts(ctx, useCases.readTags().posts(Caller.of(ctx).user(), tag(ctx), paging.request(ctx)));
+        paging.writePosts(ctx, readTags.posts(Caller.of(ctx).user(), tag(ctx), paging.request(ctx)));
     }
 
     void followed(Context ctx) {
         Username user = PathValues.username(ctx, "username");
-        ctx.json(paging.view(ctx, useCases.readTags().followed(user, paging.request(ctx)), TagName::of));
+        ctx.json(paging.view(ctx, readTags.followed(user, paging.request(ctx)), TagName::of));
     }
 
     void trending(Context ctx) {
-        ctx.json(TrendingView.of(useCases.readTags().trending()));
+        ctx.json(TrendingView.of(readTags.trending()));
     }
 
     void complete(Context ctx) {
@@ -108,7 +111,7 @@ final class TagResource {
             throw HttpProblem.badRequest("prefix", "prefix must be 1-" + MAX_PREFIX + " letters, digits or _");
         }
         int limit = limit(ctx.queryParam("limit"));
-        ctx.json(new Completions(useCases.readTags().complete(prefix, limit).stream().map(TagUseView::of).toList()));
+        ctx.json(new Completions(readTags.complete(prefix, limit).stream().map(TagUseView::of).toList()));
     }
 
     private static int limit(String raw) {

@@ -4,7 +4,15 @@ import io.feedline.app.mastodon.Entities.Account;
 import io.feedline.app.mastodon.Entities.CredentialAccount;
 import io.feedline.app.mastodon.Entities.Relationship;
 import io.feedline.app.web.JsonBytes;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.CheckFollows;
+import io.feedline.ports.in.Follow;
+import io.feedline.ports.in.ManageRelations;
+import io.feedline.ports.in.NotifyOfPosts;
+import io.feedline.ports.in.ReadAsViewer;
+import io.feedline.ports.in.ReadFollowers;
+import io.feedline.ports.in.ReadFollowing;
+import io.feedline.ports.in.ReadProfile;
+import io.feedline.ports.in.Unfollow;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -26,16 +34,34 @@ import java.util.function.BiFunction;
  * Feedline's post notifications) and unfollow, mute and block and their lists, relationships.
  */
 final class AccountsResource {
-    private final UseCases useCases;
+    private final ReadProfile readProfile;
+    private final Follow follow;
+    private final Unfollow unfollow;
+    private final ReadFollowing readFollowing;
+    private final ReadFollowers readFollowers;
+    private final CheckFollows checkFollows;
+    private final ManageRelations manageRelations;
+    private final ReadAsViewer readAsViewer;
+    private final NotifyOfPosts notifyOfPosts;
     private final Requests requests;
 
-    AccountsResource(UseCases useCases, Requests requests) {
-        this.useCases = useCases;
+    AccountsResource(ReadProfile readProfile, Follow follow, Unfollow unfollow, ReadFollowing readFollowing,
+            ReadFollowers readFollowers, CheckFollows checkFollows, ManageRelations manageRelations,
+            ReadAsViewer readAsViewer, NotifyOfPosts notifyOfPosts, Requests requests) {
+        this.readProfile = readProfile;
+        this.follow = follow;
+        this.unfollow = unfollow;
+        this.readFollowing = readFollowing;
+        this.readFollowers = readFollowers;
+        this.checkFollows = checkFollows;
+        this.manageRelations = manageRelations;
+        this.readAsViewer = readAsViewer;
+        this.notifyOfPosts = notifyOfPosts;
         this.requests = requests;
     }
 
     void verifyCredentials(Context ctx) {
-        Profile profile = useCases.readProfile().read(requests.username(ctx));
+        Profile profile = readProfile.read(requests.username(ctx));
         ctx.json(CredentialAccount.of(requests.render(ctx).account(profile), profile.account().bio().value()));
     }
 
@@ -68,7 +94,7 @@ final class AccountsResource {
     private Account account(Context ctx, Username username) {
         Optional<UserId> viewer = requests.optionalUser(ctx);
         return viewer.isPresent()
-                ? requests.render(ctx).account(useCases.readAsViewer().profile(viewer, username))
+                ? requests.render(ctx).account(readAsViewer.profile(viewer, username))
                 : requests.render(ctx).account(username);
     }
 
@@ -80,17 +106,17 @@ final class AccountsResource {
         Username author = Requests.accountId(ctx.pathParam("id"));
         Optional<UserId> viewer = requests.optionalUser(ctx);
         Render render = requests.render(ctx);
-        PostPages.Window window = PostPages.read(ctx, page -> useCases.readAsViewer().authorTimeline(viewer, author, page));
+        PostPages.Window window = PostPages.read(ctx, page -> readAsViewer.authorTimeline(viewer, author, page));
         PostPages.link(ctx, render.base(), window);
         JsonBytes.answer(ctx, render.listed(window.posts()));
     }
 
     void followers(Context ctx) {
-        accounts(ctx, (user, page) -> useCases.readFollowers().followers(user, page));
+        accounts(ctx, (user, page) -> readFollowers.followers(user, page));
     }
 
     void following(Context ctx) {
-        accounts(ctx, (user, page) -> useCases.readFollowing().following(user, page));
+        accounts(ctx, (user, page) -> readFollowing.following(user, page));
     }
 
     /**
@@ -101,43 +127,43 @@ final class AccountsResource {
         Username target = Requests.accountId(ctx.pathParam("id"));
         UserId me = requests.user(ctx);
         Optional<Boolean> notify = requests.params(ctx).first("notify").map(AccountsResource::bool);
-        notAllowedOnSelf(() -> useCases.follow().follow(me, target));
+        notAllowedOnSelf(() -> follow.follow(me, target));
         notify.ifPresent(on -> {
             if (on) {
-                useCases.notifyOfPosts().subscribe(me, target);
+                notifyOfPosts.subscribe(me, target);
             } else {
-                useCases.notifyOfPosts().unsubscribe(me, target);
+                notifyOfPosts.unsubscribe(me, target);
             }
         });
         ctx.json(relationship(me, requests.username(ctx), target));
     }
 
     void mute(Context ctx) {
-        change(ctx, (me, target) -> useCases.manageRelations().mute(me, target));
+        change(ctx, (me, target) -> manageRelations.mute(me, target));
     }
 
     void unmute(Context ctx) {
-        change(ctx, (me, target) -> useCases.manageRelations().unmute(me, target));
+        change(ctx, (me, target) -> manageRelations.unmute(me, target));
     }
 
     void block(Context ctx) {
-        change(ctx, (me, target) -> useCases.manageRelations().block(me, target));
+        change(ctx, (me, target) -> manageRelations.block(me, target));
     }
 
     void unblock(Context ctx) {
-        change(ctx, (me, target) -> useCases.manageRelations().unblock(me, target));
+        change(ctx, (me, target) -> manageRelations.unblock(me, target));
     }
 
     /** {@code GET /api/v1/mutes}: the accounts the caller mutes. */
     void mutes(Context ctx) {
         UserId me = requests.user(ctx);
-        AccountPages.answer(ctx, requests, page -> useCases.manageRelations().mutes(me, page));
+        AccountPages.answer(ctx, requests, page -> manageRelations.mutes(me, page));
     }
 
     /** {@code GET /api/v1/blocks}: the accounts the caller blocks. */
     void blocks(Context ctx) {
         UserId me = requests.user(ctx);
-        AccountPages.answer(ctx, requests, page -> useCases.manageRelations().blocks(me, page));
+        AccountPages.answer(ctx, requests, page -> manageRelations.blocks(me, page));
     }
 
     /** A relation change on the path's account, answered with the relationship after it. */
@@ -168,7 +194,7 @@ final class AccountsResource {
 
     void unfollow(Context ctx) {
         Username target = Requests.accountId(ctx.pathParam("id"));
-        useCases.unfollow().unfollow(requests.user(ctx), target);
+        unfollow.unfollow(requests.user(ctx), target);
         ctx.json(relationship(requests.user(ctx), requests.username(ctx), target));
     }
 
@@ -188,11 +214,11 @@ final class AccountsResource {
     }
 
     private Relationship relationship(UserId meId, Username me, Username other) {
-        boolean following = useCases.checkFollows().follows(me, other);
-        boolean followedBy = useCases.checkFollows().follows(other, me);
-        Set<Relation> relation = useCases.manageRelations().relation(meId, other);
+        boolean following = checkFollows.follows(me, other);
+        boolean followedBy = checkFollows.follows(other, me);
+        Set<Relation> relation = manageRelations.relation(meId, other);
         boolean muting = relation.contains(Relation.MUTING);
-        boolean notifying = useCases.notifyOfPosts().isSubscribed(meId, other);
+        boolean notifying = notifyOfPosts.isSubscribed(meId, other);
         // A mute hides the account's notifications too, so muting_notifications is muting.
         return new Relationship(other.value(), following, following, notifying, null, followedBy,
                 relation.contains(Relation.BLOCKING), relation.contains(Relation.BLOCKED_BY), muting, muting,

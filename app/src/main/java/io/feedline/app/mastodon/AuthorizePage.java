@@ -1,6 +1,5 @@
 package io.feedline.app.mastodon;
 
-import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.UserAccount;
@@ -30,12 +29,10 @@ final class AuthorizePage {
     /** RFC 7636 §4.2: an S256 challenge is 43 characters of base64url. */
     private static final Pattern CHALLENGE = Pattern.compile("[A-Za-z0-9_-]{43}");
 
-    private final UseCases useCases;
     private final MastodonTokens tokens;
     private final Requests requests;
 
-    AuthorizePage(UseCases useCases, MastodonTokens tokens, Requests requests) {
-        this.useCases = useCases;
+    AuthorizePage(MastodonTokens tokens, Requests requests) {
         this.tokens = tokens;
         this.requests = requests;
     }

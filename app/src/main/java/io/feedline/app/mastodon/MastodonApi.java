@@ -101,17 +101,24 @@ public final class MastodonApi implements AutoCloseable {
     public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens, Limits limits,
             AnonymousReads anonymousReads) {
         ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
-        Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases, limits);
-        OAuthResource oauth = new OAuthResource(useCases, tokens, requests);
-        AuthorizePage authorize = new AuthorizePage(useCases, tokens, requests);
+        // Each resource is handed the use cases it calls, and no others.
+        Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases.authenticate(), useCases.readProfile(),
+                useCases.readPost(), limits);
+        OAuthResource oauth = new OAuthResource(tokens, requests);
+        AuthorizePage authorize = new AuthorizePage(tokens, requests);
         InstanceResource instance = new InstanceResource(settings.contactEmail());
-        AccountsResource accounts = new AccountsResource(useCases, requests);
-        StatusesResource statuses = new StatusesResource(useCases, requests);
-        TimelinesResource timelines = new TimelinesResource(useCases, requests);
-        NotificationsResource notifications = new NotificationsResource(useCases, requests);
-        TagsResource tags = new TagsResource(useCases, requests);
-        SearchResource search = new SearchResource(useCases, requests);
-        Streaming streaming = new Streaming(useCases, requests, tokens, mapper, notifications,
+        AccountsResource accounts = new AccountsResource(useCases.readProfile(), useCases.follow(), useCases.unfollow(),
+                useCases.readFollowing(), useCases.readFollowers(), useCases.checkFollows(), useCases.manageRelations(),
+                useCases.readAsViewer(), useCases.notifyOfPosts(), requests);
+        StatusesResource statuses = new StatusesResource(useCases.publishPost(), useCases.deletePost(), useCases.readPost(),
+                useCases.readAuthorTimeline(), useCases.likePost(), useCases.unlikePost(), useCases.repostPost(),
+                useCases.unrepostPost(), useCases.readAsViewer(), useCases.readEngagement(), requests);
+        TimelinesResource timelines = new TimelinesResource(useCases.readHomeFeed(), useCases.readTags(), useCases.readExplore(),
+                requests);
+        NotificationsResource notifications = new NotificationsResource(useCases.readPost(), useCases.readNotifications(), requests);
+        TagsResource tags = new TagsResource(useCases.followTags(), useCases.readTags(), useCases.readExplore(), requests);
+        SearchResource search = new SearchResource(useCases.search(), useCases.readTags(), requests);
+        Streaming streaming = new Streaming(useCases.watchLive(), requests, tokens, mapper, notifications,
                 new Streaming.Settings(settings.streamQueue(), settings.maxStreams()));
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;

@@ -6,7 +6,7 @@ import io.feedline.app.mastodon.Entities.NotificationGroup;
 import io.feedline.app.mastodon.Entities.GroupedNotifications;
 import io.feedline.app.mastodon.Entities.Status;
 import io.feedline.ports.in.ReadNotifications;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.NotificationView;
@@ -38,11 +38,13 @@ final class NotificationsResource {
     static final int SCAN_LIMIT = 1_000;
     static final String NOTIFICATIONS = "notifications";
 
-    private final UseCases useCases;
+    private final ReadPost readPost;
+    private final ReadNotifications readNotifications;
     private final Requests requests;
 
-    NotificationsResource(UseCases useCases, Requests requests) {
-        this.useCases = useCases;
+    NotificationsResource(ReadPost readPost, ReadNotifications readNotifications, Requests requests) {
+        this.readPost = readPost;
+        this.readNotifications = readNotifications;
         this.requests = requests;
     }
 
@@ -63,7 +65,7 @@ final class NotificationsResource {
         String row = id.startsWith("ungrouped-") ? id.substring("ungrouped-".length()) : id;
         boolean dismissed;
         try {
-            dismissed = useCases.readNotifications().dismiss(requests.user(ctx), row);
+            dismissed = readNotifications.dismiss(requests.user(ctx), row);
         } catch (io.feedline.ports.model.FeedlineException.InvalidInput e) {
             throw MastodonError.notFound();
         }
@@ -85,7 +87,7 @@ final class NotificationsResource {
         Optional<PageToken> position = Optional.empty();
         int read = 0;
         while (read < SCAN_LIMIT) {
-            Page<NotificationView> page = useCases.readNotifications()
+            Page<NotificationView> page = readNotifications
                     .notifications(caller, Set.of(), new PageRequest(position, PageRequest.MAX_LIMIT));
             for (NotificationView row : page.items()) {
                 if (row.notification().id().equals(id)) {
@@ -113,7 +115,7 @@ final class NotificationsResource {
         } catch (NumberFormatException e) {
             throw MastodonError.validation("limit must be a number");
         }
-        int count = useCases.readNotifications().unreadCount(requests.user(ctx));
+        int count = readNotifications.unreadCount(requests.user(ctx));
         ctx.json(Entities.map("count", Math.min(count, limit)));
     }
 
@@ -158,7 +160,7 @@ final class NotificationsResource {
         Params params = requests.params(ctx);
         Map<String, Marker> markers = new LinkedHashMap<>();
         if (params.list("timeline").contains(NOTIFICATIONS)) {
-            useCases.readNotifications().readMarker(caller).ifPresent(id -> markers.put(NOTIFICATIONS, marker(id)));
+            readNotifications.readMarker(caller).ifPresent(id -> markers.put(NOTIFICATIONS, marker(id)));
         }
         ctx.json(markers);
     }
@@ -172,11 +174,11 @@ final class NotificationsResource {
         String id = params.first(NOTIFICATIONS + "[last_read_id]").filter(s -> !s.isBlank())
                 .orElseThrow(() -> MastodonError.validation("notifications[last_read_id] can't be blank"));
         try {
-            useCases.readNotifications().markRead(caller, id);
+            readNotifications.markRead(caller, id);
         } catch (FeedlineException.InvalidInput e) {
             throw MastodonError.validation("notifications[last_read_id] is not a notification id");
         }
-        String stored = useCases.readNotifications().readMarker(caller).orElse(id);
+        String stored = readNotifications.readMarker(caller).orElse(id);
         ctx.json(Map.of(NOTIFICATIONS, marker(stored)));
     }
 
@@ -203,7 +205,7 @@ final class NotificationsResource {
     private Optional<Status> status(Render render, NotificationView row) {
         return row.notification().post().flatMap(id -> {
             try {
-                return Optional.of(render.status(useCases.readPost().read(id)));
+                return Optional.of(render.status(readPost.read(id)));
             } catch (FeedlineException.NotFound e) {
                 return Optional.empty();
             }
@@ -275,7 +277,7 @@ final class NotificationsResource {
         Optional<String> minId = id(ctx, "min_id");
         Optional<String> floor = minId.or(() -> sinceId);
         boolean upwards = minId.isPresent();
-        ReadNotifications notifications = useCases.readNotifications();
+        ReadNotifications notifications = readNotifications;
         List<NotificationView> found = new ArrayList<>();
         Optional<PageToken> position = maxId.map(PageToken::new);
         boolean more = true;

@@ -3,7 +3,6 @@ package io.feedline.app.mastodon;
 import io.feedline.app.mastodon.Entities.Application;
 import io.feedline.app.mastodon.Entities.CredentialApplication;
 import io.feedline.app.mastodon.Entities.Token;
-import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.UserAccount;
@@ -19,12 +18,10 @@ import java.util.Set;
  * comes from {@link AuthorizePage}), {@code password} and {@code client_credentials}, revocation.
  */
 final class OAuthResource {
-    private final UseCases useCases;
     private final MastodonTokens tokens;
     private final Requests requests;
 
-    OAuthResource(UseCases useCases, MastodonTokens tokens, Requests requests) {
-        this.useCases = useCases;
+    OAuthResource(MastodonTokens tokens, Requests requests) {
         this.tokens = tokens;
         this.requests = requests;
     }

@@ -7,7 +7,7 @@ import io.feedline.app.mastodon.Entities.Status;
 import io.feedline.app.mastodon.Entities.StatusTag;
 import io.feedline.app.mastodon.Entities.StatusMention;
 import io.feedline.app.web.JsonBytes;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.Profile;
@@ -31,18 +31,18 @@ import java.util.Map;
 final class Render {
     static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-    private final UseCases useCases;
+    private final ReadProfile readProfile;
     private final Authors authors;
     private final String base;
     private final Map<Username, RawValue> seen = new HashMap<>();
 
-    Render(UseCases useCases, Authors authors, Context ctx) {
-        this(useCases, authors, ctx.scheme() + "://" + ctx.host());
+    Render(ReadProfile readProfile, Authors authors, Context ctx) {
+        this(readProfile, authors, ctx.scheme() + "://" + ctx.host());
     }
 
     /** Entities with URLs under {@code base} (a stream's, taken from the request that opened it). */
-    Render(UseCases useCases, Authors authors, String base) {
-        this.useCases = useCases;
+    Render(ReadProfile readProfile, Authors authors, String base) {
+        this.readProfile = readProfile;
         this.authors = authors;
         this.base = base;
     }
@@ -53,7 +53,7 @@ final class Render {
 
     /** An account as its own endpoints show it: read now, exact. */
     Account account(Username username) {
-        return account(useCases.readProfile().read(username));
+        return account(readProfile.read(username));
     }
 
     /**

@@ -1,7 +1,9 @@
 package io.feedline.app.mastodon;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.Authenticate;
+import io.feedline.ports.in.ReadPost;
+import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
@@ -20,27 +22,30 @@ final class Requests {
     private final MastodonTokens tokens;
     private final ObjectMapper mapper;
     private final long maxBodyBytes;
-    private final UseCases useCases;
+    private final Authenticate authenticate;
+    private final ReadProfile readProfile;
     private final Authors authors;
     private final Limits limits;
 
-    Requests(MastodonTokens tokens, ObjectMapper mapper, long maxBodyBytes, UseCases useCases, Limits limits) {
+    Requests(MastodonTokens tokens, ObjectMapper mapper, long maxBodyBytes, Authenticate authenticate,
+            ReadProfile readProfile, ReadPost readPost, Limits limits) {
         this.tokens = tokens;
         this.mapper = mapper;
         this.maxBodyBytes = maxBodyBytes;
-        this.useCases = useCases;
-        this.authors = new Authors(useCases.readProfile(), useCases.readPost(), mapper);
+        this.authenticate = authenticate;
+        this.readProfile = readProfile;
+        this.authors = new Authors(readProfile, readPost, mapper);
         this.limits = limits;
     }
 
     /** Entities for this request, with URLs on the host the client called. */
     Render render(Context ctx) {
-        return new Render(useCases, authors, ctx);
+        return new Render(readProfile, authors, ctx);
     }
 
     /** Entities with URLs under {@code base}, for a stream that outlives its request. */
     Render render(String base) {
-        return new Render(useCases, authors, base);
+        return new Render(readProfile, authors, base);
     }
 
     Params params(Context ctx) {
@@ -89,7 +94,7 @@ final class Requests {
         spend(limits.takeCredentials(clientKey(ctx)));
         spend(limits.loginAllowed(username.value()));
         try {
-            return useCases.authenticate().authenticate(username, password);
+            return authenticate.authenticate(username, password);
         } catch (io.feedline.ports.model.FeedlineException.InvalidCredentials wrong) {
             limits.loginFailed(username.value());
             throw wrong;

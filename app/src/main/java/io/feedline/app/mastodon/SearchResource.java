@@ -4,7 +4,7 @@ import io.feedline.app.mastodon.Entities.Account;
 import io.feedline.app.mastodon.Entities.Hashtag;
 import io.feedline.app.mastodon.Entities.Search;
 import io.feedline.app.mastodon.Entities.Status;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.ReadTags;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -29,11 +29,13 @@ final class SearchResource {
     static final int MAX_OFFSET = 400;
     private static final Set<String> TYPES = Set.of("accounts", "statuses", "hashtags");
 
-    private final UseCases useCases;
+    private final io.feedline.ports.in.Search search;
+    private final ReadTags readTags;
     private final Requests requests;
 
-    SearchResource(UseCases useCases, Requests requests) {
-        this.useCases = useCases;
+    SearchResource(io.feedline.ports.in.Search search, ReadTags readTags, Requests requests) {
+        this.search = search;
+        this.readTags = readTags;
         this.requests = requests;
     }
 
@@ -66,11 +68,11 @@ final class SearchResource {
         }
         Render render = requests.render(ctx);
         List<Account> accounts = wants(type, "accounts")
-                ? window(page -> useCases.search().accounts(reader, query, page), offset, limit).stream()
+                ? window(page -> search.accounts(reader, query, page), offset, limit).stream()
                         .map(summary -> render.account(summary.username())).toList()
                 : List.of();
         List<Status> statuses = wants(type, "statuses")
-                ? render.statuses(window(page -> useCases.search().posts(reader, query, page), offset, limit))
+                ? render.statuses(window(page -> search.posts(reader, query, page), offset, limit))
                 : List.of();
         List<Hashtag> hashtags = wants(type, "hashtags") ? hashtags(render, q, offset, limit) : List.of();
         ctx.json(new Search(accounts, statuses, hashtags));
@@ -88,7 +90,7 @@ final class SearchResource {
         } catch (FeedlineException.InvalidInput e) {
             return List.of();
         }
-        return useCases.readTags().complete(prefix, offset + limit).stream()
+        return readTags.complete(prefix, offset + limit).stream()
                 .skip(offset)
                 .map(use -> render.hashtag(use.tag(), null))
                 .toList();

@@ -1,8 +1,16 @@
 package io.feedline.app.mastodon;
 
 import io.feedline.app.mastodon.Entities.Context;
+import io.feedline.ports.in.DeletePost;
+import io.feedline.ports.in.LikePost;
 import io.feedline.ports.in.PublishPost;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.ReadAsViewer;
+import io.feedline.ports.in.ReadAuthorTimeline;
+import io.feedline.ports.in.ReadEngagement;
+import io.feedline.ports.in.ReadPost;
+import io.feedline.ports.in.RepostPost;
+import io.feedline.ports.in.UnlikePost;
+import io.feedline.ports.in.UnrepostPost;
 import io.feedline.ports.model.Conversation;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyKey;
@@ -28,11 +36,31 @@ final class StatusesResource {
     static final int REBLOG_SCAN = 40;
     private static final String REPLY_NOT_FOUND = "The status you are trying to reply to does not appear to exist.";
 
-    private final UseCases useCases;
+    private final PublishPost publishPost;
+    private final DeletePost deletePost;
+    private final ReadPost readPost;
+    private final ReadAuthorTimeline readAuthorTimeline;
+    private final LikePost likePost;
+    private final UnlikePost unlikePost;
+    private final RepostPost repostPost;
+    private final UnrepostPost unrepostPost;
+    private final ReadAsViewer readAsViewer;
+    private final ReadEngagement readEngagement;
     private final Requests requests;
 
-    StatusesResource(UseCases useCases, Requests requests) {
-        this.useCases = useCases;
+    StatusesResource(PublishPost publishPost, DeletePost deletePost, ReadPost readPost,
+            ReadAuthorTimeline readAuthorTimeline, LikePost likePost, UnlikePost unlikePost, RepostPost repostPost,
+            UnrepostPost unrepostPost, ReadAsViewer readAsViewer, ReadEngagement readEngagement, Requests requests) {
+        this.publishPost = publishPost;
+        this.deletePost = deletePost;
+        this.readPost = readPost;
+        this.readAuthorTimeline = readAuthorTimeline;
+        this.likePost = likePost;
+        this.unlikePost = unlikePost;
+        this.repostPost = repostPost;
+        this.unrepostPost = unrepostPost;
+        this.readAsViewer = readAsViewer;
+        this.readEngagement = readEngagement;
         this.requests = requests;
     }
 
@@ -50,7 +78,7 @@ final class StatusesResource {
         });
         Post post;
         try {
-            post = useCases.publishPost().publish(
+            post = publishPost.publish(
                     new PublishPost.Command(author, PostText.of(params.first("status").orElse("")), key, inReplyTo));
         } catch (FeedlineException.NotFound e) {
             throw MastodonError.of(404, REPLY_NOT_FOUND);
@@ -62,15 +90,15 @@ final class StatusesResource {
     void show(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
         Optional<UserId> viewer = requests.optionalUser(ctx);
-        Post post = useCases.readAsViewer().post(viewer, id);
+        Post post = readAsViewer.post(viewer, id);
         ctx.json(requests.render(ctx).status(post));
     }
 
     /** Answers the deleted status with its source text, as Mastodon does for delete-and-redraft. */
     void delete(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
-        Post post = useCases.readPost().read(id);
-        useCases.deletePost().delete(requests.user(ctx), id);
+        Post post = readPost.read(id);
+        deletePost.delete(requests.user(ctx), id);
         ctx.json(requests.render(ctx).status(post, null, post.text().value()));
     }
 
@@ -86,7 +114,7 @@ final class StatusesResource {
     void context(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
         Optional<UserId> viewer = requests.optionalUser(ctx);
-        Conversation conversation = useCases.readAsViewer().context(viewer, id, firstReplies());
+        Conversation conversation = readAsViewer.context(viewer, id, firstReplies());
         Render render = requests.render(ctx);
         List<Post> ancestors = conversation.ancestors().stream()
                 .flatMap(ancestor -> ancestor.post().stream())
@@ -105,13 +133,13 @@ final class StatusesResource {
                 }
                 into.add(reply);
                 if (reply.replyCount() > 0) {
-                    descend(viewer, reply.id(), useCases.readAsViewer().replies(viewer, reply.id(), firstReplies()), into);
+                    descend(viewer, reply.id(), readAsViewer.replies(viewer, reply.id(), firstReplies()), into);
                 }
             }
             if (page.next().isEmpty()) {
                 return;
             }
-            page = useCases.readAsViewer().replies(viewer, parent, new PageRequest(page.next(), PageRequest.MAX_LIMIT));
+            page = readAsViewer.replies(viewer, parent, new PageRequest(page.next(), PageRequest.MAX_LIMIT));
         }
     }
 
@@ -121,15 +149,15 @@ final class StatusesResource {
 
     void favourite(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
-        long count = useCases.likePost().like(requests.user(ctx), id);
-        Post post = useCases.readPost().read(id).withLikeCount(count);
+        long count = likePost.like(requests.user(ctx), id);
+        Post post = readPost.read(id).withLikeCount(count);
         ctx.json(requests.render(ctx).status(post, true, null));
     }
 
     void unfavourite(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
-        long count = useCases.unlikePost().unlike(requests.user(ctx), id);
-        Post post = useCases.readPost().read(id).withLikeCount(count);
+        long count = unlikePost.unlike(requests.user(ctx), id);
+        Post post = readPost.read(id).withLikeCount(count);
         ctx.json(requests.render(ctx).status(post, false, null));
     }
 
@@ -141,11 +169,11 @@ final class StatusesResource {
     void reblog(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
         UserId me = requests.user(ctx);
-        long count = useCases.repostPost().repost(me, id);
-        Optional<Post> entry = useCases.readAuthorTimeline().read(requests.username(ctx), PageRequest.first(REBLOG_SCAN)).items().stream()
+        long count = repostPost.repost(me, id);
+        Optional<Post> entry = readAuthorTimeline.read(requests.username(ctx), PageRequest.first(REBLOG_SCAN)).items().stream()
                 .filter(post -> post.id().equals(id) && post.repostedBy().isPresent())
                 .findFirst();
-        Post shown = entry.orElseGet(() -> useCases.readPost().read(id)).withRepostCount(count);
+        Post shown = entry.orElseGet(() -> readPost.read(id)).withRepostCount(count);
         ctx.json(requests.render(ctx).status(shown, null, true, null));
     }
 
@@ -153,21 +181,21 @@ final class StatusesResource {
     void favouritedBy(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
         Optional<UserId> viewer = requests.optionalUser(ctx);
-        AccountPages.answer(ctx, requests, page -> useCases.readEngagement().likers(viewer, id, page));
+        AccountPages.answer(ctx, requests, page -> readEngagement.likers(viewer, id, page));
     }
 
     /** Who reblogged the status, by account id. */
     void rebloggedBy(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
         Optional<UserId> viewer = requests.optionalUser(ctx);
-        AccountPages.answer(ctx, requests, page -> useCases.readEngagement().reposters(viewer, id, page));
+        AccountPages.answer(ctx, requests, page -> readEngagement.reposters(viewer, id, page));
     }
 
     /** Undoes the caller's repost; answers the original, as Mastodon does. */
     void unreblog(io.javalin.http.Context ctx) {
         PostId id = id(ctx);
-        long count = useCases.unrepostPost().unrepost(requests.user(ctx), id);
-        ctx.json(requests.render(ctx).status(useCases.readPost().read(id).withRepostCount(count), null, false, null));
+        long count = unrepostPost.unrepost(requests.user(ctx), id);
+        ctx.json(requests.render(ctx).status(readPost.read(id).withRepostCount(count), null, false, null));
     }
 
     private static PostId id(io.javalin.http.Context ctx) {

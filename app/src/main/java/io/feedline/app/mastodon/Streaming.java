@@ -3,7 +3,6 @@ package io.feedline.app.mastodon;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.model.Post;
@@ -125,7 +124,7 @@ final class Streaming implements AutoCloseable {
         }
     }
 
-    private final UseCases useCases;
+    private final WatchLive watchLive;
     private final Requests requests;
     private final MastodonTokens tokens;
     private final ObjectMapper mapper;
@@ -137,15 +136,15 @@ final class Streaming implements AutoCloseable {
     private final ExecutorService work = Executors.newVirtualThreadPerTaskExecutor();
     private final WatchLive.Subscription subscription;
 
-    Streaming(UseCases useCases, Requests requests, MastodonTokens tokens, ObjectMapper mapper,
+    Streaming(WatchLive watchLive, Requests requests, MastodonTokens tokens, ObjectMapper mapper,
             NotificationsResource notifications, Settings settings) {
-        this.useCases = useCases;
+        this.watchLive = watchLive;
         this.requests = requests;
         this.tokens = tokens;
         this.mapper = mapper;
         this.notifications = notifications;
         this.settings = settings;
-        this.subscription = useCases.watchLive().subscribe(this::onEvent);
+        this.subscription = watchLive.subscribe(this::onEvent);
     }
 
     /** Connections open now. */
@@ -384,7 +383,7 @@ final class Streaming implements AutoCloseable {
     }
 
     private Void home(UserId reader, List<Client> theirs, LiveEvent event, Map<String, String> rendered) {
-        for (Post post : useCases.watchLive().home(reader, event)) {
+        for (Post post : watchLive.home(reader, event)) {
             for (Client client : theirs) {
                 if (!client.firstHomeUpdate(post)) {
                     continue;
@@ -397,7 +396,7 @@ final class Streaming implements AutoCloseable {
 
     private Void published(Optional<UserId> viewer, List<Client> theirs, LiveEvent.Published event,
             Map<String, String> rendered) {
-        Optional<Post> shown = useCases.watchLive().published(viewer, event);
+        Optional<Post> shown = watchLive.published(viewer, event);
         if (shown.isEmpty()) {
             return null;
         }

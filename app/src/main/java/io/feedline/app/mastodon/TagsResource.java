@@ -2,7 +2,9 @@ package io.feedline.app.mastodon;
 
 import io.feedline.app.mastodon.Entities.Hashtag;
 import io.feedline.app.web.JsonBytes;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.FollowTags;
+import io.feedline.ports.in.ReadExplore;
+import io.feedline.ports.in.ReadTags;
 import io.feedline.ports.model.ExploreWindow;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Page;
@@ -24,30 +26,34 @@ final class TagsResource {
     /** The deepest {@code offset} the trends answer: a ranking holds at most this many entries. */
     static final int MAX_OFFSET = io.feedline.ports.model.Ranking.MAX_ENTRIES;
 
-    private final UseCases useCases;
+    private final FollowTags followTags;
+    private final ReadTags readTags;
+    private final ReadExplore readExplore;
     private final Requests requests;
 
-    TagsResource(UseCases useCases, Requests requests) {
-        this.useCases = useCases;
+    TagsResource(FollowTags followTags, ReadTags readTags, ReadExplore readExplore, Requests requests) {
+        this.followTags = followTags;
+        this.readTags = readTags;
+        this.readExplore = readExplore;
         this.requests = requests;
     }
 
     void show(Context ctx) {
         Tag tag = tag(ctx, "name");
         Optional<UserId> caller = requests.optionalUser(ctx);
-        boolean following = useCases.readTags().tag(caller, tag).following();
+        boolean following = readTags.tag(caller, tag).following();
         ctx.json(requests.render(ctx).hashtag(tag, caller.isPresent() ? following : null));
     }
 
     void follow(Context ctx) {
         Tag tag = tag(ctx, "name");
-        useCases.followTags().follow(requests.user(ctx), tag);
+        followTags.follow(requests.user(ctx), tag);
         ctx.json(requests.render(ctx).hashtag(tag, true));
     }
 
     void unfollow(Context ctx) {
         Tag tag = tag(ctx, "name");
-        useCases.followTags().unfollow(requests.user(ctx), tag);
+        followTags.unfollow(requests.user(ctx), tag);
         ctx.json(requests.render(ctx).hashtag(tag, false));
     }
 
@@ -55,7 +61,7 @@ final class TagsResource {
     void followed(Context ctx) {
         int limit = Math.min(PostPages.limit(ctx.queryParam("limit")), 100);
         Optional<PageToken> after = Optional.ofNullable(ctx.queryParam("max_id")).filter(s -> !s.isBlank()).map(PageToken::new);
-        Page<Tag> page = useCases.readTags().followed(requests.username(ctx), new PageRequest(after, limit));
+        Page<Tag> page = readTags.followed(requests.username(ctx), new PageRequest(after, limit));
         Render render = requests.render(ctx);
         page.next().ifPresent(next -> ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit
                 + "&max_id=" + next.value() + ">; rel=\"next\""));
@@ -66,7 +72,7 @@ final class TagsResource {
     void trendingTags(Context ctx) {
         int limit = Math.min(PostPages.limit(ctx.queryParam("limit")), 20);
         int offset = offset(ctx);
-        List<TagUse> ranked = useCases.readTags().trending().tags();
+        List<TagUse> ranked = readTags.trending().tags();
         Render render = requests.render(ctx);
         List<Hashtag> tags = ranked.stream().skip(offset).limit(limit)
                 .map(use -> render.hashtag(use.tag(), null))
@@ -82,7 +88,7 @@ final class TagsResource {
         int limit = PostPages.limit(ctx.queryParam("limit"));
         int offset = offset(ctx);
         PageRequest request = offset == 0 ? PageRequest.first(limit) : PageRequest.after(new PageToken("r" + offset), limit);
-        Page<Post> page = useCases.readExplore().popular(requests.optionalUser(ctx), ExploreWindow.DAY, request);
+        Page<Post> page = readExplore.popular(requests.optionalUser(ctx), ExploreWindow.DAY, request);
         Render render = requests.render(ctx);
         if (page.next().isPresent()) {
             ctx.header("Link", "<" + render.base() + ctx.path() + "?limit=" + limit + "&offset=" + (offset + limit) + ">; rel=\"next\"");

@@ -1,7 +1,9 @@
 package io.feedline.app.mastodon;
 
 import io.feedline.app.web.JsonBytes;
-import io.feedline.ports.in.UseCases;
+import io.feedline.ports.in.ReadExplore;
+import io.feedline.ports.in.ReadHomeFeed;
+import io.feedline.ports.in.ReadTags;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.UserId;
 import io.javalin.http.Context;
@@ -15,18 +17,22 @@ import java.util.Optional;
  * {@code remote=true} is an empty timeline; no post has media, so {@code only_media=true} is too.
  */
 final class TimelinesResource {
-    private final UseCases useCases;
+    private final ReadHomeFeed readHomeFeed;
+    private final ReadTags readTags;
+    private final ReadExplore readExplore;
     private final Requests requests;
 
-    TimelinesResource(UseCases useCases, Requests requests) {
-        this.useCases = useCases;
+    TimelinesResource(ReadHomeFeed readHomeFeed, ReadTags readTags, ReadExplore readExplore, Requests requests) {
+        this.readHomeFeed = readHomeFeed;
+        this.readTags = readTags;
+        this.readExplore = readExplore;
         this.requests = requests;
     }
 
     void home(Context ctx) {
         UserId reader = requests.user(ctx);
         Render render = requests.render(ctx);
-        PostPages.Window window = PostPages.read(ctx, page -> useCases.readHomeFeed().read(reader, reader, page));
+        PostPages.Window window = PostPages.read(ctx, page -> readHomeFeed.read(reader, reader, page));
         PostPages.link(ctx, render.base(), window);
         JsonBytes.answer(ctx, render.listed(window.posts()));
     }
@@ -39,12 +45,12 @@ final class TimelinesResource {
             }
         }
         Optional<UserId> reader = requests.optionalUser(ctx);
-        page(ctx, () -> PostPages.read(ctx, page -> useCases.readTags().posts(reader, tag, page)));
+        page(ctx, () -> PostPages.read(ctx, page -> readTags.posts(reader, tag, page)));
     }
 
     void publicTimeline(Context ctx) {
         Optional<UserId> reader = requests.optionalUser(ctx);
-        page(ctx, () -> PostPages.read(ctx, page -> useCases.readExplore().latest(reader, page)));
+        page(ctx, () -> PostPages.read(ctx, page -> readExplore.latest(reader, page)));
     }
 
     private void page(Context ctx, java.util.function.Supplier<PostPages.Window> read) {

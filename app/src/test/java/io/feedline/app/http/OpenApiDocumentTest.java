@@ -36,16 +36,16 @@ class OpenApiDocumentTest {
         Javalin javalin = Javalin.create(config -> {
             Routes.register(
                 config.routes,
-                new AccountResource(null, null, null, null),
-                new PostResource(null, null, null),
-                new GraphResource(null, null),
+                new AccountResource(null, null, null, null, null, null, null, null),
+                new PostResource(null, null, null, null, null, null, null, null, null, null, null, null),
+                new GraphResource(null, null, null, null, null, null),
                 new FeedResource(null, null),
                 new NotificationResource(null, null, null),
                 new OperationsResource(new HealthReports(List.of(), List.of(), Duration.ofSeconds(1), Duration.ofSeconds(1)),
                         Optional.empty(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)),
                 new RelationResource(null, null),
                 new SearchResource(null, null),
-                new TagResource(null, null),
+                new TagResource(null, null, null),
                 new SubscriptionResource(null));
             Routes.registerExplore(config.routes, new ExploreResource(null, null));
         });

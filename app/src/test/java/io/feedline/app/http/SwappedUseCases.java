@@ -74,23 +74,11 @@ public final class SwappedUseCases {
                 return reads.profile(viewer, username);
             }
         };
-        return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
-                readPost, real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
-                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
-                real.readConversation(),
-                real.readNotifications(), real.manageRelations(), swapped,
-                real.search(),
-                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
+        return real.toBuilder().readPost(readPost).readAsViewer(swapped).build();
     }
 
     /** The core's use cases with full-text search swapped, the others as they are. */
     public static UseCases withSearch(UseCases real, Search search) {
-        return new UseCases(real.registerUser(), real.authenticate(), real.readProfile(), real.publishPost(), real.deletePost(),
-                real.readPost(), real.readAuthorTimeline(), real.follow(), real.unfollow(), real.readFollowing(), real.readFollowers(),
-                real.checkFollows(), real.readHomeFeed(), real.likePost(), real.unlikePost(), real.repostPost(), real.unrepostPost(),
-                real.readConversation(),
-                real.readNotifications(), real.manageRelations(), real.readAsViewer(),
-                search,
-                real.followTags(), real.readTags(), real.notifyOfPosts(), real.readExplore(), real.readEngagement(), real.readArticles(), real.publishDraft(), real.watchLive());
+        return real.toBuilder().search(search).build();
     }
 }
