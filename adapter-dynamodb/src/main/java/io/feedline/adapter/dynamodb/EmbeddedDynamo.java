@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.jetty.server.Server;
@@ -33,14 +34,19 @@ public final class EmbeddedDynamo implements AutoCloseable {
         SQLITE_LOG.setLevel(Level.WARNING);
     }
 
+    /** How long {@link #close()} waits for the SQLite threads of a file-backed database to let go of it. */
+    private static final Duration RELEASE_WAIT = Duration.ofSeconds(10);
+
     private final Server server;
     private final LocalDynamoDBServerHandler handler;
     private final URI endpoint;
+    private final boolean fileBacked;
 
-    private EmbeddedDynamo(Server server, LocalDynamoDBServerHandler handler, URI endpoint) {
+    private EmbeddedDynamo(Server server, LocalDynamoDBServerHandler handler, URI endpoint, boolean fileBacked) {
         this.server = server;
         this.handler = handler;
         this.endpoint = endpoint;
+        this.fileBacked = fileBacked;
     }
 
     /** A server on a loopback port the OS picks, whose data lives in memory only and is gone when it stops. */
@@ -104,7 +110,8 @@ public final class EmbeddedDynamo implements AutoCloseable {
             handler.close();
             throw new IllegalStateException("DynamoDB Local could not listen on " + host + ":" + port + ": " + e.getMessage(), e);
         }
-        return new EmbeddedDynamo(server, handler, URI.create("http://" + reachable(host) + ":" + connector.getLocalPort()));
+        return new EmbeddedDynamo(server, handler, URI.create("http://" + reachable(host) + ":" + connector.getLocalPort()),
+                !inMemory);
     }
 
     /** Where to send requests, e.g. {@code http://127.0.0.1:41234}. */
@@ -125,6 +132,34 @@ public final class EmbeddedDynamo implements AutoCloseable {
             throw new IllegalStateException("DynamoDB Local did not stop cleanly", e);
         } finally {
             handler.close();
+            if (fileBacked) {
+                awaitSqliteReleased();
+            }
+        }
+    }
+
+    /**
+     * Waits for sqlite4java's queue threads to end. The handler's close only asks them to stop; one
+     * still holding the database file made a restart on the same directory fail with "database is
+     * locked" (a 500 to the first DescribeTable).
+     */
+    private static void awaitSqliteReleased() {
+        long deadline = System.nanoTime() + RELEASE_WAIT.toNanos();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            // A file-backed queue is named after its file; in-memory ones, which hold no file, are left alone.
+            if (!thread.getName().startsWith("SQLiteQueue[") || !thread.getName().endsWith(".db]")) {
+                continue;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                thread.join(Duration.ofNanos(left));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 }
