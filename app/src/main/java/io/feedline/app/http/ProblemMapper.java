@@ -7,6 +7,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.HttpStatus;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,6 +73,11 @@ final class ProblemMapper {
                     Map.of("Retry-After", Long.toString(Math.max(1, e.retryAfter().toSeconds()))));
             case FeedlineException.LimitReached e -> new Rendered(
                     Problem.of(422, "limit-reached", "Unprocessable Content", e.getMessage()).withField(e.field()));
+            // Too many bytes is 413 like the body limit; every other refusal is about what the file is.
+            case FeedlineException.MediaRejected e -> e.reason() == FeedlineException.MediaRejected.Reason.TOO_LARGE
+                    ? new Rendered(Problem.of(413, "file-too-large", "Content Too Large", e.getMessage()).withField(e.field()))
+                    : new Rendered(Problem.of(422, "media-" + e.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                            "Unprocessable Content", e.getMessage()).withField(e.field()));
             case FeedlineException.WriteConflict e -> new Rendered(
                     Problem.of(409, "write-conflict", "Conflict", "a concurrent change won; retry the request"));
             case FeedlineException.StorageUnavailable e -> {

@@ -3,6 +3,7 @@ package io.feedline.ports.model;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Every failure the core reports. Sealed so that the one place mapping errors to the wire (the HTTP
@@ -164,6 +165,57 @@ public abstract sealed class FeedlineException extends RuntimeException {
 
         public String field() {
             return field;
+        }
+    }
+
+    /**
+     * An upload was refused for what its bytes are, before anything was stored. {@code field} names
+     * the multipart part that carried it ({@code file}); {@code limit} is the configured bound that
+     * was passed, in bytes or pixels, for the two reasons that have one.
+     */
+    public static final class MediaRejected extends FeedlineException {
+        /** Why an upload was refused. */
+        public enum Reason {
+            /** No bytes at all. */
+            EMPTY,
+            /** The bytes are of no type Feedline recognises. */
+            UNKNOWN_TYPE,
+            /** A recognised type that is not accepted (video, audio, and images other than JPEG, PNG, GIF, WebP). */
+            UNSUPPORTED_TYPE,
+            /** The bytes stop or break before the image ends. */
+            TRUNCATED,
+            /** The header declares more pixels than may be decoded (a decompression bomb, or just too big). */
+            TOO_MANY_PIXELS,
+            /** More bytes than the configured maximum. */
+            TOO_LARGE
+        }
+
+        private final Reason reason;
+        private final String field;
+        private final long limit;
+
+        public MediaRejected(Reason reason, String message) {
+            this(reason, message, -1);
+        }
+
+        public MediaRejected(Reason reason, String message, long limit) {
+            super(message, null);
+            this.reason = Objects.requireNonNull(reason);
+            this.field = "file";
+            this.limit = limit;
+        }
+
+        public Reason reason() {
+            return reason;
+        }
+
+        public String field() {
+            return field;
+        }
+
+        /** The bound that was passed (bytes for {@code TOO_LARGE}, pixels for {@code TOO_MANY_PIXELS}). */
+        public OptionalLong limit() {
+            return limit < 0 ? OptionalLong.empty() : OptionalLong.of(limit);
         }
     }
 
