@@ -246,13 +246,22 @@ public abstract class MediaStoreContract {
     @Test
     void theLongestKeyIsStored() {
         MediaStore store = mediaStore();
-        String prefix = freshPrefix();
-        MediaKey longest = MediaKey.of(prefix + "x".repeat(MediaKey.MAX_LENGTH - prefix.length()));
+        StringBuilder key = new StringBuilder(freshPrefix());
+        while (key.length() < MediaKey.MAX_LENGTH) {
+            int room = MediaKey.MAX_LENGTH - key.length();
+            key.append("x".repeat(Math.min(MediaKey.MAX_SEGMENT, room)));
+            if (key.length() < MediaKey.MAX_LENGTH - 1) {
+                key.append('/');
+            }
+        }
+        MediaKey longest = MediaKey.of(key.toString());
 
         store.put(longest, bytes("long"), PNG);
 
         assertThat(store.get(longest).map(StoredMedia::readAllBytes)).hasValueSatisfying(v -> assertThat(v).isEqualTo(bytes("long")));
+        assertThat(longest.value()).hasSize(MediaKey.MAX_LENGTH);
         assertThatThrownBy(() -> MediaKey.of(longest.value() + "x")).isInstanceOf(FeedlineException.InvalidInput.class);
+        assertThatThrownBy(() -> MediaKey.of("a/" + "y".repeat(MediaKey.MAX_SEGMENT + 1))).isInstanceOf(FeedlineException.InvalidInput.class);
     }
 
     @Test
