@@ -10,7 +10,9 @@ import java.util.Optional;
 /**
  * Uploaded media and their previews, as opaque objects under keys Feedline makes. An object is
  * whole or absent: a reader never sees part of a write, and a failed write leaves no object (and
- * an overwritten one as it was). Engine failures are
+ * an overwritten one as it was). No key may be a segment-prefix of another ({@code a} and
+ * {@code a/b}): S3 allows it, but S3-compatible servers built on a file system refuse one of the
+ * two, so Feedline's key layout never makes such a pair. Engine failures are
  * {@link io.feedline.ports.model.FeedlineException.StorageUnavailable} with component "media".
  */
 public interface MediaStore {

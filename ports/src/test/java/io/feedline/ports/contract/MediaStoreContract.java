@@ -190,22 +190,6 @@ public abstract class MediaStoreContract {
         }
     }
 
-    /** An object store has no directories: a key and a key below it are two objects. */
-    @Test
-    void aKeyAndAKeyBelowItAreDistinctObjects() {
-        MediaStore store = mediaStore();
-        MediaKey parent = freshKey("dir");
-        MediaKey child = MediaKey.of(parent.value() + "/file");
-
-        store.put(parent, bytes("parent"), PNG);
-        store.put(child, bytes("child"), JPEG);
-
-        assertThat(store.get(parent).orElseThrow().readAllBytes()).isEqualTo(bytes("parent"));
-        assertThat(store.get(child).orElseThrow().readAllBytes()).isEqualTo(bytes("child"));
-        store.delete(parent);
-        assertThat(store.exists(child)).isTrue();
-    }
-
     @Test
     void readersSeeOneWholeVersionWhileItIsOverwritten() {
         MediaStore store = mediaStore();
