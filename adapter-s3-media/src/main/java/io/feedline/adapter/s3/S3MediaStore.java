@@ -131,23 +131,18 @@ public final class S3MediaStore implements MediaStore, AutoCloseable {
     public void createBucketIfMissing() {
         try {
             client.headBucket(b -> b.bucket(settings.bucket()));
-        } catch (NoSuchBucketException e) {
-            try {
-                client.createBucket(b -> b.bucket(settings.bucket()));
-            } catch (SdkException created) {
-                throw unavailable("cannot create the bucket " + settings.bucket(), created);
-            }
+            return;
         } catch (S3Exception e) {
             if (e.statusCode() != 404) {
                 throw unavailable("cannot reach the bucket " + settings.bucket(), e);
             }
-            try {
-                client.createBucket(b -> b.bucket(settings.bucket()));
-            } catch (SdkException created) {
-                throw unavailable("cannot create the bucket " + settings.bucket(), created);
-            }
         } catch (SdkException e) {
             throw unavailable("cannot reach the bucket " + settings.bucket(), e);
+        }
+        try {
+            client.createBucket(b -> b.bucket(settings.bucket()));
+        } catch (SdkException e) {
+            throw unavailable("cannot create the bucket " + settings.bucket(), e);
         }
     }
 
