@@ -37,6 +37,9 @@ class FeedlineArchitectureTest {
     private static final String REDIS = "io.feedline.adapter.redis..";
     private static final String MEMORY = "io.feedline.adapter.memory..";
     private static final String LUCENE = "io.feedline.adapter.lucene..";
+    private static final String FILESYSTEM = "io.feedline.adapter.filesystem..";
+    private static final String S3 = "io.feedline.adapter.s3..";
+    private static final String IMAGING = "io.feedline.adapter.imaging..";
     private static final String APP = "io.feedline.app..";
     private static final String HTTP = "io.feedline.app.http..";
     private static final String MASTODON = "io.feedline.app.mastodon..";
@@ -69,6 +72,7 @@ class FeedlineArchitectureTest {
         "io.feedline.domain",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
         "io.feedline.adapter.memory", "io.feedline.adapter.lucene",
+        "io.feedline.adapter.filesystem", "io.feedline.adapter.s3", "io.feedline.adapter.imaging",
         "io.feedline.app.http", "io.feedline.app.mastodon", "io.feedline.app.web", "io.feedline.app.cli", "io.feedline.app.bootstrap",
         "io.feedline.bench"
     })
@@ -109,8 +113,10 @@ class FeedlineArchitectureTest {
 
     @Test
     void adaptersDependOnNeitherDomainNorAppNorEachOther() {
-        for (String adapter : List.of(DYNAMO, POSTGRES, REDIS, MEMORY, LUCENE)) {
-            List<String> forbidden = new java.util.ArrayList<>(List.of(DOMAIN, APP, DYNAMO, POSTGRES, REDIS, MEMORY, LUCENE));
+        List<String> adapters = List.of(DYNAMO, POSTGRES, REDIS, MEMORY, LUCENE, FILESYSTEM, S3, IMAGING);
+        for (String adapter : adapters) {
+            List<String> forbidden = new java.util.ArrayList<>(adapters);
+            forbidden.addAll(List.of(DOMAIN, APP));
             forbidden.remove(adapter);
             check(noClasses().that().resideInAPackage(adapter)
                     .should().dependOnClassesThat().resideInAnyPackage(forbidden.toArray(String[]::new)));
@@ -120,7 +126,8 @@ class FeedlineArchitectureTest {
     /** A technology and the packages that may use it; the first is its home, which must really use it. */
     @ParameterizedTest(name = "{0} is used only in its own module")
     @ValueSource(strings = {
-        "software.amazon.awssdk..=" + DYNAMO,
+        // The AWS SDK: DynamoDB's client in its adapter, S3's in the S3 media store.
+        "software.amazon.awssdk..=" + DYNAMO + "," + S3,
         "com.amazonaws..=" + DYNAMO,
         "org.jdbi..=" + POSTGRES,
         "java.sql..=" + POSTGRES,
@@ -128,6 +135,13 @@ class FeedlineArchitectureTest {
         "com.zaxxer..=" + POSTGRES,
         "io.lettuce..=" + REDIS,
         "org.apache.lucene..=" + LUCENE,
+        // Image decoding, type detection, metadata, scaling and blurhash stay behind MediaProcessing.
+        "javax.imageio..=" + IMAGING,
+        "org.apache.tika..=" + IMAGING,
+        "com.twelvemonkeys..=" + IMAGING,
+        "com.drew..=" + IMAGING,
+        "net.coobird.thumbnailator..=" + IMAGING,
+        "io.trbl.blurhash..=" + IMAGING,
         // Both driving adapters over HTTP: the native API and the Mastodon API, and the plumbing they share.
         "io.javalin..=" + HTTP + "," + MASTODON + "," + WEB,
         // The in-process caches' library; the HTTP layer's rate limiter keeps its buckets in one too,
