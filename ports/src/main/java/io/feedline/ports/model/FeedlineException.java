@@ -178,7 +178,7 @@ public abstract sealed class FeedlineException extends RuntimeException {
         public enum Reason {
             /** No bytes at all. */
             EMPTY,
-            /** The bytes are of no type Feedline recognises. */
+            /** The bytes are no image, video or audio file that Feedline recognises. */
             UNKNOWN_TYPE,
             /** A recognised type that is not accepted (video, audio, and images other than JPEG, PNG, GIF, WebP). */
             UNSUPPORTED_TYPE,
