@@ -52,8 +52,8 @@ final class RelationLane {
     /** Claims one batch of the lane and works it. Returns how many jobs were completed. */
     int runOnce() {
         List<ClaimedJob> claimed = jobs.claim(JobLane.RELATIONS, workerId, JOBS_PER_CLAIM, clock.instant(), settings.jobLease());
-        if (claimed.size() == 1) {
-            return work(claimed.getFirst()) ? 1 : 0;
+        if (claimed.size() <= 1) {
+            return claimed.isEmpty() || !work(claimed.getFirst()) ? 0 : 1;
         }
         int done = 0;
         try (ExecutorService side = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -63,16 +63,6 @@ final class RelationLane {
             }
         }
         return done;
-    }
-
-    /** Works the lane until nothing is claimable. Returns how many jobs were completed. */
-    int drain() {
-        int total = 0;
-        int done;
-        while ((done = runOnce()) > 0) {
-            total += done;
-        }
-        return total;
     }
 
     /**
