@@ -32,6 +32,11 @@ import java.util.function.Supplier;
  * would hold one of the carriers (one per core) for that long, so on two cores one busy slot left
  * every other request a single carrier. On a thread of its own it takes the share of the cores the
  * operating system gives it, and every carrier keeps serving (ADR-0017).
+ *
+ * <p>A check refused at once, because the queue was full, is answered only after
+ * {@code shedDelay}. A flood's client waits for each answer before it sends again, so a 503 at
+ * once let 1,000 connections send about 10,000 checks a second, and answering those starved the
+ * other requests of CPU. The delay parks only the refused request's virtual thread (ADR-0017).
  */
 final class BoundedPasswords implements PasswordHasher {
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
@@ -41,10 +46,31 @@ final class BoundedPasswords implements PasswordHasher {
     /** Whether this thread holds a slot: set for the length of an admitted check. */
     private final ThreadLocal<Boolean> holding = ThreadLocal.withInitial(() -> false);
     private final ExecutorService hashing;
+    private final Duration shedDelay;
+    private final Pause pause;
+
+    /** Waits out a refused check's delay; a test records it instead. */
+    interface Pause {
+        void pause(Duration length);
+
+        Pause SLEEP = length -> {
+            try {
+                Thread.sleep(length);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
 
     BoundedPasswords(PasswordHasher delegate, Admission.Bounds bounds) {
+        this(delegate, bounds, Duration.ZERO, Pause.SLEEP);
+    }
+
+    BoundedPasswords(PasswordHasher delegate, Admission.Bounds bounds, Duration shedDelay, Pause pause) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.slots = new Admission(bounds);
+        this.shedDelay = Objects.requireNonNull(shedDelay, "shedDelay");
+        this.pause = Objects.requireNonNull(pause, "pause");
         int maxConcurrent = bounds.inFlight();
         // As many threads as slots; an idle one ends after a while and is made again when needed.
         ThreadPoolExecutor pool = new ThreadPoolExecutor(maxConcurrent, maxConcurrent, 30, TimeUnit.SECONDS,
@@ -68,7 +94,12 @@ final class BoundedPasswords implements PasswordHasher {
         if (holding.get()) {
             return check.get();
         }
+        long started = System.nanoTime();
         if (!slots.enter()) {
+            Duration left = shedDelay.minusNanos(System.nanoTime() - started);
+            if (left.isPositive()) {
+                pause.pause(left);
+            }
             throw overloaded();
         }
         holding.set(true);

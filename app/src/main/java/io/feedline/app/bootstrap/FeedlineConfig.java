@@ -116,11 +116,13 @@ public record FeedlineConfig(
 
     /**
      * How many argon2id hashes or verifications may run at once, how many more requests may wait for
-     * a slot, and how long each waits before it is answered 503 with Retry-After.
+     * a slot, how long each waits before it is answered 503 with Retry-After, and how long a
+     * request refused at once (the queue full) waits for its 503.
      */
-    public record Passwords(int maxConcurrentHashes, int maxQueued, Duration maxWait) {
+    public record Passwords(int maxConcurrentHashes, int maxQueued, Duration maxWait, Duration shedDelay) {
         public Passwords {
             Objects.requireNonNull(maxWait, "maxWait");
+            Objects.requireNonNull(shedDelay, "shedDelay");
             if (maxConcurrentHashes < 1 || maxConcurrentHashes > 256) {
                 throw new InvalidConfiguration("password.max-concurrent-hashes must be auto or between 1 and 256");
             }
@@ -302,7 +304,7 @@ public record FeedlineConfig(
                     positive(c, "notifications.retention"), between(c, "counters.hot-post-threshold", 1, 1000),
                     dynamo, postgres, redis, memory,
                     new Passwords(halfTheCoresOr(c, "password.max-concurrent-hashes"), between(c, "password.max-queued", 0, 10_000),
-                            nonNegative(c, "password.max-wait")),
+                            nonNegative(c, "password.max-wait"), nonNegative(c, "password.shed-delay")),
                     choice(c, "storage.search", SearchStore.class,
                             users == UsersStore.DYNAMODB ? SearchStore.LUCENE : SearchStore.POSTGRES));
         } catch (ConfigException e) {

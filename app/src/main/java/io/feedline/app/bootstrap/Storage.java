@@ -142,7 +142,8 @@ final class Storage implements AutoCloseable {
                 .users(users).posts(posts).graph(graph).feedItems(feedItems).timelines(timelines).postCache(postCache)
                 .likes(likes).counters(counters).reposts(reposts).jobs(jobs).celebrities(celebrities)
                 .idempotencyKeys(idempotencyKeys).notifications(notifications)
-                .hasher(new BoundedPasswords(new Argon2idPasswords(), passwords.bounds()))
+                .hasher(new BoundedPasswords(new Argon2idPasswords(), passwords.bounds(), passwords.shedDelay(),
+                        BoundedPasswords.Pause.SLEEP))
                 .ids(new UlidIds(clock)).clock(clock).relations(relations).search(search).entityFollows(entityFollows)
                 .tagIndex(tagIndex).subscriptions(subscriptions).explore(explore).rankings(rankings).articles(articles)
                 .live(live).outboxSignals(outboxSignals).relationChanges(relationChanges)

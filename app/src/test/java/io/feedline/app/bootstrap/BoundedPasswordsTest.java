@@ -158,10 +158,34 @@ class BoundedPasswordsTest {
     }
 
     @Test
+    void aCheckShedAtOnceIsAnsweredOnlyAfterTheShedDelaySoAFloodCannotSpin() throws Exception {
+        HeldHash blocking = new HeldHash();
+        java.util.List<Duration> pauses = new java.util.concurrent.CopyOnWriteArrayList<>();
+        BoundedPasswords bounded = new BoundedPasswords(blocking, new Admission.Bounds(1, 0, Duration.ofHours(1)),
+                Duration.ofMillis(250), pauses::add);
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<PasswordHash> holder = pool.submit(() -> bounded.hash(new Password("correct horse battery")));
+            blocking.inside.await();
+            assertThat(pauses).as("an admitted check is not delayed").isEmpty();
+
+            assertThatThrownBy(() -> bounded.verify(new Password("correct horse battery"), new PasswordHash("$argon2id$x")))
+                    .isInstanceOf(FeedlineException.Overloaded.class);
+            assertThat(pauses).as("the refused check waited out what was left of the delay before its 503")
+                    .singleElement()
+                    .satisfies(d -> assertThat(d).isPositive().isLessThanOrEqualTo(Duration.ofMillis(250)));
+            assertThat(blocking.calls.get()).as("the shed check never reached the hasher").isEqualTo(1);
+
+            blocking.release.countDown();
+            holder.get();
+        }
+    }
+
+    @Test
     void theShippedDefaultsLetAnHonestBurstOfSignUpsWaitRatherThanBeShed() {
         FeedlineConfig.Passwords defaults = FeedlineConfig.of(java.util.Map.of()).passwords();
 
         assertThat(defaults.maxWait()).as("password.max-wait").isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+        assertThat(defaults.shedDelay()).as("password.shed-delay: a flood waits for its 503").isPositive();
         assertThat(defaults.bounds().queue()).as("password.max-queued: a burst of 64 sign-ups").isGreaterThanOrEqualTo(64);
     }
 
