@@ -15,6 +15,8 @@ import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Email;
+import io.feedline.ports.model.LoginName;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.IdGenerator;
@@ -72,13 +74,16 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
     }
 
     @Override
-    public UserAccount authenticate(Username username, Password password) {
+    public UserAccount authenticate(LoginName login, Password password) {
         // The lookup runs on the hasher's admission: a login refused for overload costs no read.
-        return hasher.admit(() -> check(username, password));
+        return hasher.admit(() -> check(login, password));
     }
 
-    private UserAccount check(Username username, Password password) {
-        Optional<Credentials> credentials = users.findCredentials(username);
+    private UserAccount check(LoginName login, Password password) {
+        Optional<Credentials> credentials = switch (login) {
+            case Username username -> users.findCredentials(username);
+            case Email email -> users.findCredentials(email);
+        };
         if (credentials.isEmpty()) {
             // Hash anyway, so an unknown username costs the same time as a wrong password.
             hasher.verify(password, decoy());

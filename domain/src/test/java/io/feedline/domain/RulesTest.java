@@ -73,6 +73,21 @@ class RulesTest {
     }
 
     @Test
+    void loginByEmailAcceptsTheRightPasswordOnlyAndAnUnknownEmailCostsAHashToo() {
+        try (World world = World.of(FanoutMode.HYBRID)) {
+            world.register("alice");
+            assertThat(world.app.authenticate().authenticate(Email.of("Alice@Example.org"), new Password("correct horse battery")).id())
+                    .isEqualTo(world.id("alice"));
+            assertThatThrownBy(() -> world.app.authenticate().authenticate(Email.of("alice@example.org"), new Password("wrong password")))
+                    .isInstanceOf(FeedlineException.InvalidCredentials.class);
+            world.hasher.calls().reset();
+            assertThatThrownBy(() -> world.app.authenticate().authenticate(Email.of("nobody@example.org"), new Password("whatever1")))
+                    .isInstanceOf(FeedlineException.InvalidCredentials.class);
+            assertThat(world.hasher.calls().count("verify")).as("an unknown email is hashed like a wrong password").isOne();
+        }
+    }
+
+    @Test
     void aLoginTheHasherCannotAdmitReadsNoStoredHash() {
         try (World world = World.of(FanoutMode.HYBRID)) {
             world.register("alice");

@@ -134,6 +134,14 @@ final class DynamoUserAccounts implements UserAccounts {
                 .map(p -> new Credentials(UserId.of(p.getString(USER_ID)), new PasswordHash(p.getString(PASSWORD_HASH))));
     }
 
+    @Override
+    public Optional<Credentials> findCredentials(Email email) {
+        // The email claim names the id as the username claim does: two reads, each by key.
+        return db.get("credentials", TableLayout.emailClaim(email))
+                .flatMap(claim -> db.get("credentials", TableLayout.profile(UserId.of(claim.getString(USER_ID)))))
+                .map(p -> new Credentials(UserId.of(p.getString(USER_ID)), new PasswordHash(p.getString(PASSWORD_HASH))));
+    }
+
     /** The claim names the id; the profile holds the rest (two reads, each by key). */
     private Optional<EnhancedDocument> profileOf(Username username, String pattern) {
         return db.get(pattern, TableLayout.usernameClaim(username))

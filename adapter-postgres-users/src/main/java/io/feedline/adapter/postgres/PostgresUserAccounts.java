@@ -4,6 +4,7 @@ import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
+import io.feedline.ports.model.Email;
 import io.feedline.ports.model.Username;
 import io.feedline.ports.out.UserAccounts;
 import java.time.Instant;
@@ -103,6 +104,16 @@ final class PostgresUserAccounts implements UserAccounts {
         Objects.requireNonNull(username, "username");
         return read("could not read the credentials", handle -> handle.createQuery(UsersTable.CREDENTIALS)
                 .bind("username", username.value())
+                .map((row, context) -> new Credentials(
+                        UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash"))))
+                .findOne());
+    }
+
+    @Override
+    public Optional<Credentials> findCredentials(Email email) {
+        Objects.requireNonNull(email, "email");
+        return read("could not read the credentials", handle -> handle.createQuery(UsersTable.CREDENTIALS_BY_EMAIL)
+                .bind("email", email.value())
                 .map((row, context) -> new Credentials(
                         UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash"))))
                 .findOne());

@@ -37,6 +37,10 @@ final class UsersTable {
     static final String CREDENTIALS =
             "SELECT id, password_hash FROM users WHERE lower(username) = lower(:username)";
 
+    /** By the unique index on lower(email). */
+    static final String CREDENTIALS_BY_EMAIL =
+            "SELECT id, password_hash FROM users WHERE lower(email) = lower(:email)";
+
     static final RowMapper<UserAccount> ACCOUNT = UsersTable::account;
 
     private UsersTable() {}

@@ -15,6 +15,7 @@ import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.LoginName;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.Profile;
 import io.feedline.ports.model.UserAccount;
@@ -61,12 +62,12 @@ final class AccountResource {
 
     void login(Context ctx) {
         LoginRequest body = json.read(ctx, LoginRequest.class);
-        Username username = Username.of(body.username());
-        String key = RateLimits.loginKey(username.value());
+        LoginName login = loginName(body);
+        String key = RateLimits.loginKey(login.value());
         failedLogins.requireAvailable(key);
         UserAccount account;
         try {
-            account = authenticate.authenticate(username, new Password(body.password()));
+            account = authenticate.authenticate(login, new Password(body.password()));
         } catch (FeedlineException.InvalidCredentials wrong) {
             failedLogins.charge(key);
             throw wrong;
@@ -74,6 +75,17 @@ final class AccountResource {
         BearerTokens.Issued issued = tokens.issue(account);
         ctx.status(201).header("Cache-Control", "no-store").json(new Session(
                 issued.token(), "Bearer", issued.expiresAt(), issued.lifetime().toSeconds(), UserView.of(account)));
+    }
+
+    /** The username or the email the body names: exactly one of the two. */
+    private static LoginName loginName(LoginRequest body) {
+        if (body.email() == null) {
+            return Username.of(body.username());
+        }
+        if (body.username() != null) {
+            throw new FeedlineException.InvalidInput("email", "give a username or an email, not both");
+        }
+        return Email.of(body.email());
     }
 
     /** Revokes the token this request bears, until it would have expired. */

@@ -22,7 +22,8 @@ final class Representations {
 
     record RegisterRequest(String username, String email, String password, String displayName, String bio) {}
 
-    record LoginRequest(String username, String password) {}
+    /** One of {@code username} and {@code email}, and the password. */
+    record LoginRequest(String username, String email, String password) {}
 
     /** {@code inReplyTo} is the id of the post answered, when this post is a reply. */
     record PublishRequest(String text, String inReplyTo, String title, String status) {}

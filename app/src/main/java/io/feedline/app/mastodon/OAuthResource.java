@@ -4,6 +4,7 @@ import io.feedline.app.mastodon.Entities.Application;
 import io.feedline.app.mastodon.Entities.CredentialApplication;
 import io.feedline.app.mastodon.Entities.Token;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.LoginName;
 import io.feedline.ports.model.Password;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.Username;
@@ -99,11 +100,11 @@ final class OAuthResource {
         ctx.json(Entities.map());
     }
 
-    /** Mastodon's clients send the e-mail or the username as {@code username}; Feedline signs in by username. */
+    /** Mastodon's clients send the email or the username as {@code username}; either signs in. */
     private UserAccount signIn(Context ctx, Params params) {
         try {
             return requests.signIn(ctx,
-                    Username.of(params.first("username").orElse(null)), new Password(params.first("password").orElse("")));
+                    LoginName.parse(params.first("username").orElse(null)), new Password(params.first("password").orElse("")));
         } catch (FeedlineException.InvalidCredentials | FeedlineException.InvalidInput e) {
             throw MastodonError.oauth(400, "invalid_grant", "the username or password is wrong");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.feedline.ports.in.Authenticate;
 import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.in.ReadProfile;
+import io.feedline.ports.model.LoginName;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
@@ -90,13 +91,13 @@ final class Requests {
      *
      * @throws io.feedline.ports.model.FeedlineException.InvalidCredentials for a wrong password
      */
-    io.feedline.ports.model.UserAccount signIn(Context ctx, Username username, io.feedline.ports.model.Password password) {
+    io.feedline.ports.model.UserAccount signIn(Context ctx, LoginName login, io.feedline.ports.model.Password password) {
         spend(limits.takeCredentials(clientKey(ctx)));
-        spend(limits.loginAllowed(username.value()));
+        spend(limits.loginAllowed(login.value()));
         try {
-            return authenticate.authenticate(username, password);
+            return authenticate.authenticate(login, password);
         } catch (io.feedline.ports.model.FeedlineException.InvalidCredentials wrong) {
-            limits.loginFailed(username.value());
+            limits.loginFailed(login.value());
             throw wrong;
         }
     }

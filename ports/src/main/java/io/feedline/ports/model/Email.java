@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * An email address, checked for shape only (one {@code @}, a dotted domain, at most 254
  * characters). Stored and compared in lower case: uniqueness is case-insensitive.
  */
-public record Email(String value) {
+public record Email(String value) implements LoginName {
     private static final Pattern SHAPE =
             Pattern.compile("[^@\\s\\p{Cntrl}]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+");
 

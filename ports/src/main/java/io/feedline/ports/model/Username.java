@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * lookalike never reaches another's name. A bidi control, zero-width character or lone surrogate is
  * named as such.
  */
-public record Username(String value) {
+public record Username(String value) implements LoginName {
     private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9_]{3,30}");
 
     public Username {

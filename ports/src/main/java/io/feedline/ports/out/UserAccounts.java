@@ -4,6 +4,7 @@ import io.feedline.ports.model.FanoutJob;
 import java.util.List;
 
 import io.feedline.ports.model.Credentials;
+import io.feedline.ports.model.Email;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
@@ -55,4 +56,7 @@ public interface UserAccounts {
 
     /** What login needs for this username, if it exists. The only read that returns a hash. */
     Optional<Credentials> findCredentials(Username username);
+
+    /** What login needs for this email (case-insensitive), if an account has it. Returns a hash. */
+    Optional<Credentials> findCredentials(Email email);
 }

@@ -132,6 +132,21 @@ public abstract class UserAccountsContract {
     }
 
     @Test
+    void findCredentialsByEmailMatchesWhateverItsCaseAndNothingElse() {
+        UserAccounts users = userAccounts();
+        UserAccount alice = freshAccount();
+        UserAccount bob = freshAccount();
+        PasswordHash aliceHash = hash("alice");
+        users.create(alice, aliceHash);
+        users.create(bob, hash("bob"));
+
+        assertThat(users.findCredentials(Email.of(alice.email().value().toUpperCase(Locale.ROOT))))
+                .contains(new Credentials(alice.id(), aliceHash));
+        assertThat(users.findCredentials(bob.email()).orElseThrow().userId()).isEqualTo(bob.id());
+        assertThat(users.findCredentials(TestIds.email())).isEmpty();
+    }
+
+    @Test
     void secondRegistrationOfSameUsernameIsRejected() {
         UserAccounts users = userAccounts();
         UserAccount first = freshAccount();

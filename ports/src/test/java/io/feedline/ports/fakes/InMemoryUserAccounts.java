@@ -117,4 +117,10 @@ public final class InMemoryUserAccounts implements UserAccounts {
         calls.record("findCredentials");
         return Optional.ofNullable(byUsername.get(username)).map(id -> new Credentials(id, hashes.get(id)));
     }
+
+    @Override
+    public synchronized Optional<Credentials> findCredentials(Email email) {
+        calls.record("findCredentials");
+        return Optional.ofNullable(byEmail.get(email)).map(id -> new Credentials(id, hashes.get(id)));
+    }
 }
