@@ -92,6 +92,29 @@ describe("auth", () => {
     await refused(client.v1.accounts.verifyCredentials(), 422);
   });
 
+  test("an app token signs a person up, the new token verifies, and a taken name is named in details", async () => {
+    const oauth = createOAuthAPIClient({ url: feedline.url });
+    const appToken = await oauth.token.create({
+      grantType: "client_credentials", clientId: app.clientId, clientSecret: app.clientSecret,
+      redirectUri: "urn:ietf:wg:oauth:2.0:oob", scope: "read write",
+    });
+    const signUps = createRestAPIClient({ url: feedline.url, accessToken: appToken.accessToken });
+    const username = `signup_${randomBytes(4).toString("hex")}`;
+    const token = await signUps.v1.accounts.create({
+      username, email: `${username}@example.org`, password: "correct horse battery", agreement: true, locale: "en",
+    });
+    assert.equal(token.tokenType, "Bearer");
+    assert.equal(token.scope, "read write");
+    const me = await createRestAPIClient({ url: feedline.url, accessToken: token.accessToken }).v1.accounts.verifyCredentials();
+    assert.equal(me.username, username);
+    await assert.rejects(
+      signUps.v1.accounts.create({
+        username, email: `again_${username}@example.org`, password: "correct horse battery", agreement: true, locale: "en",
+      }),
+      (e) => e instanceof MastoHttpError && e.statusCode === 422 && e.details?.username?.[0]?.error === "ERR_TAKEN",
+    );
+  });
+
   test("a wrong password and a wrong client secret are refused", async () => {
     const oauth = createOAuthAPIClient({ url: feedline.url });
     await refused(oauth.token.create({

@@ -29,6 +29,7 @@ import java.util.Objects;
  * @param celebrityReadsTtl how long this process keeps a reader's edges to the celebrities and each
  *     celebrity's newest entries ({@code feed.celebrity-reads-ttl}; zero keeps nothing): its own
  *     changes show at once, another process's within this
+ * @param registrationsOpen whether anyone may sign up ({@code registrations.open}), on both APIs
  */
 public record FeedSettings(
         FanoutMode mode,
@@ -47,7 +48,8 @@ public record FeedSettings(
         int maxFollowing,
         int maxPullSources,
         int articleMaxCharacters,
-        Duration celebrityReadsTtl) {
+        Duration celebrityReadsTtl,
+        boolean registrationsOpen) {
 
     public FeedSettings {
         Objects.requireNonNull(mode, "mode");
@@ -89,62 +91,66 @@ public record FeedSettings(
         return new FeedSettings(
                 FanoutMode.HYBRID, 10_000, 100, 800, 16, 200,
                 Duration.ofSeconds(5), 100, Duration.ofSeconds(30), 64, Duration.ofMillis(200), 16,
-                Duration.ofDays(90), 5_000, 5_000, 20_000, Duration.ofSeconds(1));
+                Duration.ofDays(90), 5_000, 5_000, 20_000, Duration.ofSeconds(1), true);
     }
 
     public FeedSettings withMode(FanoutMode value) {
-        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(value, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withCelebrityThreshold(long value) {
-        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, value, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withBackfillPosts(int value) {
-        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, value, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withWindowSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, value, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withFanoutPageSize(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, value, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withJobLease(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, value, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withJobsPerClaim(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, value, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withIdlePoll(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, value, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withWorkerConcurrency(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, value, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withFeedRetention(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, value, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, value, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withMaxFollowing(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, value, maxPullSources, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, value, maxPullSources, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withMaxPullSources(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, value, articleMaxCharacters, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, value, articleMaxCharacters, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withArticleMaxCharacters(int value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, value, celebrityReadsTtl);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, value, celebrityReadsTtl, registrationsOpen);
     }
 
     public FeedSettings withCelebrityReadsTtl(Duration value) {
-        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, value);
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, value, registrationsOpen);
+    }
+
+    public FeedSettings withRegistrationsOpen(boolean value) {
+        return new FeedSettings(mode, celebrityThreshold, backfillPosts, windowSize, pullParallelism, maxColdPullSources, celebrityCacheTtl, fanoutPageSize, jobLease, jobsPerClaim, idlePoll, workerConcurrency, feedRetention, maxFollowing, maxPullSources, articleMaxCharacters, celebrityReadsTtl, value);
     }
 }

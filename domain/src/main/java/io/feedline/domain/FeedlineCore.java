@@ -55,7 +55,7 @@ public final class FeedlineCore implements AutoCloseable {
         this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
         UserDirectory users = new UserDirectory(
                 ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock(),
-                ports.search().keepsAccounts(), List.of(popularity));
+                ports.search().keepsAccounts(), settings.registrationsOpen(), List.of(popularity));
         this.windows = new Windows(ports.timelines(), warnings);
         this.cachedPosts = new CachedPosts(ports.posts(), ports.postCache(), warnings);
         Notifier notifier = new Notifier(ports.clock());

@@ -38,16 +38,19 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
     private final IdGenerator ids;
     private final Clock clock;
     private final boolean indexesAccounts;
+    private final boolean registrationsOpen;
     private final List<UserEvents> events;
     private volatile PasswordHash decoy;
 
     /**
      * {@code indexesAccounts}: whether a registration enqueues its account's search index job;
-     * {@code events}: told of each registration once it has committed.
+     * {@code registrationsOpen}: whether anyone may sign up; {@code events}: told of each
+     * registration once it has committed.
      */
     UserDirectory(UserAccounts users, FollowGraph graph, Posts posts, PasswordHasher hasher, IdGenerator ids, Clock clock,
-            boolean indexesAccounts, List<UserEvents> events) {
+            boolean indexesAccounts, boolean registrationsOpen, List<UserEvents> events) {
         this.indexesAccounts = indexesAccounts;
+        this.registrationsOpen = registrationsOpen;
         this.events = List.copyOf(events);
         this.users = users;
         this.graph = graph;
@@ -59,6 +62,10 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
 
     @Override
     public UserAccount register(Command command) {
+        if (!registrationsOpen) {
+            // Before the hash: a closed server spends nothing on a sign-up.
+            throw new FeedlineException.Forbidden("registrations are closed on this server");
+        }
         PasswordHash hash = hasher.hash(command.password());
         UserAccount account = new UserAccount(
                 ids.newUserId(),
@@ -71,6 +78,11 @@ final class UserDirectory implements RegisterUser, Authenticate, ReadProfile {
                 indexesAccounts ? List.of(new FanoutJob.IndexAccount(account.id())) : List.of());
         events.forEach(listener -> listener.registered(account));
         return account;
+    }
+
+    @Override
+    public boolean registrationsOpen() {
+        return registrationsOpen;
     }
 
     @Override

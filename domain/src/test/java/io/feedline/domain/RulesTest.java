@@ -88,6 +88,19 @@ class RulesTest {
     }
 
     @Test
+    void aServerWithRegistrationsClosedRefusesASignUpBeforeItHashesAndSaysSo() {
+        try (World world = new World(FeedSettings.defaults().withRegistrationsOpen(false))) {
+            assertThat(world.app.registerUser().registrationsOpen()).isFalse();
+            assertThatThrownBy(() -> world.register("alice")).isInstanceOf(FeedlineException.Forbidden.class);
+            assertThat(world.hasher.calls().count("hash")).as("no password hashed").isZero();
+            assertThat(world.accounts.findByUsername(Username.of("alice"))).isEmpty();
+        }
+        try (World world = World.of(FanoutMode.HYBRID)) {
+            assertThat(world.app.registerUser().registrationsOpen()).as("open by default").isTrue();
+        }
+    }
+
+    @Test
     void aLoginTheHasherCannotAdmitReadsNoStoredHash() {
         try (World world = World.of(FanoutMode.HYBRID)) {
             world.register("alice");

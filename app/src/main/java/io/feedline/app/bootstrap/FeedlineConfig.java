@@ -253,6 +253,7 @@ public record FeedlineConfig(
                     .withMaxFollowing(between(c, "graph.max-following", 1, 1_000_000))
                     .withMaxPullSources(between(c, "feed.max-pull-sources", 1, 1_000_000))
                     .withCelebrityReadsTtl(nonNegative(c, "feed.celebrity-reads-ttl"))
+                    .withRegistrationsOpen(c.getBoolean("registrations.open"))
                     .withArticleMaxCharacters(between(c, "posts.article-max-characters", PostText.MAX_CODE_POINTS,
                             PostText.MAX_ARTICLE_CODE_POINTS)));
             HttpApi.Settings http = checked(() -> new HttpApi.Settings(

@@ -89,7 +89,10 @@ final class Entities {
 
     record Context(List<Status> ancestors, List<Status> descendants) {}
 
-    record Error(String error, String errorDescription) {}
+    /** {@code details}, on a sign-up's failed validation only: field to its errors. */
+    record Error(String error, String errorDescription,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            Map<String, List<Map<String, String>>> details) {}
 
     /** For documents that are fixed in shape and only ever written (the instance). */
     static Map<String, Object> map(Object... pairs) {

@@ -2,6 +2,7 @@ package io.feedline.app.mastodon;
 
 import static io.feedline.app.mastodon.Entities.map;
 
+import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.model.PostText;
 import io.javalin.http.Context;
 import java.util.List;
@@ -18,8 +19,10 @@ final class InstanceResource {
     private static final String DESCRIPTION = "A Feedline server speaking Mastodon's client API.";
 
     private final String contactEmail;
+    private final RegisterUser registerUser;
 
-    InstanceResource(String contactEmail) {
+    InstanceResource(String contactEmail, RegisterUser registerUser) {
+        this.registerUser = registerUser;
         this.contactEmail = contactEmail;
     }
 
@@ -42,7 +45,7 @@ final class InstanceResource {
                         "media_attachments", media(),
                         "polls", polls(),
                         "translation", map("enabled", false)),
-                "registrations", map("enabled", false, "approval_required", false, "message", null),
+                "registrations", map("enabled", registerUser.registrationsOpen(), "approval_required", false, "message", null),
                 "api_versions", map("mastodon", 2),
                 "contact", map("email", contactEmail, "account", null),
                 "rules", List.of()));
@@ -60,7 +63,7 @@ final class InstanceResource {
                 "stats", map("user_count", 0, "status_count", 0, "domain_count", 1),
                 "thumbnail", null,
                 "languages", List.of(),
-                "registrations", false,
+                "registrations", registerUser.registrationsOpen(),
                 "approval_required", false,
                 "invites_enabled", false,
                 "configuration", map(

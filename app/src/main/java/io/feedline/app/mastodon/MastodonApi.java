@@ -3,6 +3,7 @@ package io.feedline.app.mastodon;
 import static io.feedline.app.mastodon.Scope.ANY_TOKEN;
 import static io.feedline.app.mastodon.Scope.PUBLIC;
 import static io.feedline.app.mastodon.Scope.READ_ACCOUNTS;
+import static io.feedline.app.mastodon.Scope.SIGN_UP;
 import static io.feedline.app.mastodon.Scope.READ_BLOCKS;
 import static io.feedline.app.mastodon.Scope.READ_FOLLOWS;
 import static io.feedline.app.mastodon.Scope.READ_MUTES;
@@ -105,8 +106,9 @@ public final class MastodonApi implements AutoCloseable {
         Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases.authenticate(), useCases.readProfile(),
                 useCases.readPost(), limits);
         OAuthResource oauth = new OAuthResource(tokens, requests);
+        SignUpResource signUp = new SignUpResource(useCases.registerUser(), tokens, requests);
         AuthorizePage authorize = new AuthorizePage(tokens, requests);
-        InstanceResource instance = new InstanceResource(settings.contactEmail());
+        InstanceResource instance = new InstanceResource(settings.contactEmail(), useCases.registerUser());
         AccountsResource accounts = new AccountsResource(useCases.readProfile(), useCases.follow(), useCases.unfollow(),
                 useCases.readFollowing(), useCases.readFollowers(), useCases.checkFollows(), useCases.manageRelations(),
                 useCases.readAsViewer(), useCases.notifyOfPosts(), requests);
@@ -140,7 +142,7 @@ public final class MastodonApi implements AutoCloseable {
             config.router.handlerWrapper(endpoint -> anonymousReads.wrap(endpoint, deadline.wrap(endpoint),
                     ctx -> requests.optionalGrant(ctx).flatMap(MastodonTokens.Grant::user).isEmpty(),
                     retryAfter -> MastodonError.retryAfter(503, "Too many anonymous reads at once; retry later", retryAfter)));
-            routes(config.routes, oauth, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
+            routes(config.routes, oauth, signUp, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
             streamingRoutes(config.routes, streaming);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
             config.routes.exception(Exception.class, MastodonApi::fail);
@@ -180,7 +182,8 @@ public final class MastodonApi implements AutoCloseable {
      * Every route and the scope it needs, in one list. A route marked {@code EXPENSIVE} is admitted
      * through the anonymous reads' bulkhead when called without a user's token.
      */
-    private static void routes(RoutesConfig routes, OAuthResource oauth, AuthorizePage authorize, InstanceResource instance,
+    private static void routes(RoutesConfig routes, OAuthResource oauth, SignUpResource signUp, AuthorizePage authorize,
+            InstanceResource instance,
             AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines,
             NotificationsResource notifications, TagsResource tags, SearchResource search) {
         // Javalin tries a method's routes in the order they were added, a regular expression each
@@ -194,6 +197,7 @@ public final class MastodonApi implements AutoCloseable {
         routes.post("/oauth/authorize", authorize::submit, PUBLIC);
         routes.post("/oauth/token", oauth::token, PUBLIC);
         routes.post("/oauth/revoke", oauth::revoke, PUBLIC);
+        routes.post("/api/v1/accounts", signUp::create, SIGN_UP);
 
         routes.get("/api/v1/instance", instance::v1, PUBLIC);
         routes.get("/api/v2/instance", instance::v2, PUBLIC);

@@ -1,6 +1,7 @@
 package io.feedline.app.mastodon;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,12 +12,19 @@ final class MastodonError extends RuntimeException {
     private final int status;
     private final String description;
     private final Map<String, String> headers;
+    private final Map<String, List<Map<String, String>>> details;
 
     private MastodonError(int status, String error, String description, Map<String, String> headers) {
+        this(status, error, description, headers, null);
+    }
+
+    private MastodonError(int status, String error, String description, Map<String, String> headers,
+            Map<String, List<Map<String, String>>> details) {
         super(error, null, false, false);
         this.status = status;
         this.description = description;
         this.headers = headers;
+        this.details = details;
     }
 
     static MastodonError of(int status, String error) {
@@ -50,6 +58,18 @@ final class MastodonError extends RuntimeException {
         return of(422, "Validation failed: " + message);
     }
 
+    /**
+     * A failed validation naming each refused field, as Mastodon's sign-up answers it:
+     * {@code details} maps a field to its errors, each an {@code error} code and a {@code description}.
+     */
+    static MastodonError validation(Map<String, List<Map<String, String>>> details) {
+        String message = details.entrySet().stream()
+                .map(field -> field.getKey().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + field.getKey().substring(1)
+                        + " " + field.getValue().getFirst().get("description"))
+                .collect(java.util.stream.Collectors.joining(", "));
+        return new MastodonError(422, "Validation failed: " + message, null, Map.of(), Map.copyOf(details));
+    }
+
     int status() {
         return status;
     }
@@ -59,6 +79,6 @@ final class MastodonError extends RuntimeException {
     }
 
     Entities.Error body() {
-        return new Entities.Error(getMessage(), description);
+        return new Entities.Error(getMessage(), description, details);
     }
 }

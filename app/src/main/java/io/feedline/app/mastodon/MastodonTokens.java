@@ -320,6 +320,15 @@ public final class MastodonTokens {
         return new Issued(builder.sign(algorithm), now, scopes);
     }
 
+    /**
+     * A token for {@code user}, made by the app behind {@code appToken} with that token's scopes:
+     * what a client gets back when it signs a person up with its app token.
+     */
+    Issued issueFor(Grant appToken, UserAccount user) {
+        return issue(new App(appToken.appId(), appToken.appName(), List.of(), appToken.scopes(), Optional.empty()),
+                user.id(), user.username(), appToken.scopes());
+    }
+
     /** The grant of a valid, unrevoked token; anything else is a 401. */
     Grant verify(String token) {
         Verified verified = verifiedTokens.getIfPresent(token);

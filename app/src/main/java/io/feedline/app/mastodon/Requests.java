@@ -79,7 +79,7 @@ final class Requests {
         if (!scope.grantedBy(held.scopes())) {
             throw MastodonError.of(403, "This action is outside the authorized scopes");
         }
-        if (scope != Scope.ANY_TOKEN && held.user().isEmpty()) {
+        if (scope.needsUser() && held.user().isEmpty()) {
             throw MastodonError.of(422, "This method requires an authenticated user");
         }
     }
@@ -100,6 +100,11 @@ final class Requests {
             limits.loginFailed(login.value());
             throw wrong;
         }
+    }
+
+    /** Spends one of the client address's credentials budget (a password hash will run); 429 when spent. */
+    void spendCredentials(Context ctx) {
+        spend(limits.takeCredentials(clientKey(ctx)));
     }
 
     private String clientKey(Context ctx) {

@@ -23,6 +23,8 @@ enum Scope implements RouteRole {
     READ_MUTES("read:mutes"),
     READ_BLOCKS("read:blocks"),
     READ_SEARCH("read:search"),
+    /** {@code write:accounts} held by an app's own token, no user's: a client signing a person up. */
+    SIGN_UP("write:accounts"),
     WRITE_STATUSES("write:statuses"),
     WRITE_FOLLOWS("write:follows"),
     WRITE_MUTES("write:mutes"),
@@ -35,12 +37,17 @@ enum Scope implements RouteRole {
             "read", "write", "follow", "push", "profile",
             "read:accounts", "read:statuses", "read:follows", "read:favourites", "read:notifications",
             "read:mutes", "read:blocks", "read:search",
-            "write:statuses", "write:follows", "write:favourites", "write:notifications", "write:mutes", "write:blocks");
+            "write:accounts", "write:statuses", "write:follows", "write:favourites", "write:notifications", "write:mutes", "write:blocks");
 
     private final String name;
 
     Scope(String name) {
         this.name = name;
+    }
+
+    /** Whether the route needs a user's token; an app's own token (client credentials) is not enough. */
+    boolean needsUser() {
+        return this != ANY_TOKEN && this != SIGN_UP;
     }
 
     /** Whether a token granted {@code granted} may call a route that needs this scope. */

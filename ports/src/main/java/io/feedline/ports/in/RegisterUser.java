@@ -14,8 +14,12 @@ public interface RegisterUser {
     /**
      * @throws io.feedline.ports.model.FeedlineException.UsernameTaken on a case-insensitive duplicate
      * @throws io.feedline.ports.model.FeedlineException.EmailTaken on a case-insensitive duplicate
+     * @throws io.feedline.ports.model.FeedlineException.Forbidden when registrations are closed
      */
     UserAccount register(Command command);
+
+    /** Whether this server takes sign-ups; when it does not, {@link #register} is Forbidden. */
+    boolean registrationsOpen();
 
     record Command(Username username, Email email, Password password, DisplayName displayName, Bio bio) {
         public Command {

@@ -5,8 +5,11 @@ package io.feedline.ports.model;
  * printed: {@link #toString()} hides it so it cannot leak into a log line.
  */
 public record Password(String value) {
+    public static final int MIN_LENGTH = 8;
+    public static final int MAX_LENGTH = 128;
+
     public Password {
-        if (value == null || value.length() < 8 || value.length() > 128) {
+        if (value == null || value.length() < MIN_LENGTH || value.length() > MAX_LENGTH) {
             throw new FeedlineException.InvalidInput("password", "password must be 8-128 characters");
         }
     }
