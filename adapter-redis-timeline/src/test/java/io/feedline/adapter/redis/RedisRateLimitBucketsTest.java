@@ -2,6 +2,7 @@ package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.ports.contract.RateLimitBucketsContract;
 import io.feedline.ports.contract.TestIds;
@@ -15,6 +16,7 @@ import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AutoClose;
@@ -169,15 +171,8 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
 
             server.restart();
             // Lettuce reconnects in the background; the restarted server is empty, so alice starts afresh.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            Duration answer = null;
-            while (answer == null && System.nanoTime() < deadline) {
-                try {
-                    answer = buckets.take(limit, "alice");
-                } catch (FeedlineException.StorageUnavailable stillAway) {
-                    sleep(50);
-                }
-            }
+            Duration answer = await("answered once the server was back").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .ignoreException(FeedlineException.StorageUnavailable.class).until(() -> buckets.take(limit, "alice"), Objects::nonNull);
             assertThat(answer).as("answered once the server was back").isZero();
             assertThat(buckets.take(limit, "alice")).isZero();
             assertThat(buckets.take(limit, "alice")).isPositive();
@@ -190,15 +185,6 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
                 TestRedisSettings.of("redis://127.0.0.1:" + FreePorts.next()).withConnectTimeout(Duration.ofMillis(500)))) {
             assertThatThrownBy(() -> nowhere.take(new Limit("caller", 1, Duration.ofMinutes(1)), "bob"))
                     .isInstanceOf(FeedlineException.StorageUnavailable.class);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
         }
     }
 }
