@@ -12,8 +12,6 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.model.CachedPost;
-import io.feedline.testsupport.RedisAdmin;
-import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +36,7 @@ class RedisPostCacheTest extends PostCacheContract {
 
     @BeforeAll
     static void connect() {
-        shared = RedisTimelines.connect(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX));
+        shared = RedisTimelines.connect(TestRedisSettings.shared(PREFIX));
     }
 
     @AfterAll
@@ -46,9 +44,7 @@ class RedisPostCacheTest extends PostCacheContract {
         if (shared != null) {
             shared.close();
         }
-        try (RedisAdmin admin = RedisAdmin.connect(TestRedis.uri())) {
-            admin.deleteMatching(PREFIX + "*");
-        }
+        TestRedisSettings.deleteShared(PREFIX);
     }
 
     @Override

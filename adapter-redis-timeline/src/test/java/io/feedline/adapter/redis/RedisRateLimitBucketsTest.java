@@ -40,7 +40,7 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
 
     @BeforeAll
     static void connect() {
-        shared = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX));
+        shared = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX));
     }
 
     @AfterAll
@@ -48,9 +48,7 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
         if (shared != null) {
             shared.close();
         }
-        try (RedisAdmin admin = RedisAdmin.connect(TestRedis.uri())) {
-            admin.deleteMatching(PREFIX + "*");
-        }
+        TestRedisSettings.deleteShared(PREFIX);
     }
 
     @Override
@@ -62,7 +60,7 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
     protected RateLimitBuckets buckets(MutableClock clock) {
         // bucket4j refills a bucket on the client, by this clock; Redis keeps its state and expires it
         // (PEXPIRE) only once it would be full and some seconds more, which no test here waits for.
-        onItsOwnClock = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX), clock);
+        onItsOwnClock = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX), clock);
         return onItsOwnClock;
     }
 
@@ -70,7 +68,7 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
     void twoClientsOnOneServerAndPrefixShareEachBucket() {
         Limit limit = new Limit("caller", 4, Duration.ofHours(1));
         String key = "ip:192.0.2." + TestIds.userId().value();
-        try (RedisRateLimitBuckets other = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets other = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             int taken = 0;
             for (int i = 0; i < 10; i++) {
                 RateLimitBuckets either = i % 2 == 0 ? shared : other;
@@ -124,8 +122,8 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
         Limit limit = new Limit("caller", 100, Duration.ofHours(1));
         long share = limit.requests() / RedisRateLimitBuckets.UNSYNCED_SHARE;
         String key = "user:" + TestIds.userId().value();
-        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX));
-                RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX));
+                RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             int taken = 0;
             for (int i = 0; i < 300; i++) {
                 if ((i % 3 == 0 ? second : first).take(limit, key).isZero()) {
@@ -141,13 +139,13 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
     void whatAProcessTookWithoutTellingRedisIsChargedWhenItCloses() {
         Limit limit = new Limit("caller", 40, Duration.ofHours(1));
         String key = "user:" + TestIds.userId().value();
-        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             // The first take asks Redis; the next two are this process's share of 40 (2), not yet charged there.
             for (int i = 0; i < 3; i++) {
                 assertThat(first.take(limit, key)).isZero();
             }
         }
-        try (RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             int taken = 0;
             while (second.take(limit, key).isZero()) {
                 taken++;
