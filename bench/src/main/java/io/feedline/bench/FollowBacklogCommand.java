@@ -1,7 +1,6 @@
 package io.feedline.bench;
 
 import io.feedline.app.bootstrap.FeedlineConfig;
-import io.feedline.domain.FanoutWorker;
 import io.feedline.domain.FeedlineCore;
 import io.feedline.domain.FeedSettings;
 import io.feedline.ports.in.PublishPost;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -47,10 +45,7 @@ final class FollowBacklogCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @CommandLine.Mixin
-    EngineOptions engines;
-
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Runs; medians are reported. Default: ${DEFAULT-VALUE}.")
-    int runs;
+    MedianRuns runs;
 
     @Option(names = "--followers", paramLabel = "N", defaultValue = "500", description = "The author's followers. Default: ${DEFAULT-VALUE}.")
     int followers;
@@ -76,13 +71,13 @@ final class FollowBacklogCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (runs < 1 || followers < 0 || posts < 1 || tags < 0 || mentions < 0 || clients < 1 || ops < 2) {
+        if (runs.count < 1 || followers < 0 || posts < 1 || tags < 0 || mentions < 0 || clients < 1 || ops < 2) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--runs, --posts and --clients must be positive, --ops at least 2, the rest not negative");
         }
         PrintWriter out = spec.commandLine().getOut();
         List<Run> results = new ArrayList<>();
-        for (int run = 1; run <= runs; run++) {
+        for (int run = 1; run <= runs.count; run++) {
             Run result = runOnce();
             out.printf("run %d: idle p50 %.1f ms, p99 %.1f ms, max %.1f ms; behind a backlog of %d jobs (%d at the end):"
                             + " p50 %.1f ms, p99 %.1f ms, max %.1f ms; drained in %.1f s; %d failed%n",
@@ -95,7 +90,7 @@ final class FollowBacklogCommand implements Callable<Integer> {
             results.add(result);
         }
         out.printf("median of %d: follow/unfollow idle p50 %.1f ms, p99 %.1f ms; behind a backlog of %.0f jobs p50 %.1f ms,"
-                        + " p99 %.1f ms, max %.1f ms (%d clients, %d operations a phase)%n", runs,
+                        + " p99 %.1f ms, max %.1f ms (%d clients, %d operations a phase)%n", runs.count,
                 median(results, r -> r.idle().latencies().millis(50)), median(results, r -> r.idle().latencies().millis(99)),
                 median(results, r -> r.backlogAtStart()),
                 median(results, r -> r.backlogged().latencies().millis(50)),
@@ -110,8 +105,8 @@ final class FollowBacklogCommand implements Callable<Integer> {
     }
 
     private Run runOnce() throws Exception {
-        FeedlineConfig.Profile profile = engines.profile();
-        try (BenchLayout layout = BenchLayout.open(profile, engines.engines(), new BackendCalls())) {
+        FeedlineConfig.Profile profile = runs.engines.profile();
+        try (BenchLayout layout = BenchLayout.open(profile, runs.engines.engines(), new BackendCalls())) {
             FeedSettings settings = layout.config.feed().withMode(FanoutMode.PUSH);
             int workerCount = Math.max(1, layout.config.inProcessWorkers());
             try (FeedlineCore core = FeedlineCore.create(layout.raw, settings)) {
@@ -127,11 +122,11 @@ final class FollowBacklogCommand implements Callable<Integer> {
                 String text = IntStream.range(0, tags).mapToObj(i -> "#t" + i).collect(Collectors.joining(" "))
                         + " " + mentioned.stream().map(m -> "@" + m.username().value()).collect(Collectors.joining(" "));
 
-                List<Worker> workers = startWorkers(core, workerCount);
+                InProcessWorkers workers = InProcessWorkers.start(core, workerCount, FollowBacklogCommand::workerId);
                 drain(layout);
                 Phase idle = timeFollows(api, clientIds, author.username());
                 drain(layout);
-                stop(workers);
+                workers.stop();
 
                 for (int i = 0; i < posts; i++) {
                     String body = ("post " + i + " " + text).substring(0, Math.min(PostText.MAX_CODE_POINTS, ("post " + i + " " + text).length()));
@@ -139,12 +134,12 @@ final class FollowBacklogCommand implements Callable<Integer> {
                 }
                 int backlogAtStart = layout.raw.jobs().pending();
                 long started = System.nanoTime();
-                workers = startWorkers(core, workerCount);
+                workers = InProcessWorkers.start(core, workerCount, FollowBacklogCommand::workerId);
                 Phase backlogged = timeFollows(api, clientIds, author.username());
                 int backlogAtEnd = layout.raw.jobs().pending();
                 drain(layout);
                 double drainSeconds = (System.nanoTime() - started) / 1e9;
-                stop(workers);
+                workers.stop();
                 return new Run(idle, backlogged, backlogAtStart, backlogAtEnd, drainSeconds);
             }
         }
@@ -194,23 +189,9 @@ final class FollowBacklogCommand implements Callable<Integer> {
         }
     }
 
-    private record Worker(Thread thread, AtomicBoolean stop) {}
-
-    private static List<Worker> startWorkers(FeedlineCore core, int count) {
-        List<Worker> workers = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            FanoutWorker worker = core.worker("follow-backlog-" + i + "-" + System.nanoTime());
-            AtomicBoolean stop = new AtomicBoolean();
-            workers.add(new Worker(Thread.ofPlatform().name(worker.id()).start(() -> worker.runUntil(stop::get)), stop));
-        }
-        return workers;
-    }
-
-    private static void stop(List<Worker> workers) throws InterruptedException {
-        workers.forEach(worker -> worker.stop().set(true));
-        for (Worker worker : workers) {
-            worker.thread().join();
-        }
+    /** A worker id of its own for each start: the workers of the second phase are new ones. */
+    private static String workerId(int i) {
+        return "follow-backlog-" + i + "-" + System.nanoTime();
     }
 
     private static List<UserId> registerAll(UseCases api, String prefix, int count) {

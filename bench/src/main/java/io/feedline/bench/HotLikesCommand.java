@@ -1,7 +1,6 @@
 package io.feedline.bench;
 
 import io.feedline.app.bootstrap.FeedlineConfig;
-import io.feedline.domain.FanoutWorker;
 import io.feedline.domain.FeedlineCore;
 import io.feedline.domain.FeedSettings;
 import io.feedline.ports.in.PublishPost;
@@ -45,10 +44,7 @@ final class HotLikesCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @CommandLine.Mixin
-    EngineOptions engines;
-
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Runs; medians are reported. Default: ${DEFAULT-VALUE}.")
-    int runs;
+    MedianRuns runs;
 
     @Option(names = "--clients", paramLabel = "N", defaultValue = "64", description = "Concurrent clients. Default: ${DEFAULT-VALUE}.")
     int clients;
@@ -63,12 +59,12 @@ final class HotLikesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (runs < 1 || clients < 1 || likes < 1 || pollMillis < 1) {
+        if (runs.count < 1 || clients < 1 || likes < 1 || pollMillis < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--runs, --clients, --likes and --poll-ms must be positive");
         }
         PrintWriter out = spec.commandLine().getOut();
         List<Run> results = new ArrayList<>();
-        for (int run = 1; run <= runs; run++) {
+        for (int run = 1; run <= runs.count; run++) {
             Run result = runOnce();
             out.printf("run %d: %.0f likes/s, lag p50 %.1f ms, p99 %.1f ms, final count %d of %d, %d failed%n",
                     run, result.likesPerSecond(), result.lagP50Millis(), result.lagP99Millis(), result.finalCount(), likes,
@@ -76,7 +72,7 @@ final class HotLikesCommand implements Callable<Integer> {
             out.flush();
             results.add(result);
         }
-        out.printf("median of %d: %.0f likes/s, convergence lag p50 %.1f ms, p99 %.1f ms (%d clients, %d likes a run)%n", runs,
+        out.printf("median of %d: %.0f likes/s, convergence lag p50 %.1f ms, p99 %.1f ms (%d clients, %d likes a run)%n", runs.count,
                 Samples.median(results.stream().mapToDouble(Run::likesPerSecond).toArray()),
                 Samples.median(results.stream().mapToDouble(Run::lagP50Millis).toArray()),
                 Samples.median(results.stream().mapToDouble(Run::lagP99Millis).toArray()), clients, likes);
@@ -85,8 +81,8 @@ final class HotLikesCommand implements Callable<Integer> {
     }
 
     private Run runOnce() throws Exception {
-        FeedlineConfig.Profile profile = engines.profile();
-        try (BenchLayout layout = BenchLayout.open(profile, engines.engines(), new BackendCalls())) {
+        FeedlineConfig.Profile profile = runs.engines.profile();
+        try (BenchLayout layout = BenchLayout.open(profile, runs.engines.engines(), new BackendCalls())) {
             FeedSettings settings = layout.config.feed().withMode(FanoutMode.PUSH);
             int workerCount = Math.max(1, layout.config.inProcessWorkers());
             try (FeedlineCore core = FeedlineCore.create(layout.raw, settings)) {
@@ -99,12 +95,7 @@ final class HotLikesCommand implements Callable<Integer> {
                 for (int i = 0; i < likes; i++) {
                     fans.add(layout.raw.ids().newUserId());
                 }
-                AtomicBoolean stop = new AtomicBoolean();
-                List<Thread> workers = new ArrayList<>();
-                for (int i = 0; i < workerCount; i++) {
-                    FanoutWorker worker = core.worker("hot-likes-" + i);
-                    workers.add(Thread.ofPlatform().name(worker.id()).start(() -> worker.runUntil(stop::get)));
-                }
+                InProcessWorkers workers = InProcessWorkers.start(core, workerCount, i -> "hot-likes-" + i);
                 // The poller: (time, stored count) pairs, read by key as a reader of the post would.
                 long[] sampleAt = new long[4_000_000];
                 long[] sampleCount = new long[sampleAt.length];
@@ -155,10 +146,7 @@ final class HotLikesCommand implements Callable<Integer> {
                 }
                 polling.set(false);
                 poller.join();
-                stop.set(true);
-                for (Thread worker : workers) {
-                    worker.join();
-                }
+                workers.stop();
                 int n = samples.get();
                 long[] times = Arrays.stream(accepted).filter(t -> t != Long.MAX_VALUE).sorted().toArray();
                 Samples lags = new Samples();

@@ -1,5 +1,7 @@
 package io.feedline.scale;
 
+import static org.awaitility.Awaitility.await;
+
 import io.feedline.testsupport.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
 
 /**
  * One {@code feedline serve} or {@code feedline worker} child process of the production jar, its
@@ -88,26 +92,26 @@ final class FeedlineProcess implements AutoCloseable {
 
     /** Waits for {@code GET /health} to answer 200 (a server), failing with the log's tail if the process dies. */
     void awaitHealthy(HttpClient http) {
-        long deadline = System.nanoTime() + READY.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with " + process.exitValue() + " before it was healthy:\n" + tail());
-            }
-            try {
-                HttpResponse<Void> health = http.send(HttpRequest.newBuilder(base().resolve("/health"))
-                        .timeout(Duration.ofSeconds(2)).GET().build(), HttpResponse.BodyHandlers.discarding());
-                if (health.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // Not listening yet.
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for " + name, e);
-            }
-            pause(200);
+        Process started = process;
+        try {
+            await(name + " healthy").atMost(READY).pollInterval(Duration.ofMillis(200))
+                    .failFast(name + " exited", () -> !started.isAlive())
+                    .until(() -> healthy(http));
+        } catch (TerminalFailureException exited) {
+            throw new IllegalStateException(name + " exited with " + started.exitValue() + " before it was healthy:\n" + tail(), exited);
+        } catch (ConditionTimeoutException late) {
+            throw new IllegalStateException(name + " was not healthy within " + READY + ":\n" + tail(), late);
         }
-        throw new IllegalStateException(name + " was not healthy within " + READY + ":\n" + tail());
+    }
+
+    private boolean healthy(HttpClient http) throws InterruptedException {
+        try {
+            return http.send(HttpRequest.newBuilder(base().resolve("/health")).timeout(Duration.ofSeconds(2)).GET().build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException notYet) {
+            // Not listening yet.
+            return false;
+        }
     }
 
     /** Waits for a command that ends by itself (init) and answers its exit status. */
@@ -146,15 +150,6 @@ final class FeedlineProcess implements AutoCloseable {
             process = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name + ": " + command, e);
-        }
-    }
-
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 }

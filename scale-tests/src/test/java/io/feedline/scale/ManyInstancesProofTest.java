@@ -1,6 +1,7 @@
 package io.feedline.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.scale.Api.Answer;
 import io.feedline.scale.Api.Item;
@@ -26,6 +27,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -400,19 +403,12 @@ class ManyInstancesProofTest {
      * same posts, each once. Each poll reads everything again; the failure shows the last difference.
      */
     private static void awaitFeedsMatchTheOracle(String when) {
-        long deadline = System.nanoTime() + DRAIN.toNanos();
-        String difference;
         try (DynamoDbClient dynamo = stack.dynamoClient()) {
-            while ((difference = differenceFromTheOracle(dynamo)) != null) {
-                if (!worker.alive()) {
-                    throw new AssertionError("the worker exited, so feeds " + when + " cannot catch up:\n" + worker.tail());
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("feeds " + when + " did not match the oracle within " + DRAIN + ": " + difference
-                            + "\nworker log:\n" + worker.tail());
-                }
-                pause(250);
-            }
+            await("feeds " + when + " matching the oracle").atMost(DRAIN).pollInterval(Duration.ofMillis(250))
+                    .failFast("the worker exited, so feeds " + when + " cannot catch up", () -> !worker.alive())
+                    .untilAsserted(() -> assertThat(differenceFromTheOracle(dynamo)).as("the difference from the oracle").isNull());
+        } catch (ConditionTimeoutException | TerminalFailureException e) {
+            throw new AssertionError(e.getMessage() + "\nworker log:\n" + worker.tail(), e);
         }
     }
 
@@ -499,9 +495,9 @@ class ManyInstancesProofTest {
      * count a cached read serves may trail it: see the post cache in docs/ARCHITECTURE.md.)
      */
     private static void awaitDurableLikes(Person author, String post, int expected) {
-        long deadline = System.nanoTime() + DRAIN.toNanos();
         try (DynamoDbClient dynamo = stack.dynamoClient()) {
-            while (true) {
+            // The like items are checked on every poll: an assertion in the condition fails at once.
+            await("the stored like count of " + post + " reaching " + expected).atMost(DRAIN).pollInterval(Duration.ofMillis(100)).until(() -> {
                 Map<String, AttributeValue> item = dynamo.getItem(GetItemRequest.builder()
                         .tableName(stack.table())
                         .key(Map.of("pk", AttributeValue.fromS("USER#" + author.id()), "sk", AttributeValue.fromS("POST#" + post)))
@@ -511,15 +507,8 @@ class ManyInstancesProofTest {
                 stored += countOf(dynamo, post, "COUNT#", "likeCount");
                 int likeItems = countOf(dynamo, post, "LIKE#", null);
                 assertThat(likeItems).as("like items of %s", post).isEqualTo(expected);
-                if (stored == expected) {
-                    return;
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("the stored like count of " + post + " is " + stored + ", not " + expected
-                            + ", " + DRAIN.toSeconds() + " s after the likes");
-                }
-                pause(100);
-            }
+                return stored == expected;
+            });
         }
     }
 
@@ -538,16 +527,9 @@ class ManyInstancesProofTest {
     }
 
     private static void awaitCount(AtomicInteger count, int atLeast, String what, ConcurrentLinkedQueue<String> problems) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (count.get() < atLeast) {
-            if (!problems.isEmpty()) {
-                throw new AssertionError("while waiting for " + what + ": " + problems);
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("only " + count.get() + " of " + atLeast + " " + what + " within a minute");
-            }
-            pause(50);
-        }
+        await(atLeast + " " + what).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+                .failFast(() -> assertThat(problems).as("problems while waiting for " + what).isEmpty())
+                .until(() -> count.get() >= atLeast);
     }
 
     private static <T> List<T> all(List<Callable<T>> tasks) throws Exception {

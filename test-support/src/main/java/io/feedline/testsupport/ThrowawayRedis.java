@@ -1,5 +1,7 @@
 package io.feedline.testsupport;
 
+import static org.awaitility.Awaitility.await;
+
 import io.lettuce.core.RedisException;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.io.IOException;
@@ -12,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
 
 /**
  * A private {@code redis-server} on a free loopback port that keeps nothing on disk: for the tests
@@ -152,25 +156,16 @@ public final class ThrowawayRedis implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + binary, e);
         }
-        for (int attempt = 0; attempt < 200; attempt++) {
-            if (admin.answersPing()) {
-                return;
-            }
-            if (!process.isAlive()) {
-                throw new IllegalStateException("redis-server on port " + port + " exited with " + process.exitValue());
-            }
-            pause(50);
-        }
-        process.destroyForcibly();
-        throw new IllegalStateException("redis-server on port " + port + " did not answer PING within 10 s");
-    }
-
-    private static void pause(long millis) {
+        Process started = process;
         try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for redis-server", e);
+            await("redis-server on port " + port + " answering PING").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                    .failFast("redis-server on port " + port + " exited", () -> !started.isAlive())
+                    .until(admin::answersPing);
+        } catch (TerminalFailureException exited) {
+            throw new IllegalStateException("redis-server on port " + port + " exited with " + started.exitValue(), exited);
+        } catch (ConditionTimeoutException e) {
+            started.destroyForcibly();
+            throw new IllegalStateException("redis-server on port " + port + " did not answer PING within 10 s", e);
         }
     }
 }

@@ -1,11 +1,14 @@
 package io.feedline.testsupport;
 
+import static org.awaitility.Awaitility.await;
+
 import io.lettuce.core.MigrateArgs;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -197,14 +200,8 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
     }
 
     private void awaitHealthy() {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            if (nodes.stream().allMatch(this::healthy)) {
-                return;
-            }
-            pause();
-        }
-        throw new IllegalStateException("the Redis Cluster on ports " + seeds() + " did not reach cluster_state:ok within 30 s");
+        await("the Redis Cluster on ports " + seeds() + " reaching cluster_state:ok").atMost(Duration.ofSeconds(30))
+                .until(() -> nodes.stream().allMatch(this::healthy));
     }
 
     private boolean healthy(ThrowawayRedis node) {
@@ -224,15 +221,6 @@ public final class ThrowawayRedisCluster implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating the Redis Cluster", e);
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the Redis Cluster", e);
         }
     }
 

@@ -16,7 +16,7 @@ public final class MemoryCaches {
 
     private MemoryCaches(MemorySettings settings) {
         this.settings = settings;
-        this.timelines = new MemoryTimelineCache(settings.maxWindows(), settings.windowCap(), settings.windowTtl());
+        this.timelines = new MemoryTimelineCache(settings.maxWindows(), settings.windowCap(), settings.windowTtl(), System::nanoTime);
         this.posts = new MemoryPostCache(settings.maxPosts(), settings.postTtl());
     }
 

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 
 /**
  * Hot windows in this process's heap: one immutable {@link Window} per reader in a Caffeine cache
@@ -41,21 +42,24 @@ final class MemoryTimelineCache implements TimelineCache {
     private final int cap;
 
     MemoryTimelineCache(long maxWindows, int cap) {
-        this(maxWindows, cap, MemorySettings.DEFAULT_WINDOW_TTL);
+        this(maxWindows, cap, MemorySettings.DEFAULT_WINDOW_TTL, System::nanoTime);
     }
 
-    /** Each window lives {@code ttl} after its last write, so a window no write could repair does not live on. */
-    MemoryTimelineCache(long maxWindows, int cap, Duration ttl) {
+    /**
+     * Each window lives {@code ttl} after its last write, so a window no write could repair does not
+     * live on; that time is read from {@code nanoTime} ({@code System::nanoTime} outside tests).
+     */
+    MemoryTimelineCache(long maxWindows, int cap, Duration ttl, LongSupplier nanoTime) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be at least 1, got " + cap);
         }
         this.cap = cap;
         // Eviction runs on the writing thread: no background pool, and the bound holds right after
         // each write rather than eventually.
-        this.rebuilds = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(REBUILD_TIMEOUT).executor(Runnable::run).build();
+        this.rebuilds = Caffeine.newBuilder().ticker(nanoTime::getAsLong).maximumSize(maxWindows).expireAfterWrite(REBUILD_TIMEOUT).executor(Runnable::run).build();
         // Run within the eviction's atomic step on the key: a rebuild under way may have read its
         // page before an add whose entry left with the part, so it is withdrawn too.
-        this.windows = Caffeine.newBuilder().maximumSize(maxWindows).expireAfterWrite(ttl).executor(Runnable::run)
+        this.windows = Caffeine.newBuilder().ticker(nanoTime::getAsLong).maximumSize(maxWindows).expireAfterWrite(ttl).executor(Runnable::run)
                 .evictionListener((UserId reader, Window window, RemovalCause cause) -> rebuilds.invalidate(reader))
                 .build();
     }

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.feedline.ports.contract.CappedTimelineCacheContract;
 import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.PostRef;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -215,13 +218,14 @@ class MemoryTimelineCacheTest extends CappedTimelineCacheContract {
     }
 
     @Test
-    void windowsExpireAfterTheirLastWrite() throws InterruptedException {
-        MemoryTimelineCache cache = new MemoryTimelineCache(10, 50, java.time.Duration.ofMillis(50));
+    void windowsExpireAfterTheirLastWrite() {
+        MutableClock clock = new MutableClock(Instant.now());
+        MemoryTimelineCache cache = new MemoryTimelineCache(10, 50, Duration.ofMillis(50), clock::nanoTime);
         UserId reader = TestIds.userId();
         cache.replace(reader, freshRefs(2));
         assertThat(cache.range(reader, Optional.empty(), 10)).isPresent();
 
-        Thread.sleep(200);
+        clock.advance(Duration.ofMillis(200));
 
         assertThat(cache.range(reader, Optional.empty(), 10)).as("a window past its TTL is missing").isEmpty();
     }

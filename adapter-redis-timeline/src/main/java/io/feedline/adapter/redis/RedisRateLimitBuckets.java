@@ -9,6 +9,7 @@ import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.EstimationProbe;
+import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.distributed.BucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
@@ -30,6 +31,7 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -78,6 +80,8 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
     private final TimelineKeys keys;
     private final AbstractRedisClient client;
     private final LongSupplier nanoTime;
+    /** What the buckets refill by; bucket4j reads it in milliseconds, as its default does. */
+    private final TimeMeter refillClock;
     private final Map<Limit, BucketConfiguration> configurations = new ConcurrentHashMap<>();
     /** The buckets answered in the process first, each with what it took since it last asked Redis. */
     private final Cache<KeptKey, BucketProxy> kept = Caffeine.newBuilder()
@@ -101,10 +105,22 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
 
     private record KeptKey(Limit limit, String key) {}
 
-    private RedisRateLimitBuckets(RedisSettings settings, LongSupplier nanoTime) {
+    private RedisRateLimitBuckets(RedisSettings settings, LongSupplier nanoTime, Clock clock) {
         this.settings = settings;
         this.keys = new TimelineKeys(settings.keyPrefix());
         this.nanoTime = nanoTime;
+        this.refillClock = new TimeMeter() {
+            @Override
+            public long currentTimeNanos() {
+                return clock.millis() * 1_000_000;
+            }
+
+            @Override
+            public boolean isWallClockBased() {
+                // Processes on other hosts share each bucket: its state holds wall-clock times.
+                return true;
+            }
+        };
         this.client = switch (RedisTarget.parse(settings.uri())) {
             case RedisTarget.Standalone standalone -> {
                 RedisURI uri = standalone.uri();
@@ -149,8 +165,14 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
      * @throws IllegalArgumentException if the URI is malformed
      */
     public static RedisRateLimitBuckets open(RedisSettings settings) {
+        return open(settings, Clock.systemUTC());
+    }
+
+    /** As {@link #open(RedisSettings)}, with buckets that refill by {@code clock}. */
+    static RedisRateLimitBuckets open(RedisSettings settings, Clock clock) {
         Objects.requireNonNull(settings, "settings");
-        RedisRateLimitBuckets buckets = new RedisRateLimitBuckets(settings, System::nanoTime);
+        Objects.requireNonNull(clock, "clock");
+        RedisRateLimitBuckets buckets = new RedisRateLimitBuckets(settings, System::nanoTime, clock);
         try {
             buckets.connection();
         } catch (FeedlineException.StorageUnavailable notYet) {
@@ -244,6 +266,7 @@ public final class RedisRateLimitBuckets implements RateLimitBuckets, AutoClosea
                     builder = Bucket4jLettuce.casBasedBuilder(server);
                 }
                 ProxyManager<String> buckets = builder
+                        .clientClock(refillClock)
                         .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_AFTER_REFILL))
                         .requestTimeout(settings.commandTimeout())
                         .build();

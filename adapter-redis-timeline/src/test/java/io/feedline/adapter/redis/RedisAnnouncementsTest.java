@@ -1,6 +1,7 @@
 package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.RelationChange;
@@ -10,6 +11,7 @@ import io.feedline.testsupport.RedisAdmin;
 import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
 import io.feedline.testsupport.ThrowawayRedisCluster;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +26,8 @@ import org.junit.jupiter.api.Test;
  * away is counted as dropped.
  */
 class RedisAnnouncementsTest {
+    /** How long a message may take to cross, or a subscription to be made. */
+    private static final Duration HEARD_WITHIN = Duration.ofSeconds(10);
 
     /** What one process's listener heard, in order. */
     static final class Heard<M> implements Announcements.Listener<M> {
@@ -61,16 +65,16 @@ class RedisAnnouncementsTest {
             Heard<RelationChange> byOther = new Heard<>();
             announcer.relationChanges().listen(byAnnouncer);
             other.relationChanges().listen(byOther);
-            Waiting.until(() -> byOther.last().equals("up") && byAnnouncer.last().equals("up"), "both told the channel is up");
+            await("both told the channel is up").atMost(HEARD_WITHIN).until(() -> byOther.last().equals("up") && byAnnouncer.last().equals("up"));
             RelationChange aliceAndBob = new RelationChange(TestIds.userId(), TestIds.userId());
             RelationChange bobAndAlice = new RelationChange(aliceAndBob.second(), aliceAndBob.first());
 
             announcer.relationChanges().announce(aliceAndBob);
-            Waiting.until(() -> byOther.last().startsWith("heard"), "the other process heard the change");
+            await("the other process heard the change").atMost(HEARD_WITHIN).until(() -> byOther.last().startsWith("heard"));
             assertThat(byOther.last()).isEqualTo("heard " + aliceAndBob);
             // The other's answer reaches the announcer after its own message would have (one channel, in order).
             other.relationChanges().announce(bobAndAlice);
-            Waiting.until(() -> byAnnouncer.last().startsWith("heard"), "the announcer heard the other process");
+            await("the announcer heard the other process").atMost(HEARD_WITHIN).until(() -> byAnnouncer.last().startsWith("heard"));
 
             assertThat(byAnnouncer.events).as("the other's change only: the announcer's own echo is ignored")
                     .containsExactly("up", "heard " + bobAndAlice);
@@ -85,12 +89,12 @@ class RedisAnnouncementsTest {
             Heard<RelationChange> relations = new Heard<>();
             other.tokenRevocations().listen(revocations);
             other.relationChanges().listen(relations);
-            Waiting.until(() -> revocations.last().equals("up"), "told the revocation channel is up");
+            await("told the revocation channel is up").atMost(HEARD_WITHIN).until(() -> revocations.last().equals("up"));
 
             announcer.tokenRevocations().announce("01JTOKEN-ID");
             announcer.relationChanges().announce(new RelationChange(TestIds.userId(), TestIds.userId()));
 
-            Waiting.until(() -> relations.last().startsWith("heard"), "the relation change heard after the revocation");
+            await("the relation change heard after the revocation").atMost(HEARD_WITHIN).until(() -> relations.last().startsWith("heard"));
             assertThat(revocations.events).containsExactly("up", "heard 01JTOKEN-ID");
             assertThat(relations.events).hasSize(2).doesNotContain("heard 01JTOKEN-ID");
         }
@@ -107,7 +111,7 @@ class RedisAnnouncementsTest {
 
             announcer.relationChanges().announce(new RelationChange(TestIds.userId(), TestIds.userId()));
 
-            Waiting.until(() -> open.last().startsWith("heard"), "the open listener heard it");
+            await("the open listener heard it").atMost(HEARD_WITHIN).until(() -> open.last().startsWith("heard"));
             assertThat(closedOne.events).containsExactly("up");
         }
 
@@ -123,19 +127,19 @@ class RedisAnnouncementsTest {
                 RedisTimelines process = RedisTimelines.connect(TestRedisSettings.of(server.uri()))) {
             Heard<RelationChange> heard = new Heard<>();
             process.relationChanges().listen(heard);
-            Waiting.until(() -> heard.last().equals("up"), "told the channel is up once subscribed");
+            await("told the channel is up once subscribed").atMost(HEARD_WITHIN).until(() -> heard.last().equals("up"));
 
             server.shutDown();
-            Waiting.until(() -> heard.last().equals("down"), "told the channel is down");
+            await("told the channel is down").atMost(HEARD_WITHIN).until(() -> heard.last().equals("down"));
             server.restart();
-            Waiting.until(() -> heard.last().equals("up"), "told it is up again once subscribed again");
+            await("told it is up again once subscribed again").atMost(HEARD_WITHIN).until(() -> heard.last().equals("up"));
 
             try (RedisTimelines other = RedisTimelines.connect(TestRedisSettings.of(server.uri()))) {
                 other.relationChanges();
-                Waiting.until(other::listening, "the other process subscribed");
+                await("the other process subscribed").atMost(HEARD_WITHIN).until(other::listening);
                 RelationChange change = new RelationChange(TestIds.userId(), TestIds.userId());
                 other.relationChanges().announce(change);
-                Waiting.until(() -> heard.last().equals("heard " + change), "a change heard after the restart");
+                await("a change heard after the restart").atMost(HEARD_WITHIN).until(() -> heard.last().equals("heard " + change));
             }
         }
     }
@@ -170,7 +174,7 @@ class RedisAnnouncementsTest {
             RelationChange change = new RelationChange(TestIds.userId(), TestIds.userId());
             other.relationChanges().announce(change);
 
-            Waiting.until(() -> heard.last().startsWith("heard"), "the well-formed change heard");
+            await("the well-formed change heard").atMost(HEARD_WITHIN).until(() -> heard.last().startsWith("heard"));
             assertThat(heard.events).containsExactly("up", "heard " + change);
         }
     }

@@ -1,11 +1,14 @@
 package io.feedline.adapter.redis;
 
+import static org.awaitility.Awaitility.await;
+
 import io.feedline.ports.contract.LiveEventsContract;
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.fakes.InMemoryLiveEvents;
 import io.feedline.ports.out.LiveEvents;
 import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedisCluster;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -17,6 +20,8 @@ import org.junit.jupiter.api.Nested;
  * the peer test is two processes talking through Redis.
  */
 class RedisLiveEventsTest {
+    /** How long a message may take to cross, or a subscription to be made. */
+    private static final Duration HEARD_WITHIN = Duration.ofSeconds(10);
 
     abstract static class OverRedis extends LiveEventsContract {
         private final List<AutoCloseable> opened = new ArrayList<>();
@@ -30,7 +35,7 @@ class RedisLiveEventsTest {
             InMemoryLiveEvents local = new InMemoryLiveEvents();
             opened.add(redis);
             LiveEvents live = redis.liveEvents(local);
-            Waiting.until(redis::listening, "subscribed to the live channel");
+            await("subscribed to the live channel").atMost(HEARD_WITHIN).until(redis::listening);
             return live;
         }
 

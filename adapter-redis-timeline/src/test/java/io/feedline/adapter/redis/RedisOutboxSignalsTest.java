@@ -1,11 +1,13 @@
 package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.ports.out.OutboxSignals;
 import io.feedline.testsupport.FreePorts;
 import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedisCluster;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * throws nor waits.
  */
 class RedisOutboxSignalsTest {
+    /** How long a message may take to cross, or a subscription to be made. */
+    private static final Duration HEARD_WITHIN = Duration.ofSeconds(10);
 
     abstract static class OverRedis {
         private final SubscribedProcesses processes = new SubscribedProcesses("outbox");
@@ -43,7 +47,7 @@ class RedisOutboxSignalsTest {
             assertThat(heardByOther.await(10, TimeUnit.SECONDS)).as("the other process heard it").isTrue();
             // The other's answer reaches the announcer after its own message would have (one channel, in order).
             other.outboxSignals().jobsEnqueued();
-            Waiting.until(() -> heardByAnnouncer.get() > 0, "the announcer heard the other process");
+            await("the announcer heard the other process").atMost(HEARD_WITHIN).until(() -> heardByAnnouncer.get() > 0);
 
             assertThat(heardByAnnouncer).as("the other's message only: the announcer's own echo is ignored").hasValue(1);
         }
@@ -59,13 +63,13 @@ class RedisOutboxSignalsTest {
             for (int i = 0; i < 10_000; i++) {
                 signals.jobsEnqueued();
             }
-            Waiting.until(() -> signals.sent() > 0 && heard.get() == signals.sent(), "every message sent was heard");
+            await("every message sent was heard").atMost(HEARD_WITHIN).until(() -> signals.sent() > 0 && heard.get() == signals.sent());
             long afterBurst = signals.sent();
             assertThat(afterBurst).as("messages for 10,000 enqueues").isBetween(1L, 1_000L);
 
             int before = heard.get();
             signals.jobsEnqueued();
-            Waiting.until(() -> heard.get() > before, "one more enqueue, one more message heard");
+            await("one more enqueue, one more message heard").atMost(HEARD_WITHIN).until(() -> heard.get() > before);
             assertThat(signals.dropped()).isZero();
         }
 
@@ -97,7 +101,7 @@ class RedisOutboxSignalsTest {
         try (RedisTimelines away = RedisTimelines.connect(TestRedisSettings.of("redis://127.0.0.1:" + FreePorts.next()))) {
             RedisOutboxSignals signals = (RedisOutboxSignals) away.outboxSignals();
             signals.jobsEnqueued();
-            Waiting.until(() -> signals.dropped() == 1, "the announcement counted as dropped");
+            await("the announcement counted as dropped").atMost(HEARD_WITHIN).until(() -> signals.dropped() == 1);
             assertThat(signals.sent()).isZero();
         }
     }

@@ -2,6 +2,7 @@ package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.ports.contract.PostCacheContract;
 import io.feedline.ports.contract.TestIds;
@@ -11,8 +12,6 @@ import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.out.PostCache;
 import io.feedline.ports.model.CachedPost;
-import io.feedline.testsupport.RedisAdmin;
-import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +36,7 @@ class RedisPostCacheTest extends PostCacheContract {
 
     @BeforeAll
     static void connect() {
-        shared = RedisTimelines.connect(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX));
+        shared = RedisTimelines.connect(TestRedisSettings.shared(PREFIX));
     }
 
     @AfterAll
@@ -45,9 +44,7 @@ class RedisPostCacheTest extends PostCacheContract {
         if (shared != null) {
             shared.close();
         }
-        try (RedisAdmin admin = RedisAdmin.connect(TestRedis.uri())) {
-            admin.deleteMatching(PREFIX + "*");
-        }
+        TestRedisSettings.deleteShared(PREFIX);
     }
 
     @Override
@@ -135,16 +132,14 @@ class RedisPostCacheTest extends PostCacheContract {
             assertThat(cache.getAll(List.of(post.id()))).hasSize(1);
             server.shutDown();
             // Once the client has seen the connection drop, no copy is served: reads fail over to the durable store.
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            boolean failed = false;
-            while (!failed && System.nanoTime() < deadline) {
+            await("a copy is not served once its invalidations cannot arrive").atMost(Duration.ofSeconds(10)).until(() -> {
                 try {
                     cache.getAll(List.of(post.id()));
+                    return false;
                 } catch (FeedlineException.StorageUnavailable e) {
-                    failed = true;
+                    return true;
                 }
-            }
-            assertThat(failed).as("a copy is not served once its invalidations cannot arrive").isTrue();
+            });
             assertThatThrownBy(() -> cache.getAll(List.of(post.id())))
                     .isInstanceOf(FeedlineException.StorageUnavailable.class);
             server.restart();
@@ -187,17 +182,7 @@ class RedisPostCacheTest extends PostCacheContract {
     }
 
     private static void awaitAnswer(PostCache cache) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (true) {
-            try {
-                cache.getAll(List.of(TestIds.postId()));
-                return;
-            } catch (FeedlineException.StorageUnavailable e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-                Thread.onSpinWait();
-            }
-        }
+        await("the cache answers again").atMost(Duration.ofSeconds(20)).ignoreException(FeedlineException.StorageUnavailable.class)
+                .untilAsserted(() -> cache.getAll(List.of(TestIds.postId())));
     }
 }

@@ -2,9 +2,11 @@ package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.ports.contract.RateLimitBucketsContract;
 import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.out.RateLimitBuckets;
 import io.feedline.ports.out.RateLimitBuckets.Limit;
@@ -14,8 +16,10 @@ import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,10 +35,12 @@ import org.junit.jupiter.api.Timeout;
 class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
     private static final String PREFIX = "test:ratelimit:" + TestIds.userId().value() + ":";
     private static RedisRateLimitBuckets shared;
+    @AutoClose
+    private RedisRateLimitBuckets onItsOwnClock;
 
     @BeforeAll
     static void connect() {
-        shared = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX));
+        shared = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX));
     }
 
     @AfterAll
@@ -42,9 +48,7 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
         if (shared != null) {
             shared.close();
         }
-        try (RedisAdmin admin = RedisAdmin.connect(TestRedis.uri())) {
-            admin.deleteMatching(PREFIX + "*");
-        }
+        TestRedisSettings.deleteShared(PREFIX);
     }
 
     @Override
@@ -52,11 +56,19 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
         return shared;
     }
 
+    @Override
+    protected RateLimitBuckets buckets(MutableClock clock) {
+        // bucket4j refills a bucket on the client, by this clock; Redis keeps its state and expires it
+        // (PEXPIRE) only once it would be full and some seconds more, which no test here waits for.
+        onItsOwnClock = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX), clock);
+        return onItsOwnClock;
+    }
+
     @Test
     void twoClientsOnOneServerAndPrefixShareEachBucket() {
         Limit limit = new Limit("caller", 4, Duration.ofHours(1));
         String key = "ip:192.0.2." + TestIds.userId().value();
-        try (RedisRateLimitBuckets other = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets other = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             int taken = 0;
             for (int i = 0; i < 10; i++) {
                 RateLimitBuckets either = i % 2 == 0 ? shared : other;
@@ -110,8 +122,8 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
         Limit limit = new Limit("caller", 100, Duration.ofHours(1));
         long share = limit.requests() / RedisRateLimitBuckets.UNSYNCED_SHARE;
         String key = "user:" + TestIds.userId().value();
-        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX));
-                RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX));
+                RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             int taken = 0;
             for (int i = 0; i < 300; i++) {
                 if ((i % 3 == 0 ? second : first).take(limit, key).isZero()) {
@@ -127,13 +139,13 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
     void whatAProcessTookWithoutTellingRedisIsChargedWhenItCloses() {
         Limit limit = new Limit("caller", 40, Duration.ofHours(1));
         String key = "user:" + TestIds.userId().value();
-        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets first = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             // The first take asks Redis; the next two are this process's share of 40 (2), not yet charged there.
             for (int i = 0; i < 3; i++) {
                 assertThat(first.take(limit, key)).isZero();
             }
         }
-        try (RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.of(TestRedis.uri()).withKeyPrefix(PREFIX))) {
+        try (RedisRateLimitBuckets second = RedisRateLimitBuckets.open(TestRedisSettings.shared(PREFIX))) {
             int taken = 0;
             while (second.take(limit, key).isZero()) {
                 taken++;
@@ -157,15 +169,8 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
 
             server.restart();
             // Lettuce reconnects in the background; the restarted server is empty, so alice starts afresh.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            Duration answer = null;
-            while (answer == null && System.nanoTime() < deadline) {
-                try {
-                    answer = buckets.take(limit, "alice");
-                } catch (FeedlineException.StorageUnavailable stillAway) {
-                    sleep(50);
-                }
-            }
+            Duration answer = await("answered once the server was back").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .ignoreException(FeedlineException.StorageUnavailable.class).until(() -> buckets.take(limit, "alice"), Objects::nonNull);
             assertThat(answer).as("answered once the server was back").isZero();
             assertThat(buckets.take(limit, "alice")).isZero();
             assertThat(buckets.take(limit, "alice")).isPositive();
@@ -178,15 +183,6 @@ class RedisRateLimitBucketsTest extends RateLimitBucketsContract {
                 TestRedisSettings.of("redis://127.0.0.1:" + FreePorts.next()).withConnectTimeout(Duration.ofMillis(500)))) {
             assertThatThrownBy(() -> nowhere.take(new Limit("caller", 1, Duration.ofMinutes(1)), "bob"))
                     .isInstanceOf(FeedlineException.StorageUnavailable.class);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.feedline.adapter.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.Delivery;
@@ -12,9 +13,11 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.testsupport.FreePorts;
 import io.feedline.testsupport.ThrowawayRedis;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
@@ -138,21 +141,9 @@ class RedisTimelineFaultTest {
         return new TimelineKeys("").window(reader);
     }
 
-    private static <T> T awaitAnswer(java.util.function.Supplier<T> call) {
-        FeedlineException.StorageUnavailable last = null;
-        for (int attempt = 0; attempt < 400; attempt++) {
-            try {
-                return call.get();
-            } catch (FeedlineException.StorageUnavailable e) {
-                last = e;
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw new AssertionError("interrupted", interrupted);
-                }
-            }
-        }
-        throw new AssertionError("the cache did not reconnect after the server came back", last);
+    /** Calls {@code call} until Redis answers it, for the 20 s a reconnect may take. */
+    private static void awaitAnswer(Callable<Boolean> call) {
+        await("the cache reconnected after the server came back").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50))
+                .ignoreException(FeedlineException.StorageUnavailable.class).until(call);
     }
 }

@@ -1,6 +1,7 @@
 package io.feedline.adapter.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.Delivery;
@@ -17,7 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -169,7 +169,7 @@ class RedisWindowCopiesTest {
             server.shutDown();
             // Once the client has seen the connection drop, the copy is not served: the read fails,
             // and the feed answers from the durable store.
-            awaitTrue(() -> {
+            await("the copy no longer served").atMost(Duration.ofSeconds(20)).until(() -> {
                 try {
                     cache.range(reader, Optional.empty(), 20);
                     return false;
@@ -178,7 +178,7 @@ class RedisWindowCopiesTest {
                 }
             });
             server.restart();
-            awaitTrue(() -> {
+            await("the restarted server's empty window read").atMost(Duration.ofSeconds(20)).until(() -> {
                 try {
                     return cache.range(reader, Optional.empty(), 20).isEmpty();
                 } catch (FeedlineException.StorageUnavailable e) {
@@ -202,13 +202,5 @@ class RedisWindowCopiesTest {
                 .mapToObj(i -> new PostRef(TestIds.postId(), TestIds.userId())).toList());
         entries.sort(null);
         return List.copyOf(entries);
-    }
-
-    private static void awaitTrue(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waited 20 s").isLessThan(deadline);
-            Thread.onSpinWait();
-        }
     }
 }

@@ -1,6 +1,9 @@
 package io.feedline.adapter.redis;
 
+import static org.awaitility.Awaitility.await;
+
 import io.feedline.ports.contract.TestIds;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -27,7 +30,7 @@ final class SubscribedProcesses implements AutoCloseable {
         RedisTimelines redis = RedisTimelines.connect(TestRedisSettings.of(uri).withKeyPrefix(prefix));
         opened.add(redis);
         channel.accept(redis);
-        Waiting.until(redis::listening, "subscribed to the channels");
+        await("subscribed to the channels").atMost(Duration.ofSeconds(10)).until(redis::listening);
         return redis;
     }
 

@@ -1,5 +1,7 @@
 package io.feedline.adapter.redis;
 
+import io.feedline.testsupport.RedisAdmin;
+import io.feedline.testsupport.TestRedis;
 import java.time.Duration;
 
 /**
@@ -11,5 +13,17 @@ final class TestRedisSettings {
 
     static RedisSettings of(String uri) {
         return RedisSettings.of(uri).withCommandTimeout(Duration.ofSeconds(5)).withConnectTimeout(Duration.ofSeconds(5));
+    }
+
+    /** Settings on the shared test server with every key under {@code prefix}, so that test classes never meet. */
+    static RedisSettings shared(String prefix) {
+        return of(TestRedis.uri()).withKeyPrefix(prefix);
+    }
+
+    /** Deletes what a test class left under {@code prefix} on the shared test server. */
+    static void deleteShared(String prefix) {
+        try (RedisAdmin admin = RedisAdmin.connect(TestRedis.uri())) {
+            admin.deleteMatching(prefix + "*");
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.feedline.adapter.s3;
 
+import static org.awaitility.Awaitility.await;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
@@ -43,13 +45,8 @@ final class S3TestServer {
                 .build();
         try {
             proxy.start();
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (!"STARTED".equals(proxy.getState())) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("S3Proxy is " + proxy.getState() + " after 30 s");
-                }
-                Thread.sleep(10);
-            }
+            await("S3Proxy started").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> "STARTED".equals(proxy.getState()));
         } catch (Exception e) {
             throw new AssertionError("The in-process S3 server (S3Proxy, org.gaul:s3proxy in adapter-s3-media's test "
                     + "scope) did not start: " + e + ". It needs nothing installed: let Maven resolve it (run the build "

@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * The accounts embedded in statuses and notifications, kept for half a second, rendered; and the
@@ -53,6 +54,8 @@ final class Authors {
     private final KeptByInstance<Post, Kept> byInstance = new KeptByInstance<>(SLOTS);
     private final ReadProfile readProfile;
     private final ObjectMapper mapper;
+    /** The time both caches and {@link #fresh} measure freshness on: {@code System::nanoTime} in production. */
+    private final LongSupplier nanoTime;
 
     /** An account as embedded under one base URL (its links depend on it). */
     private record Embedded(String base, Username author) {}
@@ -60,20 +63,23 @@ final class Authors {
     /** A post as a timeline lists it under one base URL. */
     private record Listed(String base, Post post) {}
 
-    /** A listed status's JSON and when it was written (System.nanoTime). */
+    /** A listed status's JSON and when it was written (on {@link #nanoTime}). */
     private record Rendering(byte[] json, long writtenAt) {}
 
     /** What is kept by the post instance: the base URL and the rendering under it. */
     private record Kept(String base, Rendering rendering) {}
 
-    Authors(ReadProfile readProfile, ReadPost readPost, ObjectMapper mapper) {
+    Authors(ReadProfile readProfile, ReadPost readPost, ObjectMapper mapper, LongSupplier nanoTime) {
         this.readProfile = readProfile;
         this.mapper = mapper;
+        this.nanoTime = nanoTime;
         this.rendered = Caffeine.newBuilder()
+                .ticker(nanoTime::getAsLong)
                 .expireAfterWrite(FRESHNESS)
                 .maximumSize(MAX_AUTHORS)
                 .build();
         this.statuses = Caffeine.newBuilder()
+                .ticker(nanoTime::getAsLong)
                 .expireAfterWrite(FRESHNESS)
                 .maximumSize(MAX_STATUSES)
                 .build();
@@ -104,10 +110,10 @@ final class Authors {
         // By the post instance first (a hot page's posts are the cache's own objects), as the native
         // lists do: hashing and comparing each whole post as a key was a twentieth of a page's CPU there.
         Kept kept = byInstance.get(post);
-        if (kept != null && kept.base().equals(base) && fresh(kept.rendering(), System.nanoTime())) {
+        if (kept != null && kept.base().equals(base) && fresh(kept.rendering(), nanoTime.getAsLong())) {
             return kept.rendering().json();
         }
-        Rendering rendering = statuses.get(new Listed(base, post), key -> new Rendering(utf8(render.apply(post)), System.nanoTime()));
+        Rendering rendering = statuses.get(new Listed(base, post), key -> new Rendering(utf8(render.apply(post)), nanoTime.getAsLong()));
         byInstance.put(post, new Kept(base, rendering));
         return rendering.json();
     }

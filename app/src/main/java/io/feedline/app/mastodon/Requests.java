@@ -35,7 +35,7 @@ final class Requests {
         this.maxBodyBytes = maxBodyBytes;
         this.authenticate = authenticate;
         this.readProfile = readProfile;
-        this.authors = new Authors(readProfile, readPost, mapper);
+        this.authors = new Authors(readProfile, readPost, mapper, System::nanoTime);
         this.limits = limits;
     }
 

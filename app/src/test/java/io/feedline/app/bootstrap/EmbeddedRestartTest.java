@@ -1,6 +1,7 @@
 package io.feedline.app.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.app.http.Accounts;
 import io.feedline.app.http.Accounts.User;
@@ -106,18 +107,7 @@ class EmbeddedRestartTest {
 
     /** The read that found no window refills it in the background; wait until it holds {@code expected}. */
     private static void awaitWindow(Assembly assembly, UserAccount reader, Object expected) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!assembly.storage.timelines.range(reader.id(), Optional.empty(), 10).equals(Optional.of(expected))) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the window was not rebuilt from the durable feed: "
-                        + assembly.storage.timelines.range(reader.id(), Optional.empty(), 10));
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(assembly.storage.timelines.range(reader.id(), Optional.empty(), 10))
+                .as("the window rebuilt from the durable feed").isEqualTo(Optional.of(expected)));
     }
 }

@@ -1,6 +1,7 @@
 package io.feedline.app.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.app.http.Accounts;
 import io.feedline.app.http.Accounts.User;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
 class RedisDownAtStartHttpTest {
     private static final String RUN = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     private static final String SCHEMA = "feedline_redis_down_" + RUN;
+    /** The longest each wait for the late Redis may take. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     @Test
     void thePolyglotServerStartsWithoutRedisServesFromDynamoAndUsesRedisOnceItIsUp() {
@@ -60,13 +62,13 @@ class RedisDownAtStartHttpTest {
             assertThat(feed.json().path("items").get(0).path("text").asText()).isEqualTo("served without redis");
 
             try (ThrowawayRedis redis = ThrowawayRedis.start(redisPort)) {
-                await("/health UP once redis is there", () -> {
+                await("/health UP once redis is there").atMost(PATIENCE).until(() -> {
                     Response now = api.get("/health").send();
                     return now.status() == 200 && now.text("status").equals("UP")
                             && now.json().path("components").path("redis").path("status").asText().equals("UP");
                 });
                 String window = "tl:{" + bob.id() + "}";
-                await("bob's window rebuilt on redis by his reads", () -> {
+                await("bob's window rebuilt on redis by his reads").atMost(PATIENCE).until(() -> {
                     assertThat(api.get("/feed").token(bob.token()).send().ids()).containsExactly(post);
                     return redis.admin().exists(window);
                 });
@@ -102,20 +104,5 @@ class RedisDownAtStartHttpTest {
         config.put("token.secret", TestApps.TOKEN_SECRET);
         config.put("http.rate-limit.credentials.requests", 1_000_000);
         return FeedlineConfig.of(config);
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
     }
 }

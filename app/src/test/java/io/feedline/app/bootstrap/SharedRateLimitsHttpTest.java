@@ -1,6 +1,7 @@
 package io.feedline.app.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.app.http.ApiClient;
 import io.feedline.app.http.ApiClient.Response;
@@ -8,6 +9,7 @@ import io.feedline.app.http.TestApps;
 import io.feedline.testsupport.RedisAdmin;
 import io.feedline.testsupport.TestRedis;
 import io.feedline.testsupport.ThrowawayRedis;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -90,12 +92,8 @@ class SharedRateLimitsHttpTest {
 
             redis.restart();
             // The restarted Redis is empty: a fresh shared bucket. Answered 404 again only once it is used.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            int status = 429;
-            while (status == 429 && System.nanoTime() < deadline) {
-                Thread.sleep(200);
-                status = api.get("/users/nobody_here").send().status();
-            }
+            int status = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> api.get("/users/nobody_here").send().status(), answer -> answer != 429);
             assertThat(status).as("answered from the shared bucket again").isEqualTo(404);
             assertThat(redis.admin().exists("test:fallback:rl:caller:ip:127.0.0.1")).isTrue();
         }

@@ -3,30 +3,15 @@ package io.feedline.app.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.ApiClient.Response;
-import io.feedline.ports.in.Search;
-import io.feedline.ports.model.Page;
-import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.Post;
-import io.feedline.ports.model.SearchQuery;
-import io.feedline.ports.model.UserId;
-import io.feedline.ports.model.UserSummary;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -44,8 +29,8 @@ class AnonymousReadsHttpTest {
         HeldSearch held = new HeldSearch(TestApps.shared().useCases().search());
         HttpApi.Settings settings = TestApps.embedded(Map.of(
                 "http.anonymous-reads.max-in-flight", 1, "http.anonymous-reads.queue", 0)).http();
-        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withSearch(TestApps.shared().useCases(), held), tokens(),
-                        cursors(), List.of(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
+        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withSearch(TestApps.shared().useCases(), held), TestApps.bearerTokens(),
+                        TestApps.cursors(), List.of(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
                 ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             ApiClient api = new ApiClient(http.port());
             Accounts.User reader = new Accounts(api).signUp("bulkhead");
@@ -78,8 +63,8 @@ class AnonymousReadsHttpTest {
         HttpApi.Settings settings = TestApps.embedded(Map.of(
                 "http.anonymous-reads.max-in-flight", 1, "http.anonymous-reads.queue", 1,
                 "http.anonymous-reads.max-wait", "1h")).http();
-        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withSearch(TestApps.shared().useCases(), held), tokens(),
-                        cursors(), List.of(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
+        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withSearch(TestApps.shared().useCases(), held), TestApps.bearerTokens(),
+                        TestApps.cursors(), List.of(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
                 ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             ApiClient api = new ApiClient(http.port());
 
@@ -95,54 +80,5 @@ class AnonymousReadsHttpTest {
             assertThat(first.get().status()).isEqualTo(200);
             assertThat(queued.get().status()).as("the waiting search is served once the slot frees").isEqualTo(200);
         }
-    }
-
-    /** A search whose first call holds its thread until released; later calls answer at once. */
-    private static final class HeldSearch implements Search {
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-        final AtomicInteger calls = new AtomicInteger();
-        private final Search real;
-
-        HeldSearch(Search real) {
-            this.real = real;
-        }
-
-        @Override
-        public Page<Post> posts(Optional<UserId> reader, SearchQuery query, PageRequest page) {
-            if (calls.incrementAndGet() == 1) {
-                entered.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            return real.posts(reader, query, page);
-        }
-
-        @Override
-        public Page<UserSummary> accounts(Optional<UserId> reader, SearchQuery query, PageRequest page) {
-            return real.accounts(reader, query, page);
-        }
-    }
-
-    private static BearerTokens tokens() {
-        return new BearerTokens(TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1), Clock.systemUTC(),
-                new TokenRevocations() {
-                    @Override
-                    public void revoke(String tokenId, Instant expiresAt) {
-                        throw new UnsupportedOperationException("no route here revokes");
-                    }
-
-                    @Override
-                    public boolean isRevoked(String tokenId) {
-                        return false;
-                    }
-                });
-    }
-
-    private static Cursors cursors() {
-        return new Cursors(TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1), Clock.systemUTC());
     }
 }

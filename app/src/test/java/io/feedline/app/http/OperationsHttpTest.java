@@ -7,7 +7,6 @@ import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.ApiClient.Response;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +42,7 @@ class OperationsHttpTest {
         App backing = TestApps.shared();
         // Each /health would probe afresh were it probing on the request's thread.
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.health-cache", "1ns", "http.health-timeout", "1h")).http();
-        try (HttpApi http = HttpApi.create(settings, backing.useCases(), tokens(), cursors(), List.of(held),
+        try (HttpApi http = HttpApi.create(settings, backing.useCases(), TestApps.bearerTokens(), TestApps.cursors(), List.of(held),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
                 ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             ApiClient api = new ApiClient(http.port());
@@ -95,25 +94,5 @@ class OperationsHttpTest {
     @Test
     void withoutATokenMetricsStayOpenAsDocumented() {
         assertThat(new ApiClient(TestApps.shared().port()).get("/metrics").send().status()).isEqualTo(200);
-    }
-
-    private static BearerTokens tokens() {
-        return new BearerTokens(TestApps.TOKEN_SECRET.getBytes(java.nio.charset.StandardCharsets.UTF_8), Duration.ofHours(1),
-                java.time.Clock.systemUTC(), new TokenRevocations() {
-                    @Override
-                    public void revoke(String tokenId, java.time.Instant expiresAt) {
-                        throw new UnsupportedOperationException("no route here revokes");
-                    }
-
-                    @Override
-                    public boolean isRevoked(String tokenId) {
-                        return false;
-                    }
-                });
-    }
-
-    private static Cursors cursors() {
-        return new Cursors(TestApps.TOKEN_SECRET.getBytes(java.nio.charset.StandardCharsets.UTF_8), Duration.ofHours(1),
-                java.time.Clock.systemUTC());
     }
 }

@@ -8,10 +8,6 @@ import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.model.FeedlineException;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -37,7 +33,7 @@ class RequestDeadlineHttpTest {
         App backing = TestApps.shared();
         // Wide enough that a loaded build machine serves the ordinary request beside the stuck one in time.
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.request-timeout", "2s")).http();
-        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withPostRead(backing.useCases(), stuck), tokens(), cursors(), List.of(),
+        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withPostRead(backing.useCases(), stuck), TestApps.bearerTokens(), TestApps.cursors(), List.of(),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start();
                 ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             ApiClient api = new ApiClient(http.port());
@@ -81,7 +77,7 @@ class RequestDeadlineHttpTest {
             throw new FeedlineException.NotFound("post", "no such post, said too late");
         };
         HttpApi.Settings settings = TestApps.embedded(Map.of("http.request-timeout", "2s")).http();
-        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withPostRead(backing.useCases(), deaf), tokens(), cursors(), List.of(),
+        try (HttpApi http = HttpApi.create(settings, SwappedUseCases.withPostRead(backing.useCases(), deaf), TestApps.bearerTokens(), TestApps.cursors(), List.of(),
                         new PrometheusMeterRegistry(PrometheusConfig.DEFAULT)).start()) {
             ApiClient api = new ApiClient(http.port());
 
@@ -94,24 +90,5 @@ class RequestDeadlineHttpTest {
             assertThat(api.get("/posts/01ARZ3NDEKTSV4RRFFQ69G5FAV").send().status())
                     .as("a later request is answered by its own handler").isEqualTo(404);
         }
-    }
-
-    private static BearerTokens tokens() {
-        return new BearerTokens(TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1), Clock.systemUTC(),
-                new TokenRevocations() {
-                    @Override
-                    public void revoke(String tokenId, Instant expiresAt) {
-                        throw new UnsupportedOperationException("no route here revokes");
-                    }
-
-                    @Override
-                    public boolean isRevoked(String tokenId) {
-                        return false;
-                    }
-                });
-    }
-
-    private static Cursors cursors() {
-        return new Cursors(TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1), Clock.systemUTC());
     }
 }

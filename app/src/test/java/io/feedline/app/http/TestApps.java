@@ -4,8 +4,10 @@ import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.dynamodb.StaleReads;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FeedlineConfig;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -44,6 +46,27 @@ public final class TestApps {
     /** An unstarted app of {@code config} on {@code clock}, on a lagging table in the stale-table run. */
     public static App create(FeedlineConfig config, Clock clock) {
         return App.create(config, clock, dynamoInterceptors());
+    }
+
+    /** Bearer tokens signed with {@link #TOKEN_SECRET}, for an HTTP API a test builds by hand; none is revoked. */
+    static BearerTokens bearerTokens() {
+        return new BearerTokens(TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1), Clock.systemUTC(),
+                new TokenRevocations() {
+                    @Override
+                    public void revoke(String tokenId, Instant expiresAt) {
+                        throw new UnsupportedOperationException("no route here revokes");
+                    }
+
+                    @Override
+                    public boolean isRevoked(String tokenId) {
+                        return false;
+                    }
+                });
+    }
+
+    /** Cursors signed with {@link #TOKEN_SECRET}, for an HTTP API a test builds by hand. */
+    static Cursors cursors() {
+        return new Cursors(TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1), Clock.systemUTC());
     }
 
     /** Whether this run's apps sit on a lagging table. */

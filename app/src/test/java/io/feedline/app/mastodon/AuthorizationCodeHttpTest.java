@@ -1,5 +1,6 @@
 package io.feedline.app.mastodon;
 
+import static io.feedline.app.mastodon.MastodonHttp.form;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,18 +9,15 @@ import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.TestApps;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -250,11 +248,5 @@ class AuthorizationCodeHttpTest {
                 .POST(HttpRequest.BodyPublishers.ofString(form));
         cookie.ifPresent(c -> request.header("Cookie", c));
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String form(Map<String, String> fields) {
-        return fields.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
     }
 }

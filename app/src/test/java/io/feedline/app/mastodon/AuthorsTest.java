@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.feedline.ports.contract.TestIds;
+import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostText;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
@@ -17,10 +19,11 @@ import org.junit.jupiter.api.Test;
 class AuthorsTest {
     private final ObjectMapper mapper = new ObjectMapper();
     private final AtomicInteger renders = new AtomicInteger();
+    private final MutableClock clock = new MutableClock(Instant.now());
     private final Authors authors = new Authors(
             username -> { throw new FeedlineException.NotFound("user", username.value()); },
             post -> { throw new FeedlineException.NotFound("post", post.value()); },
-            mapper);
+            mapper, clock::nanoTime);
 
     private Object render(Post post) {
         renders.incrementAndGet();
@@ -48,12 +51,12 @@ class AuthorsTest {
     }
 
     @Test
-    void aListedStatusIsWrittenAgainAfterHalfASecond() throws Exception {
+    void aListedStatusIsWrittenAgainAfterHalfASecond() {
         Post post = new Post(TestIds.postId(), TestIds.userId(), TestIds.username(), PostText.of("listed"),
                 Instant.now().truncatedTo(ChronoUnit.MILLIS), 1);
         byte[] first = authors.listed("https://a.example", post, this::render);
 
-        Thread.sleep(600);
+        clock.advance(Duration.ofMillis(600));
 
         assertThat(authors.listed("https://a.example", post, this::render)).isNotSameAs(first);
         assertThat(renders).hasValue(2);

@@ -3,21 +3,16 @@ package io.feedline.app.mastodon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.feedline.app.http.HeldSearch;
 import io.feedline.app.http.SwappedUseCases;
 import io.feedline.app.http.TestApps;
 import io.feedline.app.web.Admission;
 import io.feedline.app.web.AnonymousReads;
-import io.feedline.ports.in.Search;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
-import io.feedline.ports.model.Page;
-import io.feedline.ports.model.PageRequest;
-import io.feedline.ports.model.Post;
-import io.feedline.ports.model.SearchQuery;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
-import io.feedline.ports.model.UserSummary;
 import io.feedline.ports.model.Username;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,12 +25,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -95,35 +88,5 @@ class MastodonAnonymousReadsHttpTest {
             request.header("Authorization", "Bearer " + token);
         }
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** A search whose first call of posts holds its thread until released; later calls answer at once. */
-    private static final class HeldSearch implements Search {
-        final CountDownLatch entered = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-        private final AtomicInteger calls = new AtomicInteger();
-        private final Search real;
-
-        HeldSearch(Search real) {
-            this.real = real;
-        }
-
-        @Override
-        public Page<Post> posts(Optional<UserId> reader, SearchQuery query, PageRequest page) {
-            if (calls.incrementAndGet() == 1) {
-                entered.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-            return real.posts(reader, query, page);
-        }
-
-        @Override
-        public Page<UserSummary> accounts(Optional<UserId> reader, SearchQuery query, PageRequest page) {
-            return real.accounts(reader, query, page);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.feedline.app.mastodon;
 
+import static io.feedline.app.mastodon.MastodonHttp.form;
+import static io.feedline.app.mastodon.MastodonHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,17 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.TestApps;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,19 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class MastodonRateLimitHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Pattern CSRF = Pattern.compile("name=\"csrf_token\" value=\"([^\"]+)\"");
     private static final String OUT_OF_BAND = "urn:ietf:wg:oauth:2.0:oob";
-
-    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String form(Map<String, String> fields) {
-        return fields.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
-    }
 
     private static HttpRequest.Builder post(String url, String contentType, String body) {
         return HttpRequest.newBuilder(URI.create(url)).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body));

@@ -1,5 +1,7 @@
 package io.feedline.app.mastodon;
 
+import static io.feedline.app.mastodon.MastodonHttp.form;
+import static io.feedline.app.mastodon.MastodonHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,15 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.TestApps;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.Test;
  */
 class MastodonRelationshipsHttpTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private static App app;
     private static String base;
@@ -51,16 +48,6 @@ class MastodonRelationshipsHttpTest {
     @AfterAll
     static void stop() {
         app.close();
-    }
-
-    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String form(Map<String, String> fields) {
-        return fields.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
     }
 
     /** A new user, signed in natively; returns {name, native token}. */

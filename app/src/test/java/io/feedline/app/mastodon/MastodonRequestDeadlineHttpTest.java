@@ -1,6 +1,7 @@
 package io.feedline.app.mastodon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +13,7 @@ import io.feedline.app.http.TestApps;
 import io.feedline.app.web.Admission;
 import io.feedline.app.web.AnonymousReads;
 import io.feedline.ports.in.UseCases;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -95,19 +98,22 @@ class MastodonRequestDeadlineHttpTest {
 
             String post = nativeApi.post("/posts").token(author.token()).json("text", "published past the deadline").send().text("id");
 
-            JsonNode update = null;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (update == null && System.nanoTime() < deadline) {
-                String line = lines.poll(100, TimeUnit.MILLISECONDS);
-                if (line != null && line.startsWith("data: ") && line.contains(post)) {
-                    update = JSON.readTree(line.substring("data: ".length()));
-                }
-            }
-            assertThat(update).as("the post, on the stream opened before the deadline ran out").isNotNull();
+            JsonNode update = await("the post, on the stream opened before the deadline ran out").atMost(Duration.ofSeconds(10))
+                    .until(() -> dataWith(lines, post), Objects::nonNull);
             assertThat(update.path("id").asText()).isEqualTo(post);
         } finally {
             api.close();
             reader.interrupt();
         }
+    }
+
+    /** The first data line among those arrived so far that names {@code post}, or null. */
+    private static JsonNode dataWith(BlockingQueue<String> lines, String post) throws IOException {
+        for (String line = lines.poll(); line != null; line = lines.poll()) {
+            if (line.startsWith("data: ") && line.contains(post)) {
+                return JSON.readTree(line.substring("data: ".length()));
+            }
+        }
+        return null;
     }
 }

@@ -1,7 +1,9 @@
 package io.feedline.app.mastodon;
 
+import static io.feedline.app.mastodon.MastodonHttp.form;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,22 +12,23 @@ import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.app.http.TestApps;
 import io.feedline.testsupport.DynamoLocal;
 import io.feedline.testsupport.TestRedis;
+import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.net.http.WebSocketHandshakeException;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,24 +79,25 @@ class MastodonStreamingHttpTest {
             return null;
         }
 
-        /** The next update whose status has {@code id}, skipping others, within 10 s. */
-        JsonNode update(String id) throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (System.nanoTime() < deadline) {
-                JsonNode message = messages.poll(100, TimeUnit.MILLISECONDS);
-                if (message != null && message.path("event").asText().equals("update")
+        /** The next update whose status has {@code id}, skipping others, within 10 s; null if none came. */
+        JsonNode update(String id) {
+            try {
+                return await().atMost(Duration.ofSeconds(10)).until(() -> arrivedUpdate(id), Objects::nonNull);
+            } catch (ConditionTimeoutException none) {
+                return null;
+            }
+        }
+
+        /** The first update among the messages arrived so far whose status has {@code id}, or null. */
+        private JsonNode arrivedUpdate(String id) throws IOException {
+            for (JsonNode message = messages.poll(); message != null; message = messages.poll()) {
+                if (message.path("event").asText().equals("update")
                         && JSON.readTree(message.path("payload").asText()).path("id").asText().equals(id)) {
                     return message;
                 }
             }
             return null;
         }
-    }
-
-    private static String form(Map<String, String> fields) {
-        return fields.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
     }
 
     private static JsonNode post(String url, String body, String contentType, String token) throws Exception {

@@ -1,6 +1,7 @@
 package io.feedline.app.proofs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,7 +46,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,6 +63,8 @@ class CacheLossProofTest {
     private static final int POSTS_PER_AUTHOR = 6;
     private static final int SAMPLED = 6;
     private static final int READS_PER_PHASE = 30;
+    /** The longest each phase's wait may take. */
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
     private static final String PASSWORD = "cache-loss-proof";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -134,11 +136,8 @@ class CacheLossProofTest {
                     for (UserAccount reader : sampled) {
                         feed.readHomeFeed().read(reader.id(), reader.id(), PageRequest.first(20));
                     }
-                    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                    while (!sampled.stream().allMatch(reader -> before.timelineCache().range(reader.id(), Optional.empty(), 1).isPresent())) {
-                        assertThat(System.nanoTime()).as("the first reads' windows were rebuilt").isLessThan(deadline);
-                        Thread.sleep(20);
-                    }
+                    await("the first reads' windows were rebuilt").atMost(Duration.ofSeconds(30)).until(() -> sampled.stream()
+                            .allMatch(reader -> before.timelineCache().range(reader.id(), Optional.empty(), 1).isPresent()));
                 }
                 publish(feed, authors);
                 app.drainFanout();
@@ -209,11 +208,11 @@ class CacheLossProofTest {
                     awaitReads(perPhase, Phase.RESTARTED);
                     try (RedisTimelines after = RedisTimelines.connect(RedisSettings.of(redis.uri()))) {
                         TimelineCache windows = after.timelineCache();
-                        await("every sampled window is rebuilt after Redis came back",
-                                () -> sampled.stream().allMatch(reader -> windows.range(reader.id(), Optional.empty(), 1).isPresent()));
+                        await("every sampled window is rebuilt after Redis came back").atMost(PATIENCE)
+                                .until(() -> sampled.stream().allMatch(reader -> windows.range(reader.id(), Optional.empty(), 1).isPresent()));
                     }
-                    await("every post of the sampled pages is cached again after Redis came back",
-                            () -> pagePosts.stream().allMatch(id -> redis.exists("p:" + id)));
+                    await("every post of the sampled pages is cached again after Redis came back").atMost(PATIENCE)
+                            .until(() -> pagePosts.stream().allMatch(id -> redis.exists("p:" + id)));
                     stop.set(true);
                 }
 
@@ -313,22 +312,7 @@ class CacheLossProofTest {
     }
 
     private static void awaitReads(Map<Phase, AtomicInteger> perPhase, Phase phase) {
-        await(READS_PER_PHASE + " reads while " + phase.name().toLowerCase(Locale.ROOT),
-                () -> perPhase.get(phase).get() >= READS_PER_PHASE);
-    }
-
-    private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        }
+        await(READS_PER_PHASE + " reads while " + phase.name().toLowerCase(Locale.ROOT)).atMost(PATIENCE)
+                .until(() -> perPhase.get(phase).get() >= READS_PER_PHASE);
     }
 }

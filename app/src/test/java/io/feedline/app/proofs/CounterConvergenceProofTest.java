@@ -1,6 +1,7 @@
 package io.feedline.app.proofs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FeedlineConfig;
@@ -20,6 +21,7 @@ import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.feedline.testsupport.DynamoLocal;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -83,11 +85,10 @@ class CounterConvergenceProofTest {
                 }
             }
             // The loops may still hold the last jobs (leased, so no drain can take them): wait for them.
-            long deadline = System.nanoTime() + 60_000_000_000L;
-            while (api.readPost().read(post.id()).likeCount() != FANS / 2 && System.nanoTime() < deadline) {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
                 app.drainFanout();
-                Thread.sleep(50);
-            }
+                return api.readPost().read(post.id()).likeCount() == FANS / 2;
+            });
             app.drainFanout();
 
             assertThat(api.readPost().read(post.id()).likeCount()).isEqualTo(FANS / 2);

@@ -1,6 +1,7 @@
 package io.feedline.app.proofs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.bootstrap.FanoutProcess;
@@ -15,6 +16,7 @@ import io.feedline.ports.model.UserAccount;
 import io.feedline.testsupport.DynamoLocal;
 import io.feedline.testsupport.RedisAdmin;
 import io.feedline.testsupport.ThrowawayRedis;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,24 +60,18 @@ class OutboxSignalProofTest {
 
                     Post post = api.publishPost().publish(new PublishPost.Command(author.id(), PostText.of("heard at once"), Optional.empty()));
 
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                    while (!feed(api, reader).getFirst().equals(post.id()) && System.nanoTime() < deadline) {
-                        Thread.sleep(20);
-                    }
-                    assertThat(feed(api, reader).getFirst()).as("fanned out by the worker process, woken by the server's signal, "
-                            + "long before its one-minute idle wait ran out").isEqualTo(post.id());
+                    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(feed(api, reader).getFirst())
+                            .as("fanned out by the worker process, woken by the server's signal, "
+                                    + "long before its one-minute idle wait ran out").isEqualTo(post.id()));
                 }
             }
         }
     }
 
-    private static void awaitSubscribers(ThrowawayRedis redis, String channel, long count) throws InterruptedException {
+    private static void awaitSubscribers(ThrowawayRedis redis, String channel, long count) {
         try (RedisAdmin admin = RedisAdmin.connect(redis.uri())) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (subscribers(admin, channel) < count && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertThat(subscribers(admin, channel)).as("processes subscribed to " + channel).isGreaterThanOrEqualTo(count);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(subscribers(admin, channel))
+                    .as("processes subscribed to " + channel).isGreaterThanOrEqualTo(count));
         }
     }
 

@@ -2,9 +2,11 @@ package io.feedline.ports.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.out.RateLimitBuckets;
 import io.feedline.ports.out.RateLimitBuckets.Limit;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +15,9 @@ public abstract class RateLimitBucketsContract {
 
     /** The buckets under test; called at most once per test. */
     protected abstract RateLimitBuckets buckets();
+
+    /** Buckets under test that refill by {@code clock}; called at most once per test. */
+    protected abstract RateLimitBuckets buckets(MutableClock clock);
 
     private static String key() {
         return "ip:" + UUID.randomUUID();
@@ -61,15 +66,16 @@ public abstract class RateLimitBucketsContract {
     }
 
     @Test
-    void aSpentBucketRefillsOverItsPeriod() throws InterruptedException {
-        RateLimitBuckets buckets = buckets();
+    void aSpentBucketRefillsOverItsPeriod() {
+        MutableClock clock = new MutableClock(Instant.now());
+        RateLimitBuckets buckets = buckets(clock);
         Limit limit = new Limit("caller", 1, Duration.ofMillis(200));
         String key = key();
         buckets.take(limit, key);
         Duration wait = buckets.take(limit, key);
         assertThat(wait).isPositive();
 
-        Thread.sleep(wait.toMillis() + 50);
+        clock.advance(wait.plusMillis(50));
 
         assertThat(buckets.take(limit, key)).isZero();
     }

@@ -31,6 +31,15 @@ public final class MutableClock extends Clock {
         return now.updateAndGet(t -> t.plus(amount).truncatedTo(ChronoUnit.MILLIS));
     }
 
+    /**
+     * This clock as a {@code System.nanoTime} for code that measures intervals with one: nanoseconds
+     * since the epoch, so advancing the clock by a duration advances this by as much.
+     */
+    public long nanoTime() {
+        Instant at = now.get();
+        return Math.addExact(Math.multiplyExact(at.getEpochSecond(), 1_000_000_000L), at.getNano());
+    }
+
     @Override
     public Instant instant() {
         return now.get();

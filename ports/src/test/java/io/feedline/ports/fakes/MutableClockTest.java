@@ -32,6 +32,16 @@ class MutableClockTest {
     }
 
     @Test
+    void itsNanoTimeMovesWithItsHand() {
+        MutableClock clock = MutableClock.at("2024-01-01T00:00:00Z");
+        long before = clock.nanoTime();
+
+        clock.advance(Duration.ofMillis(600));
+
+        assertThat(clock.nanoTime() - before).isEqualTo(Duration.ofMillis(600).toNanos());
+    }
+
+    @Test
     void aZonedViewFollowsTheSameHand() {
         MutableClock clock = MutableClock.at("2024-01-01T00:00:00Z");
         var paris = clock.withZone(ZoneId.of("Europe/Paris"));
