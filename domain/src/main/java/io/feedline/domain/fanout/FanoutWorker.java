@@ -1,7 +1,7 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
-import io.feedline.domain.VirtualTasks.Outcome;
-import io.feedline.domain.VirtualTasks.Started;
+import io.feedline.domain.fanout.VirtualTasks.Outcome;
+import io.feedline.domain.fanout.VirtualTasks.Started;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.Delivery;
@@ -37,6 +37,7 @@ import java.util.HashSet;
 import java.util.function.Function;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -61,7 +62,7 @@ import java.util.logging.Logger;
  * replaced from where it stopped. Every write is idempotent, so replaying a page after a crash
  * changes nothing.
  *
- * <p>The worker holds up to {@value #STEPS_HELD} times {@link FeedSettings#jobsPerClaim()} jobs,
+ * <p>The worker holds up to {@value #STEPS_HELD} times {@link FanoutSettings#jobsPerClaim()} jobs,
  * fewer when renewing their leases would cost more than a tenth of what its steps write (see
  * {@link #holdLimit}).
  * As it takes a claim's deliveries it reads each one's first page, settles them all by their
@@ -71,7 +72,7 @@ import java.util.logging.Logger;
  * a virtual thread of the job's own. In {@link #runUntil} the claims are made on a thread of their
  * own, so a step's durable writes never hold up the next claim, and each claim's deliveries are
  * read and windowed while the next claim is made (see {@link #takeBeside}). It works the jobs in steps of {@link
- * FeedSettings#jobsPerClaim()}, the oldest first, renewing the lease of every job it holds (the
+ * FanoutSettings#jobsPerClaim()}, the oldest first, renewing the lease of every job it holds (the
  * step's own included) that has half a lease or less left, before each step and while a step's
  * durable writes run. A step takes the next pages of each of
  * its jobs (a first page read more than {@link #RECHECK_AFTER} before is settled again: see {@link
@@ -96,7 +97,7 @@ import java.util.logging.Logger;
  * of a window pass (see {@link WindowPasses}), the process's durable writes, for as long as the
  * cache's own timeouts let it ({@code redis.command-timeout}, and the evictions after a failure).
  * The durable write and the checkpoint always come before completion. Storage calls run on virtual threads, at most
- * {@link FeedSettings#workerConcurrency()} at once, of which a step's durable writes take at most
+ * {@link FanoutSettings#workerConcurrency()} at once, of which a step's durable writes take at most
  * half, so that a claim or a renewal never waits behind a whole step's writes; besides the read-ahead (per held job, one
  * follower read at a time and at most {@value #RUNS_IN_FLIGHT} runs being checked and windowed, so
  * bounded by the batch).
@@ -137,8 +138,8 @@ public final class FanoutWorker {
     static final int PAGES_PER_STEP = 10;
     /**
      * Steps' worth of jobs a worker holds: it claims up to this many times {@link
-     * FeedSettings#jobsPerClaim()}, windows each delivery's first page as it takes it, and writes
-     * the durable items one step of {@link FeedSettings#jobsPerClaim()} jobs at a time.
+     * FanoutSettings#jobsPerClaim()}, windows each delivery's first page as it takes it, and writes
+     * the durable items one step of {@link FanoutSettings#jobsPerClaim()} jobs at a time.
      */
     static final int STEPS_HELD = 8;
     /** The lease renewals of the jobs a worker holds, at most, in percent of the feed items it writes (see {@link #holdLimit}). */
@@ -154,15 +155,15 @@ public final class FanoutWorker {
     private final Posts posts;
     private final Reposts reposts;
     private final FeedItems feedItems;
-    private final Windows windows;
+    private final WindowWrites windows;
     private final Notifications notifications;
     private final Subscriptions subscriptions;
     private final Clock clock;
-    private final FeedSettings settings;
+    private final FanoutSettings settings;
     private final Consumer<Duration> deliveredAfter;
     private final TagFanout tags;
-    private volatile Consumer<List<Delivery>> windowed = deliveries -> {};
-    private volatile WindowPasses windowPasses = new WindowPasses();
+    private final Consumer<List<Delivery>> windowed;
+    private final WindowPasses windowPasses;
     private final StorageCalls storage;
     /** The count, notification and index jobs of each claim, settled at once (see {@link #take}). */
     private final BatchedJobs batched;
@@ -202,32 +203,40 @@ public final class FanoutWorker {
     private long lastClaimNanos;
     private long idleWaitNanos;
 
-    FanoutWorker(String workerId, FanoutJobs jobs, FollowGraph graph, Posts posts, Reposts reposts, FeedItems feedItems,
-            Windows windows, Notifications notifications, Subscriptions subscriptions, PostCounters counters, CachedPosts cachedPosts,
-            SearchIndex search, UserAccounts users, Clock clock, FeedSettings settings, Consumer<Duration> deliveredAfter,
-            TagFanout tags) {
-        this.workerId = workerId;
+    private FanoutWorker(Builder b) {
+        this.workerId = Objects.requireNonNull(b.id, "id");
         this.sideWork = new SideWork("fanout-aside-" + workerId);
-        this.jobs = jobs;
-        this.graph = graph;
-        this.posts = posts;
-        this.reposts = reposts;
-        this.feedItems = feedItems;
-        this.windows = windows;
-        this.notifications = notifications;
-        this.subscriptions = subscriptions;
-        this.clock = clock;
-        this.settings = settings;
-        this.deliveredAfter = deliveredAfter;
-        this.tags = tags;
+        this.jobs = Objects.requireNonNull(b.jobs, "jobs");
+        this.graph = Objects.requireNonNull(b.graph, "graph");
+        this.posts = Objects.requireNonNull(b.posts, "posts");
+        this.reposts = Objects.requireNonNull(b.reposts, "reposts");
+        this.feedItems = Objects.requireNonNull(b.feedItems, "feedItems");
+        this.windows = Objects.requireNonNull(b.windows, "windows");
+        this.notifications = Objects.requireNonNull(b.notifications, "notifications");
+        this.subscriptions = Objects.requireNonNull(b.subscriptions, "subscriptions");
+        this.clock = Objects.requireNonNull(b.clock, "clock");
+        this.settings = Objects.requireNonNull(b.settings, "settings");
+        this.deliveredAfter = b.deliveredAfter;
+        this.tags = Objects.requireNonNull(b.tags, "tags");
+        this.windowed = b.windowed;
+        this.windowPasses = b.windowPasses;
         this.storage = new StorageCalls(settings.workerConcurrency());
-        this.batched = new BatchedJobs(jobs, notifications, counters, cachedPosts, new SearchIndexing(search, posts, users),
+        this.batched = new BatchedJobs(jobs, notifications, Objects.requireNonNull(b.counters, "counters"),
+                Objects.requireNonNull(b.cachedCounts, "cachedCounts"),
+                new SearchIndexing(Objects.requireNonNull(b.search, "search"), posts, Objects.requireNonNull(b.users, "users")),
                 clock, storage);
+        batched.onCountsApplied(b.countsApplied);
+        batched.onNotified(b.notified);
         this.tasks = new VirtualTasks("fanout-" + workerId);
         this.purges = new FeedPurges(graph, posts, feedItems, windows, tags, clock, settings);
         this.relations = new RelationLane(workerId, jobs, purges,
                 new FollowBackfill(graph, posts, feedItems, windows, jobs, clock, settings), clock, settings);
         this.idleWaitNanos = settings.idlePoll().toNanos();
+    }
+
+    /** A worker to be built by naming each of its parts; the listeners default to none. */
+    public static Builder builder() {
+        return new Builder();
     }
 
     public String id() {
@@ -484,33 +493,10 @@ public final class FanoutWorker {
         return batch * (int) Math.clamp(1 + waitingSteps, 1, STEPS_HELD);
     }
 
-    /** Adds the deliveries to their readers' hot windows, then tells {@link #onWindowed}'s listener. */
+    /** Adds the deliveries to their readers' hot windows, then tells the windowed listener (see {@link Builder#onWindowed}). */
     private void addToWindows(List<Delivery> deliveries) {
         windows.update(readers(deliveries), window -> window.add(deliveries));
         windowed.accept(deliveries);
-    }
-
-    /** Receives the changes of each batch of count jobs this worker applied (explore's popularity notes them). */
-    void onCountsApplied(Consumer<List<CountChange>> listener) {
-        batched.onCountsApplied(listener);
-    }
-
-    /**
-     * Receives each set of deliveries once its hot-window write has returned (whether or not it
-     * succeeded: the durable write follows either way), before the durable feed items are written.
-     */
-    void onWindowed(Consumer<List<Delivery>> listener) {
-        this.windowed = listener;
-    }
-
-    /** Shares the window passes of the process's other workers: their durable writes wait for this one's, and this one's for theirs. */
-    void shareWindowPasses(WindowPasses passes) {
-        this.windowPasses = passes;
-    }
-
-    /** Receives the events of each set of notifications once they are recorded. */
-    void onNotified(Consumer<List<NotificationEvent>> listener) {
-        batched.onNotified(listener);
     }
 
     /** Cuts the idle wait short: called when this process enqueued a job, and to stop. */
@@ -837,7 +823,7 @@ public final class FanoutWorker {
     }
 
     /**
-     * One step over the first {@link FeedSettings#jobsPerClaim()} held jobs, the oldest (see the
+     * One step over the first {@link FanoutSettings#jobsPerClaim()} held jobs, the oldest (see the
      * class comment), after renewing the leases that are due, and notes how long it took and how
      * many feed items it wrote (see {@link #holdLimit}). Returns how many jobs it completed.
      */
@@ -1321,7 +1307,7 @@ public final class FanoutWorker {
                     walkAudience(this, retract.post(), purges::retract);
                     // A deleted original's reposts leave the feeds they reached as it did, one
                     // retraction each (reads already hide them). A repost entry has no reposts.
-                    storage.call(() -> reposts.reposts(retract.post().postId(), RepostResolution.MAX_REPOSTS_READ))
+                    storage.call(() -> reposts.reposts(retract.post().postId(), settings.repostsRetracted()))
                             .forEach(repost -> storage.call(() -> jobs.enqueue(new FanoutJob.Retract(repost))));
                     yield new Batch(List.of(), true, Optional.empty(), true);
                 }
@@ -1654,5 +1640,152 @@ public final class FanoutWorker {
         long seconds = 1L << Math.min(Math.max(attempts - 1, 0), 8);
         Duration backoff = Duration.ofSeconds(seconds);
         return backoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff;
+    }
+
+    /** Builds a worker by naming its parts: every part is required, the listeners are optional. */
+    public static final class Builder {
+        private String id;
+        private FanoutJobs jobs;
+        private FollowGraph graph;
+        private Posts posts;
+        private Reposts reposts;
+        private FeedItems feedItems;
+        private WindowWrites windows;
+        private Notifications notifications;
+        private Subscriptions subscriptions;
+        private PostCounters counters;
+        private CountCache cachedCounts;
+        private SearchIndex search;
+        private UserAccounts users;
+        private Clock clock;
+        private FanoutSettings settings;
+        private TagFanout tags;
+        private Consumer<Duration> deliveredAfter = delay -> {};
+        private Consumer<List<Delivery>> windowed = deliveries -> {};
+        private Consumer<List<CountChange>> countsApplied = changes -> {};
+        private Consumer<List<NotificationEvent>> notified = events -> {};
+        private WindowPasses windowPasses = new WindowPasses();
+
+        private Builder() {}
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder jobs(FanoutJobs jobs) {
+            this.jobs = jobs;
+            return this;
+        }
+
+        public Builder graph(FollowGraph graph) {
+            this.graph = graph;
+            return this;
+        }
+
+        public Builder posts(Posts posts) {
+            this.posts = posts;
+            return this;
+        }
+
+        public Builder reposts(Reposts reposts) {
+            this.reposts = reposts;
+            return this;
+        }
+
+        public Builder feedItems(FeedItems feedItems) {
+            this.feedItems = feedItems;
+            return this;
+        }
+
+        public Builder windows(WindowWrites windows) {
+            this.windows = windows;
+            return this;
+        }
+
+        public Builder notifications(Notifications notifications) {
+            this.notifications = notifications;
+            return this;
+        }
+
+        public Builder subscriptions(Subscriptions subscriptions) {
+            this.subscriptions = subscriptions;
+            return this;
+        }
+
+        public Builder counters(PostCounters counters) {
+            this.counters = counters;
+            return this;
+        }
+
+        public Builder cachedCounts(CountCache cachedCounts) {
+            this.cachedCounts = cachedCounts;
+            return this;
+        }
+
+        public Builder search(SearchIndex search) {
+            this.search = search;
+            return this;
+        }
+
+        public Builder users(UserAccounts users) {
+            this.users = users;
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public Builder settings(FanoutSettings settings) {
+            this.settings = settings;
+            return this;
+        }
+
+        public Builder tags(TagFanout tags) {
+            this.tags = tags;
+            return this;
+        }
+
+        /** Receives, for each delivered post, the time from its publication to the end of its fan-out. */
+        public Builder deliveredAfter(Consumer<Duration> listener) {
+            this.deliveredAfter = Objects.requireNonNull(listener, "deliveredAfter");
+            return this;
+        }
+
+        /**
+         * Receives each set of deliveries once its hot-window write has returned (whether or not it
+         * succeeded: the durable write follows either way), before the durable feed items are written.
+         */
+        public Builder onWindowed(Consumer<List<Delivery>> listener) {
+            this.windowed = Objects.requireNonNull(listener, "onWindowed");
+            return this;
+        }
+
+        /** Receives the changes of each batch of count jobs the worker applied (explore's popularity notes them). */
+        public Builder onCountsApplied(Consumer<List<CountChange>> listener) {
+            this.countsApplied = Objects.requireNonNull(listener, "onCountsApplied");
+            return this;
+        }
+
+        /** Receives the events of each set of notifications once they are recorded. */
+        public Builder onNotified(Consumer<List<NotificationEvent>> listener) {
+            this.notified = Objects.requireNonNull(listener, "onNotified");
+            return this;
+        }
+
+        /**
+         * Shares the window passes of the process's other workers: their durable writes wait for this
+         * one's, and this one's for theirs.
+         */
+        public Builder windowPasses(WindowPasses listener) {
+            this.windowPasses = Objects.requireNonNull(listener, "windowPasses");
+            return this;
+        }
+
+        public FanoutWorker build() {
+            return new FanoutWorker(this);
+        }
     }
 }

@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutJob;
@@ -34,13 +34,13 @@ final class RelationLane {
     private final FeedPurges purges;
     private final FollowBackfill backfill;
     private final Clock clock;
-    private final FeedSettings settings;
+    private final FanoutSettings settings;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition woken = lock.newCondition();
     private boolean wakeRequested;
 
     RelationLane(String workerId, FanoutJobs jobs, FeedPurges purges, FollowBackfill backfill, Clock clock,
-            FeedSettings settings) {
+            FanoutSettings settings) {
         this.workerId = workerId;
         this.jobs = jobs;
         this.purges = purges;
