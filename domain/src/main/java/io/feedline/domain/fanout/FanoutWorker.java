@@ -62,7 +62,7 @@ import java.util.logging.Logger;
  * replaced from where it stopped. Every write is idempotent, so replaying a page after a crash
  * changes nothing.
  *
- * <p>The worker holds up to {@value #STEPS_HELD} times {@link FanoutSettings#jobsPerClaim()} jobs,
+ * <p>The worker holds up to {@value HoldPolicy#STEPS_HELD} times {@link FanoutSettings#jobsPerClaim()} jobs,
  * fewer when renewing their leases would cost more than a tenth of what its steps write (see
  * {@link #holdLimit}).
  * As it takes a claim's deliveries it reads each one's first page, settles them all by their
@@ -137,14 +137,6 @@ public final class FanoutWorker {
     /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
     static final int PAGES_PER_STEP = 10;
     /**
-     * Steps' worth of jobs a worker holds: it claims up to this many times {@link
-     * FanoutSettings#jobsPerClaim()}, windows each delivery's first page as it takes it, and writes
-     * the durable items one step of {@link FanoutSettings#jobsPerClaim()} jobs at a time.
-     */
-    static final int STEPS_HELD = 8;
-    /** The lease renewals of the jobs a worker holds, at most, in percent of the feed items it writes (see {@link #holdLimit}). */
-    static final int RENEWAL_SHARE_PERCENT = 10;
-    /**
      * A first page read longer ago than this is checked again before its durable write, so that an
      * unfollow while it waited is honoured as it is for a page read in its step.
      */
@@ -187,18 +179,8 @@ public final class FanoutWorker {
     private Error claimingDied;
     /** The side work of the claims {@link #runUntil} takes (see {@link #takeBeside}). */
     private final SideWork sideWork;
-    /**
-     * How long a step has taken lately, on the clock, and how many feed items it wrote (averages
-     * in which each sample weighs a quarter), 0 before the first; the stepping thread writes them,
-     * the claiming thread reads them. A sample is at least a step's worth of jobs (see {@link
-     * #notePace}).
-     */
-    private volatile long stepMillis;
-    private volatile long stepItems;
-    // Only the stepping thread touches these: the steps not yet in a sample of the pace.
-    private long unsampledMillis;
-    private long unsampledItems;
-    private int unsampledJobs;
+    /** The pace of this worker's steps: the stepping thread writes it, the claiming thread reads it. */
+    private volatile HoldPolicy.Pace pace = HoldPolicy.Pace.NONE;
     // Only the claiming thread touches these.
     private long lastClaimNanos;
     private long idleWaitNanos;
@@ -470,27 +452,9 @@ public final class FanoutWorker {
         }
     }
 
-    /**
-     * The most jobs this worker holds: one step's worth, and as many more steps' worth, up to
-     * {@value #STEPS_HELD} in all, as keep the lease renewals of the jobs waiting behind the steps
-     * under {@value #RENEWAL_SHARE_PERCENT}% of the feed items the steps write meanwhile, at their
-     * recent pace (see {@link #notePace}). A job waiting is renewed about once per half a lease, so a long lease or steps
-     * that write many items each (a burst's posts, all held and windowed ahead of the durable
-     * writes) allow the whole hold, while a short lease on a slow engine allows little more than
-     * the step's own jobs (holding more only added renewals to a busy engine: the many-instance
-     * proof with four busy loops saw them outlast their leases, ADR-0012).
-     */
+    /** The most jobs this worker holds now (see {@link HoldPolicy}). */
     private int holdLimit() {
-        long pace = stepMillis;
-        int batch = settings.jobsPerClaim();
-        if (pace == 0) {
-            return batch * STEPS_HELD;
-        }
-        // Each step's worth waiting costs batch * pace / halfLease renewals in the time of a step,
-        // which writes stepItems feed items.
-        long halfLease = Math.max(1, settings.jobLease().toMillis() / 2);
-        long waitingSteps = stepItems * halfLease * RENEWAL_SHARE_PERCENT / (100L * batch * pace);
-        return batch * (int) Math.clamp(1 + waitingSteps, 1, STEPS_HELD);
+        return HoldPolicy.limit(pace, settings.jobsPerClaim(), settings.jobLease());
     }
 
     /** Adds the deliveries to their readers' hot windows, then tells the windowed listener (see {@link Builder#onWindowed}). */
@@ -825,39 +789,14 @@ public final class FanoutWorker {
     /**
      * One step over the first {@link FanoutSettings#jobsPerClaim()} held jobs, the oldest (see the
      * class comment), after renewing the leases that are due, and notes how long it took and how
-     * many feed items it wrote (see {@link #holdLimit}). Returns how many jobs it completed.
+     * many feed items it wrote (see {@link HoldPolicy}). Returns how many jobs it completed.
      */
     private int step() {
         Instant began = clock.instant();
         Stepped stepped = stepThrough();
-        notePace(Duration.between(began, clock.instant()).minus(stepped.waited()), stepped.items(), stepped.jobs());
+        pace = pace.noted(Duration.between(began, clock.instant()).minus(stepped.waited()), stepped.items(), stepped.jobs(),
+                settings.jobsPerClaim());
         return stepped.done();
-    }
-
-    /**
-     * Adds a step to the pace that {@link #holdLimit} reads: {@code took}, the time it took less
-     * the time its durable writes waited for window passes (the claims' pace, not the writes'), and
-     * the feed items it wrote. Steps of fewer jobs than a claim add up until they make a step's
-     * worth, and only then make a sample: a burst's first step, taken as soon as a claim's first
-     * two jobs were held, waited 8.7 s for the claims' window pass and then took 7 s more to write
-     * their 202 items behind those claims; alone, it cut the hold to one step's worth, which
-     * stopped the claims, and with them the burst's hot windows, for seconds (ADR-0012).
-     */
-    private void notePace(Duration took, long items, int jobs) {
-        unsampledMillis += Math.max(0, took.toMillis());
-        unsampledItems += items;
-        unsampledJobs += jobs;
-        if (unsampledJobs < settings.jobsPerClaim()) {
-            return;
-        }
-        long millis = Math.max(1, unsampledMillis);
-        long previous = stepMillis;
-        stepMillis = previous == 0 ? millis : (3 * previous + millis) / 4;
-        long before = stepItems;
-        stepItems = previous == 0 ? unsampledItems : (3 * before + unsampledItems) / 4;
-        unsampledMillis = 0;
-        unsampledItems = 0;
-        unsampledJobs = 0;
     }
 
     /**

@@ -1174,7 +1174,7 @@ class FanoutWorkerTest {
 
     /**
      * Has {@code author_1} to the last author post, lets {@code worker} (one job a step) claim once,
-     * and asserts that it held {@value FanoutWorker#STEPS_HELD} steps' worth; then drains, and every
+     * and asserts that it held {@value HoldPolicy#STEPS_HELD} steps' worth; then drains, and every
      * reader has every author's post.
      */
     private static void assertTheNextClaimHoldsEveryStep(World world, FanoutWorker worker, int authors, int readers) {
@@ -1186,7 +1186,7 @@ class FanoutWorkerTest {
         worker.runOnce();
 
         assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of 8 steps' worth")
-                .isEqualTo(waiting - FanoutWorker.STEPS_HELD);
+                .isEqualTo(waiting - HoldPolicy.STEPS_HELD);
         worker.drain();
         for (int r = 0; r < readers; r++) {
             assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(authors);
