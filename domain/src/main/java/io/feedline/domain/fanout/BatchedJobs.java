@@ -83,7 +83,7 @@ final class BatchedJobs {
     private void releaseAll(List<ClaimedJob> claimed) {
         for (ClaimedJob job : claimed) {
             try {
-                storage.call(() -> jobs.release(job, clock.instant().plus(FanoutWorker.backoff(job.attempts()))));
+                storage.call(() -> jobs.release(job, clock.instant().plus(Retries.backoff(job.attempts()))));
             } catch (RuntimeException releaseFailed) {
                 LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
             }

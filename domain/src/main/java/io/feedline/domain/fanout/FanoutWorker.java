@@ -113,14 +113,6 @@ import java.util.logging.Logger;
  */
 public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
-    private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
-    /**
-     * How far an idle worker's wait between empty polls grows: it doubles after each empty poll, from
-     * the idle-poll interval up to this many times it. A job enqueued anywhere wakes it at once (this
-     * process's directly, another's through {@link io.feedline.ports.out.OutboxSignals}); the polls
-     * find what nothing announces (a lease run out, a retry come due) and what a lost signal missed.
-     */
-    static final int IDLE_POLL_GROWTH = 10;
     /** Items per durable write call: one full BatchWriteItem, so coalesced chunks are one request each. */
     static final int WRITE_BATCH = 25;
     /** Follower pages a job may read ahead of its durable writes (at most 100 ids each). */
@@ -163,12 +155,12 @@ public final class FanoutWorker {
     private final FeedPurges purges;
     /** The relations lane's own worker (ADR-0021), run beside the fan-out by {@link #runUntil}. */
     private final RelationLane relations;
+    /** The claiming's idle wait; a step that gave up jobs signals it (room to claim more). */
+    private final IdleWait idle;
+    private final Retries retries;
     private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled by a wake, and by a step that gave up jobs (room to claim more). */
-    private final Condition woken = lock.newCondition();
     /** Signalled when jobs are added to {@link #held}, the claiming thread died, or by a wake. */
     private final Condition jobsAdded = lock.newCondition();
-    private boolean wakeRequested;
     /**
      * The jobs held, oldest first, guarded by {@link #lock}: a claim appends to it (in {@link
      * #runUntil}, on the claiming thread), a step takes from its head; a job is added only once
@@ -183,7 +175,6 @@ public final class FanoutWorker {
     private volatile HoldPolicy.Pace pace = HoldPolicy.Pace.NONE;
     // Only the claiming thread touches these.
     private long lastClaimNanos;
-    private long idleWaitNanos;
 
     private FanoutWorker(Builder b) {
         this.workerId = Objects.requireNonNull(b.id, "id");
@@ -213,7 +204,8 @@ public final class FanoutWorker {
         this.purges = new FeedPurges(graph, posts, feedItems, windows, tags, clock, settings);
         this.relations = new RelationLane(workerId, jobs, purges,
                 new FollowBackfill(graph, posts, feedItems, windows, jobs, clock, settings), clock, settings);
-        this.idleWaitNanos = settings.idlePoll().toNanos();
+        this.idle = new IdleWait(settings.idlePoll());
+        this.retries = new Retries(jobs, clock, "fan-out job", storage::call);
     }
 
     /** A worker to be built by naming each of its parts; the listeners default to none. */
@@ -260,7 +252,7 @@ public final class FanoutWorker {
      * between them, so a burst's windows kept the durable writes' pace (ADR-0012).
      * Within a pass, each claim is taken (read and windowed) while the next one is made, and the
      * pass ends once the last is taken. The claiming thread sleeps between empty polls unless woken (each empty poll doubles the
-     * sleep, up to {@value #IDLE_POLL_GROWTH} times the idle-poll interval); while jobs are held it
+     * sleep, up to {@value IdleWait#IDLE_POLL_GROWTH} times the idle-poll interval); while jobs are held it
      * tops them up at once when woken, else once per idle-poll interval, so a long fan-out does not
      * poll the outbox at every page. On stop, the jobs still held are given back,
      * claimable at once from their checkpoints.
@@ -303,7 +295,7 @@ public final class FanoutWorker {
 
     /** The claiming thread of {@link #runUntil}. */
     private void claimUntil(BooleanSupplier stop, AtomicBoolean halted) {
-        idleWaitNanos = settings.idlePoll().toNanos();
+        idle.reset();
         // The last claim took all it asked for, so more may be waiting.
         boolean full = false;
         while (!halted.get() && !stop.getAsBoolean()) {
@@ -311,13 +303,13 @@ public final class FanoutWorker {
             int room = holdLimit() - holding;
             if (room <= 0) {
                 // Full: wait for a step to give jobs up. A wake meanwhile is kept for the next claim.
-                awaitRoom(settings.idlePoll().toNanos());
+                idle.await(settings.idlePoll().toNanos(), true);
                 continue;
             }
-            boolean due = full || holding == 0 || consumeWake()
+            boolean due = full || holding == 0 || idle.consumeWake()
                     || System.nanoTime() - lastClaimNanos >= settings.idlePoll().toNanos();
             if (!due) {
-                awaitWakeOrRoom(settings.idlePoll().toNanos());
+                idle.await(settings.idlePoll().toNanos(), false);
                 continue;
             }
             boolean found = false;
@@ -357,10 +349,10 @@ public final class FanoutWorker {
             // Outside the pass, which the durable writes wait for: the claiming keeps at most one claim's side work ahead.
             sideWork.awaitStarted();
             if (found || heldCount() > 0) {
-                idleWaitNanos = settings.idlePoll().toNanos();
+                idle.reset();
             }
             if (!found && heldCount() == 0) {
-                awaitWork();
+                idle.awaitWork();
             }
         }
         sideWork.awaitDone();
@@ -423,35 +415,6 @@ public final class FanoutWorker {
         }
     }
 
-    /**
-     * Waits for a step that gave up jobs, a wake or {@code nanos}, whether or not a wake is pending
-     * (so that a full worker with a wake pending does not spin).
-     */
-    private void awaitRoom(long nanos) {
-        lock.lock();
-        try {
-            woken.awaitNanos(nanos);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Waits for a wake, a step that gave up jobs, or {@code nanos}; not at all if a wake is pending. */
-    private void awaitWakeOrRoom(long nanos) {
-        lock.lock();
-        try {
-            if (!wakeRequested) {
-                woken.awaitNanos(nanos);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** The most jobs this worker holds now (see {@link HoldPolicy}). */
     private int holdLimit() {
         return HoldPolicy.limit(pace, settings.jobsPerClaim(), settings.jobLease());
@@ -466,40 +429,10 @@ public final class FanoutWorker {
     /** Cuts the idle wait short: called when this process enqueued a job, and to stop. */
     public void wake() {
         relations.wake();
+        idle.wake();
         lock.lock();
         try {
-            wakeRequested = true;
-            woken.signalAll();
             jobsAdded.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private boolean consumeWake() {
-        lock.lock();
-        try {
-            boolean was = wakeRequested;
-            wakeRequested = false;
-            return was;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Waits for a wake or the idle wait, which doubles (up to its bound) each time it runs out unwoken. */
-    private void awaitWork() {
-        lock.lock();
-        try {
-            if (!wakeRequested) {
-                woken.awaitNanos(idleWaitNanos);
-            }
-            idleWaitNanos = wakeRequested
-                    ? settings.idlePoll().toNanos()
-                    : Math.min(idleWaitNanos * 2, settings.idlePoll().toNanos() * IDLE_POLL_GROWTH);
-            wakeRequested = false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
             lock.unlock();
         }
@@ -950,12 +883,7 @@ public final class FanoutWorker {
 
     /** Tells the claiming thread that a step is over, so that a full hold looks for room again. */
     private void stepped() {
-        lock.lock();
-        try {
-            woken.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        idle.signal();
     }
 
     /** Which of the posts exist, read in one consistent batch. */
@@ -1040,18 +968,9 @@ public final class FanoutWorker {
         return outcomes;
     }
 
+    /** Gives the job back for a retry (see {@link Retries}); false, since it is not finished. */
     private boolean giveBack(JobRun run, RuntimeException failure) {
-        if (failure instanceof FeedlineException.WriteConflict) {
-            LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", run.claimed.job().key());
-            return false;
-        }
-        Instant retryAt = clock.instant().plus(backoff(run.claimed.attempts()));
-        LOG.log(Level.WARNING, "fan-out job " + run.claimed.job().key() + " failed; retrying at " + retryAt, failure);
-        try {
-            storage.call(() -> jobs.release(run.claimed, retryAt));
-        } catch (RuntimeException releaseFailed) {
-            LOG.log(Level.WARNING, "could not release " + run.claimed.job().key() + "; its lease will expire", releaseFailed);
-        }
+        retries.giveBack(run.claimed, failure);
         return false;
     }
 
@@ -1572,13 +1491,6 @@ public final class FanoutWorker {
                 throw error;
             }
         }
-    }
-
-    /** How long a failed job waits before it is claimable again: doubling from a second, up to five minutes. */
-    static Duration backoff(int attempts) {
-        long seconds = 1L << Math.min(Math.max(attempts - 1, 0), 8);
-        Duration backoff = Duration.ofSeconds(seconds);
-        return backoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff;
     }
 
     /** Builds a worker by naming its parts: every part is required, the listeners are optional. */

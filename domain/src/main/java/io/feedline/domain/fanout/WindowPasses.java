@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *       cannot hold a write back for ever (a wait for "no pass running" did: two workers' passes
  *       overlapped each other for minutes under load, and every held job's lease ran out);</li>
  *   <li>a running worker's pass claims a step's worth of jobs at a time, and ends when a claim comes
- *       back short, when the worker holds all it may (at most {@value FanoutWorker#STEPS_HELD} steps'
+ *       back short, when the worker holds all it may (at most {@value HoldPolicy#STEPS_HELD} steps'
  *       worth), or once it has lasted a quarter of a lease, so a pass is bounded too.</li>
  * </ul>
  * A pass includes its window write, so a cache that hangs holds the durable writes back for as long
