@@ -75,16 +75,16 @@ import java.util.logging.Logger;
  * FanoutSettings#jobsPerClaim()}, the oldest first, renewing the lease of every job it holds (the
  * step's own included) that has half a lease or less left, before each step and while a step's
  * durable writes run. A step takes the next pages of each of
- * its jobs (a first page read more than {@link #RECHECK_AFTER} before is settled again: see {@link
+ * its jobs (a first page read more than {@link DeliveryRun#RECHECK_AFTER} before is settled again: see {@link
  * #settleWaitedPages}), and then:
  * <ol>
  *   <li>sends the hot-window inserts of those of its pages whose windows are not written yet as one
  *       write (one pipelined round trip), without waiting for anything durable; pages read ahead had theirs sent as they were read
- *       (in runs of {@value #PAGES_PER_RUN} pages, one read each; each run's edge check and window
- *       insert on a thread of its own, up to {@value #RUNS_IN_FLIGHT} at once, while the next run
+ *       (in runs of {@value DeliveryRun#PAGES_PER_RUN} pages, one read each; each run's edge check and window
+ *       insert on a thread of its own, up to {@value DeliveryRun#RUNS_IN_FLIGHT} at once, while the next run
  *       is read), so a big fan-out reaches every hot window at the speed of the follower queries;
  *       and its durable writes wait until the whole audience has been read and windowed (or
- *       {@value #READ_AHEAD_PAGES} pages are waiting), so that they do not compete with the window
+ *       {@value DeliveryRun#READ_AHEAD_PAGES} pages are waiting), so that they do not compete with the window
  *       pass for the engine;</li>
  *   <li>writes the durable feed items of all those pages, coalesced across jobs into chunks of
  *       {@value #WRITE_BATCH} (one BatchWriteItem each), the chunks in parallel;</li>
@@ -99,7 +99,7 @@ import java.util.logging.Logger;
  * The durable write and the checkpoint always come before completion. Storage calls run on virtual threads, at most
  * {@link FanoutSettings#workerConcurrency()} at once, of which a step's durable writes take at most
  * half, so that a claim or a renewal never waits behind a whole step's writes; besides the read-ahead (per held job, one
- * follower read at a time and at most {@value #RUNS_IN_FLIGHT} runs being checked and windowed, so
+ * follower read at a time and at most {@value DeliveryRun#RUNS_IN_FLIGHT} runs being checked and windowed, so
  * bounded by the batch).
  *
  * <p>Count jobs ({@link FanoutJob.CountDelta}) are not held ({@link BatchedJobs} settles them): each claim's count jobs are applied
@@ -115,24 +115,6 @@ public final class FanoutWorker {
     private static final Logger LOG = Logger.getLogger(FanoutWorker.class.getName());
     /** Items per durable write call: one full BatchWriteItem, so coalesced chunks are one request each. */
     static final int WRITE_BATCH = 25;
-    /** Follower pages a job may read ahead of its durable writes (at most 100 ids each). */
-    static final int READ_AHEAD_PAGES = 100;
-    /** How often a step waiting for a job's window pass looks again. */
-    private static final Duration READ_AHEAD_WAIT = Duration.ofMillis(10);
-    /**
-     * Follower pages read as one run (one request per source where the adapter can), and checked
-     * and windowed together: ten pages of 100 cost one read and one check instead of ten each.
-     */
-    static final int PAGES_PER_RUN = 10;
-    /** Read-ahead runs of one job whose edge check and window insert run at once. */
-    static final int RUNS_IN_FLIGHT = 2;
-    /** Pages of one job written in one step: bounds the step, and so the time between checkpoints. */
-    static final int PAGES_PER_STEP = 10;
-    /**
-     * A first page read longer ago than this is checked again before its durable write, so that an
-     * unfollow while it waited is honoured as it is for a page read in its step.
-     */
-    static final Duration RECHECK_AFTER = Duration.ofSeconds(2);
     private final String workerId;
     private final FanoutJobs jobs;
     private final FollowGraph graph;
@@ -155,6 +137,9 @@ public final class FanoutWorker {
     private final FeedPurges purges;
     /** The relations lane's own worker (ADR-0021), run beside the fan-out by {@link #runUntil}. */
     private final RelationLane relations;
+    private final SideJobs side;
+    /** What the delivery runs of this worker share. */
+    private final Crew crew;
     /** The claiming's idle wait; a step that gave up jobs signals it (room to claim more). */
     private final IdleWait idle;
     private final Retries retries;
@@ -166,7 +151,7 @@ public final class FanoutWorker {
      * #runUntil}, on the claiming thread), a step takes from its head; a job is added only once
      * its first page is windowed, and only the stepping thread touches a job after that.
      */
-    private final List<JobRun> held = new ArrayList<>();
+    private final List<DeliveryRun> held = new ArrayList<>();
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
     /** The side work of the claims {@link #runUntil} takes (see {@link #takeBeside}). */
@@ -204,6 +189,9 @@ public final class FanoutWorker {
         this.purges = new FeedPurges(graph, posts, feedItems, windows, tags, clock, settings);
         this.relations = new RelationLane(workerId, jobs, purges,
                 new FollowBackfill(graph, posts, feedItems, windows, jobs, clock, settings), clock, settings);
+        this.side = new SideJobs(jobs, posts, subscriptions, notifications, batched, tags, clock, settings, storage, tasks);
+        this.crew = new Crew(clock, settings, storage, jobs, posts, reposts, tags, relations, purges,
+                new Audiences(graph, jobs, clock, settings), side, this::addToWindows);
         this.idle = new IdleWait(settings.idlePoll());
         this.retries = new Retries(jobs, clock, "fan-out job", storage::call);
     }
@@ -227,7 +215,7 @@ public final class FanoutWorker {
         while (heldCount() > 0) {
             done += step();
         }
-        rankTags();
+        side.rankTags();
         return done;
     }
 
@@ -276,7 +264,7 @@ public final class FanoutWorker {
                     step();
                     stepped();
                 } else {
-                    rankTags();
+                    side.rankTags();
                 }
             }
         } finally {
@@ -375,7 +363,7 @@ public final class FanoutWorker {
     }
 
     /** The jobs held now, oldest first. */
-    private List<JobRun> heldNow() {
+    private List<DeliveryRun> heldNow() {
         lock.lock();
         try {
             return List.copyOf(held);
@@ -500,8 +488,8 @@ public final class FanoutWorker {
         List<ClaimedJob> counts = new ArrayList<>();
         List<ClaimedJob> notes = new ArrayList<>();
         List<ClaimedJob> indexing = new ArrayList<>();
-        List<JobRun> taken = new ArrayList<>();
-        List<JobRun> deliveries = new ArrayList<>();
+        List<DeliveryRun> taken = new ArrayList<>();
+        List<DeliveryRun> deliveries = new ArrayList<>();
         for (ClaimedJob job : claimed) {
             if (job.job() instanceof FanoutJob.CountDelta) {
                 counts.add(job);
@@ -510,7 +498,7 @@ public final class FanoutWorker {
             } else if (SearchIndexing.handles(job.job())) {
                 indexing.add(job);
             } else {
-                JobRun run = new JobRun(job);
+                DeliveryRun run = new DeliveryRun(job, crew);
                 taken.add(run);
                 if (job.job() instanceof FanoutJob.Deliver || job.job() instanceof FanoutJob.TagPost) {
                     deliveries.add(run);
@@ -537,7 +525,7 @@ public final class FanoutWorker {
         int settled = 0;
         List<Outcome<Integer>> outcomes = tasks.all(batches);
         if (outcomes.stream().anyMatch(outcome -> outcome.failure() instanceof Error)) {
-            taken.forEach(JobRun::stopReading);
+            taken.forEach(DeliveryRun::stopReading);
         }
         rethrowErrors(outcomes);
         for (Outcome<Integer> outcome : outcomes) {
@@ -545,7 +533,7 @@ public final class FanoutWorker {
         }
         // A claim of many jobs on a slow engine can take a good part of their lease: those with half
         // of it or less left are renewed before they are held (in a steady state, none).
-        Set<JobRun> lost = renewDue(taken);
+        Set<DeliveryRun> lost = renewDue(taken);
         taken.removeIf(lost::contains);
         if (!taken.isEmpty()) {
             lock.lock();
@@ -575,7 +563,7 @@ public final class FanoutWorker {
      * a worker holds its job, however many jobs are ahead of it in the durable writes. A page that
      * cannot be read is the job's failure in its step. Returns 0: nothing is completed here.
      */
-    private int windowAhead(List<JobRun> deliveries) {
+    private int windowAhead(List<DeliveryRun> deliveries) {
         // The posts and the authors' unfollow counts, both needed before the pages, are read side by side.
         Started<Map<UserId, Long>> counting = tasks.start(List.<Callable<Map<UserId, Long>>>of(() -> unfollowCounts(deliveries)));
         readPosts(deliveries);
@@ -596,13 +584,13 @@ public final class FanoutWorker {
         }
         settleFirstPages(deliveries.stream().filter(run -> run.unsettled).toList());
         List<Delivery> unwindowed = new ArrayList<>();
-        for (JobRun run : deliveries) {
+        for (DeliveryRun run : deliveries) {
             unwindowed.addAll(run.unwindowed());
         }
         if (!unwindowed.isEmpty()) {
             storage.call(() -> addToWindows(unwindowed));
         }
-        deliveries.forEach(JobRun::windowed);
+        deliveries.forEach(DeliveryRun::windowed);
         return 0;
     }
 
@@ -611,7 +599,7 @@ public final class FanoutWorker {
      * {@link FollowGraph#unfollowCounts}); none if that read fails, and then each page is checked by
      * the edges.
      */
-    private Map<UserId, Long> unfollowCounts(List<JobRun> runs) {
+    private Map<UserId, Long> unfollowCounts(List<DeliveryRun> runs) {
         Set<UserId> authors = new HashSet<>();
         runs.forEach(run -> {
             if (run.followedAuthor() != null) {
@@ -635,7 +623,7 @@ public final class FanoutWorker {
      * lists no one who has left; any other is checked by the edges, all such checks side by side.
      * So a claim's pages cost two reads of counts where each cost a check.
      */
-    private void settleFirstPages(List<JobRun> runs) {
+    private void settleFirstPages(List<DeliveryRun> runs) {
         if (runs.isEmpty()) {
             return;
         }
@@ -648,18 +636,18 @@ public final class FanoutWorker {
     }
 
     /**
-     * The first pages that waited past {@link #RECHECK_AFTER} for this step are settled again by
+     * The first pages that waited past {@link DeliveryRun#RECHECK_AFTER} for this step are settled again by
      * their authors' unfollow counts, in one read, before the step takes them: a page whose count has
      * not moved is as good as checked now. The others are checked as the step takes them.
      */
-    private void settleWaitedPages(List<JobRun> runs) {
+    private void settleWaitedPages(List<DeliveryRun> runs) {
         Instant at = clock.instant();
-        List<JobRun> waited = runs.stream().filter(run -> run.waitedSettleable(at)).toList();
+        List<DeliveryRun> waited = runs.stream().filter(run -> run.waitedSettleable(at)).toList();
         if (waited.isEmpty()) {
             return;
         }
         Map<UserId, Long> now = unfollowCounts(waited);
-        for (JobRun run : waited) {
+        for (DeliveryRun run : waited) {
             Long count = now.get(run.followedAuthor());
             if (count != null && count.equals(run.unfollows)) {
                 run.settle(at, count);
@@ -671,9 +659,9 @@ public final class FanoutWorker {
      * Reads the posts of the deliveries just taken in one batch, so that each need not read its own
      * as it starts (a claim of 64 deliveries made 64 reads). A failed read leaves each to read its own.
      */
-    private void readPosts(List<JobRun> deliveries) {
-        Map<JobRun, PostRef> delivered = new IdentityHashMap<>();
-        for (JobRun run : deliveries) {
+    private void readPosts(List<DeliveryRun> deliveries) {
+        Map<DeliveryRun, PostRef> delivered = new IdentityHashMap<>();
+        for (DeliveryRun run : deliveries) {
             switch (run.claimed.job()) {
                 case FanoutJob.Deliver deliver -> delivered.put(run, deliver.post());
                 case FanoutJob.TagPost tagPost -> delivered.put(run, tagPost.post());
@@ -697,7 +685,7 @@ public final class FanoutWorker {
 
     private void handBack() {
         Instant now = clock.instant();
-        for (JobRun run : takeAllHeld()) {
+        for (DeliveryRun run : takeAllHeld()) {
             run.stopReading();
             try {
                 jobs.release(run.claimed, now);
@@ -708,10 +696,10 @@ public final class FanoutWorker {
     }
 
     /** Empties {@link #held}, returning what it held. */
-    private List<JobRun> takeAllHeld() {
+    private List<DeliveryRun> takeAllHeld() {
         lock.lock();
         try {
-            List<JobRun> all = List.copyOf(held);
+            List<DeliveryRun> all = List.copyOf(held);
             held.clear();
             return all;
         } finally {
@@ -740,15 +728,15 @@ public final class FanoutWorker {
 
     /** {@link #step}, untimed. */
     private Stepped stepThrough() {
-        List<JobRun> all = heldNow();
-        Set<JobRun> lost = renewDue(all);
-        List<JobRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
+        List<DeliveryRun> all = heldNow();
+        Set<DeliveryRun> lost = renewDue(all);
+        List<DeliveryRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
         settleWaitedPages(runs);
         // 1. The next pages of every job (a purge or a retraction is done whole here).
         List<Outcome<Batch>> taken = tasks.all(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
         rethrowErrors(taken);
-        Map<JobRun, Batch> batches = new IdentityHashMap<>();
-        Map<JobRun, RuntimeException> failed = new IdentityHashMap<>();
+        Map<DeliveryRun, Batch> batches = new IdentityHashMap<>();
+        Map<DeliveryRun, RuntimeException> failed = new IdentityHashMap<>();
         List<Delivery> unwindowed = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             Outcome<Batch> outcome = taken.get(i);
@@ -781,26 +769,26 @@ public final class FanoutWorker {
         rethrowErrors(written);
         for (int i = 0; i < chunks.size(); i++) {
             if (written.get(i).failure() != null) {
-                for (JobRun run : chunks.get(i).runs()) {
+                for (DeliveryRun run : chunks.get(i).runs()) {
                     failed.putIfAbsent(run, (RuntimeException) written.get(i).failure());
                 }
             }
         }
         // 4. Give back what failed, checkpoint what is durable and complete what is done (see finish).
-        List<JobRun> finishing = runs.stream()
+        List<DeliveryRun> finishing = runs.stream()
                 .filter(run -> !run.lost && !failed.containsKey(run) && batches.get(run).last())
                 .toList();
         // A job taken over while its step wrote (see awaitRenewing) is left to its new holder.
-        List<JobRun> going = runs.stream().filter(run -> !run.lost && !finishing.contains(run)).toList();
+        List<DeliveryRun> going = runs.stream().filter(run -> !run.lost && !finishing.contains(run)).toList();
         Started<Boolean> moving = tasks.start(going.stream().<Callable<Boolean>>map(run -> () -> {
             RuntimeException failure = failed.get(run);
             return failure != null ? giveBack(run, failure) : checkpoint(run, batches.get(run));
         }).toList());
-        Outcome<Map<JobRun, Outcome<Boolean>>> finished = VirtualTasks.attempt(() -> finish(finishing));
+        Outcome<Map<DeliveryRun, Outcome<Boolean>>> finished = VirtualTasks.attempt(() -> finish(finishing));
         List<Outcome<Boolean>> moved = tasks.await(moving);
         rethrowErrors(moved);
         rethrowErrors(List.of(finished));
-        Map<JobRun, Outcome<Boolean>> outcomes = new IdentityHashMap<>();
+        Map<DeliveryRun, Outcome<Boolean>> outcomes = new IdentityHashMap<>();
         if (finished.failure() == null) {
             outcomes.putAll(finished.value());
         } else {
@@ -810,7 +798,7 @@ public final class FanoutWorker {
             outcomes.put(going.get(i), moved.get(i));
         }
         int done = 0;
-        for (JobRun run : runs) {
+        for (DeliveryRun run : runs) {
             Outcome<Boolean> outcome = outcomes.getOrDefault(run, new Outcome<>(false, null));
             if (outcome.failure() != null) {
                 LOG.log(Level.WARNING, "fan-out job " + run.claimed.job().key() + " could not be settled; its lease will expire",
@@ -840,10 +828,10 @@ public final class FanoutWorker {
      * in one call ({@link FanoutJobs#renewAll}). Returns the jobs whose lease was lost anyway: they
      * are dropped, left to their new holders.
      */
-    private Set<JobRun> renewDue(List<JobRun> heldNow) {
+    private Set<DeliveryRun> renewDue(List<DeliveryRun> heldNow) {
         Instant now = clock.instant();
         Instant soon = now.plus(settings.jobLease().dividedBy(2));
-        List<JobRun> due = heldNow.stream().filter(run -> run.claimed.leaseUntil().isBefore(soon)).toList();
+        List<DeliveryRun> due = heldNow.stream().filter(run -> run.claimed.leaseUntil().isBefore(soon)).toList();
         if (due.isEmpty()) {
             return Set.of();
         }
@@ -855,9 +843,9 @@ public final class FanoutWorker {
                     + " jobs; those that run out are redone by a takeover", e);
             return Set.of();
         }
-        Set<JobRun> lost = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<DeliveryRun> lost = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < due.size(); i++) {
-            JobRun run = due.get(i);
+            DeliveryRun run = due.get(i);
             if (renewed.get(i).isPresent()) {
                 run.claimed = renewed.get(i).get();
             } else {
@@ -871,7 +859,7 @@ public final class FanoutWorker {
     }
 
     /** Lets go of the job (done, failed or taken over): room for the next claim. */
-    private void drop(JobRun run) {
+    private void drop(DeliveryRun run) {
         run.stopReading();
         lock.lock();
         try {
@@ -894,7 +882,7 @@ public final class FanoutWorker {
     }
 
     /** Records how far a job that goes on got; false, since it is not finished. */
-    private boolean checkpoint(JobRun run, Batch batch) {
+    private boolean checkpoint(DeliveryRun run, Batch batch) {
         if (batch.position().isPresent()) {
             try {
                 run.claimed = storage.call(() -> jobs.checkpoint(run.claimed, batch.position().get(), clock.instant(), settings.jobLease()));
@@ -914,13 +902,13 @@ public final class FanoutWorker {
      * Returns each job's outcome: true once completed, or the failure that left it to run out its
      * lease (its redo changes nothing).
      */
-    private Map<JobRun, Outcome<Boolean>> finish(List<JobRun> finishing) {
-        Map<JobRun, Outcome<Boolean>> outcomes = new IdentityHashMap<>();
+    private Map<DeliveryRun, Outcome<Boolean>> finish(List<DeliveryRun> finishing) {
+        Map<DeliveryRun, Outcome<Boolean>> outcomes = new IdentityHashMap<>();
         if (finishing.isEmpty()) {
             return outcomes;
         }
-        Map<JobRun, PostRef> delivered = new IdentityHashMap<>();
-        for (JobRun run : finishing) {
+        Map<DeliveryRun, PostRef> delivered = new IdentityHashMap<>();
+        for (DeliveryRun run : finishing) {
             if (run.claimed.job() instanceof FanoutJob.Deliver deliver && !run.skipped) {
                 delivered.put(run, deliver.post());
             }
@@ -933,8 +921,8 @@ public final class FanoutWorker {
                 delivered.keySet().forEach(run -> outcomes.put(run, new Outcome<>(null, e)));
             }
         }
-        List<JobRun> completing = new ArrayList<>(finishing.size());
-        for (JobRun run : finishing) {
+        List<DeliveryRun> completing = new ArrayList<>(finishing.size());
+        for (DeliveryRun run : finishing) {
             if (outcomes.containsKey(run)) {
                 continue;
             }
@@ -959,7 +947,7 @@ public final class FanoutWorker {
             completing.forEach(run -> outcomes.put(run, new Outcome<>(null, e)));
             return outcomes;
         }
-        for (JobRun run : completing) {
+        for (DeliveryRun run : completing) {
             outcomes.put(run, new Outcome<>(true, null));
             if (run.claimed.job() instanceof FanoutJob.Deliver deliver) {
                 deliveredAfter.accept(Duration.ofMillis(Math.max(0, clock.millis() - deliver.post().postId().epochMillis())));
@@ -969,17 +957,17 @@ public final class FanoutWorker {
     }
 
     /** Gives the job back for a retry (see {@link Retries}); false, since it is not finished. */
-    private boolean giveBack(JobRun run, RuntimeException failure) {
+    private boolean giveBack(DeliveryRun run, RuntimeException failure) {
         retries.giveBack(run.claimed, failure);
         return false;
     }
 
     /** The step's deliveries in chunks of {@value #WRITE_BATCH}, each knowing whose deliveries it carries. */
-    private static List<Chunk> chunks(List<JobRun> runs, Map<JobRun, Batch> batches) {
+    private static List<Chunk> chunks(List<DeliveryRun> runs, Map<DeliveryRun, Batch> batches) {
         List<Chunk> chunks = new ArrayList<>();
         List<Delivery> current = new ArrayList<>(WRITE_BATCH);
-        Set<JobRun> owners = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        for (JobRun run : runs) {
+        Set<DeliveryRun> owners = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (DeliveryRun run : runs) {
             Batch batch = batches.get(run);
             if (batch == null) {
                 continue;
@@ -1000,464 +988,10 @@ public final class FanoutWorker {
         return chunks;
     }
 
-    private record Chunk(List<Delivery> deliveries, List<JobRun> runs) {}
-
-    /**
-     * What a step takes from one job: its deliveries, whether their windows were already written
-     * (read ahead), the position after them, and whether they end the job.
-     */
-    private record Batch(List<Delivery> deliveries, boolean windowed, Optional<PageToken> position, boolean last) {
-        Batch windowedNow() {
-            return new Batch(deliveries, true, position, last);
-        }
-
-        Batch keeping(Set<UserId> readers) {
-            return new Batch(deliveries.stream().filter(delivery -> readers.contains(delivery.reader())).toList(),
-                    windowed, position, last);
-        }
-    }
-
-    /** A page read ahead (checked and windowed), or the failure that stopped the reading. */
-    private record Ahead(List<Delivery> deliveries, Optional<PageToken> next, RuntimeException failure) {}
-
-    /** One held job and, for a delivery with more than one page, its read-ahead. */
-    private final class JobRun {
-        ClaimedJob claimed;
-        volatile boolean lost;
-        /** The post was gone when the delivery started afresh, so nothing was written. */
-        boolean skipped;
-        /**
-         * Whether the delivery's post was there when the claim read its deliveries' posts (see
-         * {@link #readPosts}); null if that read failed, and the delivery reads it as it starts.
-         */
-        Boolean postFound;
-        private boolean started;
-        /** A delivery's first page, read (and then windowed) when the job was taken, until its step writes it. */
-        private Batch prepared;
-        private Instant preparedAt;
-        /** Why reading the first page when the job was taken failed: the job's failure in its step. */
-        private RuntimeException unprepared;
-        /**
-         * The author's unfollow count (see {@link FollowGraph#unfollowCounts}) as read before the
-         * first page was, and then as of the page's last settling; null if unknown, and then each
-         * settling is a check of the edges.
-         */
-        private Long unfollows;
-        /** Set while {@link #prepare} reads a first page that the claim settles by unfollow counts (see {@link #settleFirstPages}). */
-        private boolean settledByCounts;
-        /** The prepared first page was read unchecked and waits for {@link #settleFirstPages}. */
-        private boolean unsettled;
-        /** Who the delivery goes to, once it started; and the author, whose own copy is not checked. */
-        private Audience audience;
-        private UserId ownCopy;
-        /** The pages read ahead, in page order, each done once its check and window insert are. */
-        private LinkedBlockingQueue<CompletableFuture<Ahead>> ahead;
-        private Thread reader;
-        private volatile boolean stopped;
-
-        JobRun(ClaimedJob claimed) {
-            this.claimed = claimed;
-        }
-
-        /**
-         * Reads the first page now (see {@link #windowAhead}); {@link #next} returns it. With the
-         * author's unfollow count known, the page is read unchecked, and the claim settles it.
-         */
-        void prepare() {
-            settledByCounts = unfollows != null;
-            try {
-                prepared = read();
-                preparedAt = clock.instant();
-            } catch (RuntimeException e) {
-                unprepared = e;
-            } finally {
-                settledByCounts = false;
-            }
-        }
-
-        /** The author of a delivery to followers, whose unfollow count can settle its pages; else null. */
-        UserId followedAuthor() {
-            return claimed.job() instanceof FanoutJob.Deliver deliver ? deliver.post().authorId() : null;
-        }
-
-        /**
-         * Settles the prepared page as of {@code at}, when the author's unfollow count was {@code
-         * now}: unchanged since the page's last settling, it stands as read; otherwise (or unknown)
-         * it is checked by the edges. A check that fails is the job's failure in its step.
-         */
-        void settle(Instant at, Long now) {
-            unsettled = false;
-            if (prepared == null) {
-                return;
-            }
-            try {
-                if (now == null || !now.equals(unfollows)) {
-                    prepared = checked(prepared);
-                }
-                unfollows = now;
-                preparedAt = at;
-            } catch (RuntimeException e) {
-                prepared = null;
-                unprepared = e;
-            }
-        }
-
-        /** Whether the prepared page waited past {@link #RECHECK_AFTER} and can be settled again by the unfollow counts. */
-        boolean waitedSettleable(Instant now) {
-            return prepared != null && audience != null && unfollows != null && now.isAfter(preparedAt.plus(RECHECK_AFTER));
-        }
-
-        /** {@code batch} without the readers who no longer follow the audience (the author's own copy is kept). */
-        private Batch checked(Batch batch) {
-            List<UserId> readers = batch.deliveries().stream().map(Delivery::reader).filter(reader -> !reader.equals(ownCopy)).toList();
-            Set<UserId> kept = new HashSet<>(storage.call(() -> stillFollowing(audience, readers)));
-            if (ownCopy != null) {
-                kept.add(ownCopy);
-            }
-            return batch.keeping(kept);
-        }
-
-        /** The prepared deliveries whose windows are not written yet. */
-        List<Delivery> unwindowed() {
-            return prepared == null || prepared.windowed() ? List.of() : prepared.deliveries();
-        }
-
-        /** Notes that the prepared deliveries' window write returned (whether or not it succeeded). */
-        void windowed() {
-            if (prepared != null) {
-                prepared = prepared.windowedNow();
-            }
-        }
-
-        /** What this step writes: the page prepared when the job was taken (checked again if it waited), or the next. */
-        Batch next() {
-            if (unprepared != null) {
-                RuntimeException failure = unprepared;
-                unprepared = null;
-                throw failure;
-            }
-            if (prepared == null) {
-                return read();
-            }
-            Batch batch = prepared;
-            prepared = null;
-            if (audience == null || !clock.instant().isAfter(preparedAt.plus(RECHECK_AFTER))) {
-                return batch;
-            }
-            return checked(batch);
-        }
-
-        private Batch read() {
-            return switch (claimed.job()) {
-                case FanoutJob.Deliver deliver -> nextDeliveries(deliver.post(), authorAudience(deliver.post().authorId()), true);
-                case FanoutJob.TagPost tagPost -> nextTagDeliveries(tagPost);
-                // Relation jobs are the relations lane's; one claimed here (an outbox indexed before the
-                // lanes) is run the same way.
-                case FanoutJob.PurgeEntity purge -> {
-                    relations.run(purge);
-                    yield new Batch(List.of(), true, Optional.empty(), true);
-                }
-                case FanoutJob.Backfill backfill -> {
-                    relations.run(backfill);
-                    yield new Batch(List.of(), true, Optional.empty(), true);
-                }
-                case FanoutJob.Retract retract -> {
-                    walkAudience(this, retract.post(), purges::retract);
-                    // A deleted original's reposts leave the feeds they reached as it did, one
-                    // retraction each (reads already hide them). A repost entry has no reposts.
-                    storage.call(() -> reposts.reposts(retract.post().postId(), settings.repostsRetracted()))
-                            .forEach(repost -> storage.call(() -> jobs.enqueue(new FanoutJob.Retract(repost))));
-                    yield new Batch(List.of(), true, Optional.empty(), true);
-                }
-                case FanoutJob.PurgeAuthor purge -> {
-                    relations.run(purge);
-                    yield new Batch(List.of(), true, Optional.empty(), true);
-                }
-                case FanoutJob.CountDelta delta -> throw new IllegalStateException("count jobs are applied as they are taken");
-                case FanoutJob.IndexPost index -> throw new IllegalStateException("index jobs are applied as they are taken");
-                case FanoutJob.IndexAccount index -> throw new IllegalStateException("index jobs are applied as they are taken");
-                case FanoutJob.Notify notify -> throw new IllegalStateException("notification jobs are recorded as they are taken");
-                case FanoutJob.NotifySubscribers subscribers -> {
-                    notifySubscribers(this, subscribers.post());
-                    yield new Batch(List.of(), true, Optional.empty(), true);
-                }
-            };
-        }
-
-        /**
-         * A tagged post's job: the use is counted once, on the job's first run (a replay after a
-         * crash may count it again), then the post goes to the tag's followers unless the tag's
-         * posts are merged at read time.
-         */
-        private Batch nextTagDeliveries(FanoutJob.TagPost job) {
-            if (!started && claimed.checkpoint().isEmpty()) {
-                storage.call(() -> tags.index().recordUse(job.tag(), Instant.ofEpochMilli(job.post().postId().epochMillis())));
-                tags.ranker().used();
-            }
-            if (!started && !tags.policy().pushes(job.tag())) {
-                started = true;
-                skipped = true;
-                return new Batch(List.of(), true, Optional.empty(), true);
-            }
-            EntityRef entity = EntityRef.of(job.tag());
-            return nextDeliveries(job.post(), new Audience(
-                    request -> tags.follows().followers(entity, request),
-                    (first, pages) -> tags.follows().followerPages(entity, first, pages),
-                    page -> tags.follows().followersAmong(entity, page)), false);
-        }
-
-        private Batch nextDeliveries(PostRef post, Audience audience, boolean withAuthor) {
-            if (!started) {
-                started = true;
-                this.audience = audience;
-                this.ownCopy = withAuthor ? post.authorId() : null;
-                boolean found = postFound != null ? postFound : storage.call(() -> posts.get(post)).isPresent();
-                if (!found) {
-                    // Deleted before its delivery ran: there is nothing to deliver. A delivery that
-                    // resumes from a checkpoint wrote pages before, which its end retracts.
-                    skipped = claimed.checkpoint().isEmpty();
-                    return new Batch(List.of(), true, Optional.empty(), true);
-                }
-                List<Delivery> deliveries = new ArrayList<>();
-                if (claimed.checkpoint().isEmpty() && withAuthor) {
-                    deliveries.add(new Delivery(post.authorId(), post));
-                }
-                Page<UserId> page = storage.call(() -> audience.page().apply(
-                        new PageRequest(claimed.checkpoint(), settings.fanoutPageSize())));
-                // Read unchecked when the claim settles it by the author's unfollow count.
-                unsettled = settledByCounts;
-                (settledByCounts ? page.items() : storage.call(() -> stillFollowing(audience, page.items())))
-                        .forEach(reader -> deliveries.add(new Delivery(reader, post)));
-                page.next().ifPresent(next -> startReading(post, audience, next));
-                return new Batch(deliveries, false, page.next(), page.next().isEmpty());
-            }
-            List<CompletableFuture<Ahead>> pages = new ArrayList<>();
-            try {
-                // Hot windows first: the durable writes wait until the audience has been read (or
-                // the read-ahead is full), so they do not compete with the window pass for the engine.
-                while (ahead.remainingCapacity() > 0 && !reader.join(READ_AHEAD_WAIT)) {
-                    // still reading
-                }
-                pages.add(ahead.take());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for follower pages", e);
-            }
-            ahead.drainTo(pages, PAGES_PER_STEP - 1);
-            List<Delivery> deliveries = new ArrayList<>();
-            Optional<PageToken> position = Optional.empty();
-            for (CompletableFuture<Ahead> next : pages) {
-                Ahead page = awaitPage(next);
-                if (page.failure() != null) {
-                    // The pages before it are written again on the retry: every write is idempotent.
-                    throw page.failure();
-                }
-                deliveries.addAll(page.deliveries());
-                position = page.next();
-                if (position.isEmpty()) {
-                    return new Batch(deliveries, true, position, true);
-                }
-            }
-            return new Batch(deliveries, true, position, false);
-        }
-
-        /**
-         * Reads the follower pages after {@code from} in runs of {@value #PAGES_PER_RUN} (one
-         * request per source where the adapter can), one run after another (each needs the last
-         * one's position), and checks and windows each run on a thread of its own while the next is
-         * read, at most {@value #RUNS_IN_FLIGHT} runs at once. Each page of a run keeps its own
-         * position, so the durable writes and checkpoints still go a page at a time.
-         */
-        private void startReading(PostRef post, Audience audience, PageToken from) {
-            ahead = new LinkedBlockingQueue<>(READ_AHEAD_PAGES);
-            Semaphore inFlight = new Semaphore(RUNS_IN_FLIGHT);
-            String name = "fanout-read-" + claimed.job().key();
-            reader = Thread.ofVirtual().name(name).start(() -> {
-                PageToken token = from;
-                try {
-                    while (!stopped) {
-                        // Outside the bound on calls (see the class comment), so that the windows
-                        // of a big fan-out never queue behind the durable writes.
-                        List<Page<UserId>> run = audience.run().apply(
-                                new PageRequest(Optional.of(token), settings.fanoutPageSize()), PAGES_PER_RUN);
-                        inFlight.acquire();
-                        List<CompletableFuture<Ahead>> pages = run.stream().map(page -> new CompletableFuture<Ahead>()).toList();
-                        Thread.ofVirtual().name(name + "-run").start(() -> {
-                            try {
-                                checkAndWindow(post, audience, run, pages);
-                            } catch (Throwable failure) {
-                                pages.forEach(page -> page.completeExceptionally(failure));
-                            } finally {
-                                inFlight.release();
-                            }
-                        });
-                        for (CompletableFuture<Ahead> page : pages) {
-                            ahead.put(page);
-                        }
-                        Optional<PageToken> next = run.getLast().next();
-                        if (next.isEmpty()) {
-                            return;
-                        }
-                        token = next.get();
-                    }
-                } catch (InterruptedException e) {
-                    // Stopped: the job was dropped.
-                } catch (RuntimeException e) {
-                    failed(e);
-                } catch (Error e) {
-                    // The step waiting for a page must not wait forever; the error still ends the thread.
-                    failed(new IllegalStateException("follower read-ahead died", e));
-                    throw e;
-                }
-            });
-        }
-
-        /** Checks a run's followers in one call, windows all who still follow in one write, then completes each page. */
-        private void checkAndWindow(PostRef post, Audience audience, List<Page<UserId>> run, List<CompletableFuture<Ahead>> pages) {
-            Set<UserId> current = Set.copyOf(stillFollowing(audience, run.stream().flatMap(page -> page.items().stream()).toList()));
-            List<List<Delivery>> byPage = run.stream()
-                    .map(page -> page.items().stream().filter(current::contains).map(reader -> new Delivery(reader, post)).toList())
-                    .toList();
-            List<Delivery> all = byPage.stream().flatMap(List::stream).toList();
-            if (!all.isEmpty()) {
-                addToWindows(all);
-            }
-            for (int i = 0; i < run.size(); i++) {
-                pages.get(i).complete(new Ahead(byPage.get(i), run.get(i).next(), null));
-            }
-        }
-
-        /** Ends the read-ahead with {@code failure}: the pages not yet written are dropped and redone on the retry. */
-        private void failed(RuntimeException failure) {
-            ahead.clear();
-            ahead.offer(CompletableFuture.completedFuture(new Ahead(List.of(), Optional.empty(), failure)));
-        }
-
-        /** The page once checked and windowed; a check that failed is the page's failure, an Error is rethrown. */
-        private static Ahead awaitPage(CompletableFuture<Ahead> page) {
-            try {
-                return page.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for follower pages", e);
-            } catch (ExecutionException e) {
-                return switch (e.getCause()) {
-                    case RuntimeException failure -> new Ahead(List.of(), Optional.empty(), failure);
-                    case Error error -> throw error;
-                    case Throwable other -> new Ahead(List.of(), Optional.empty(), new IllegalStateException(other));
-                };
-            }
-        }
-
-        void stopReading() {
-            stopped = true;
-            if (reader != null) {
-                reader.interrupt();
-            }
-        }
-    }
-
-    /**
-     * The page's followers who still follow the author, in page order: the index the page came
-     * from may lag, and an unfollow (with its purge) may have landed since the page was read.
-     */
-    private List<UserId> stillFollowing(Audience audience, List<UserId> page) {
-        if (page.isEmpty()) {
-            return page;
-        }
-        Set<UserId> current = audience.among().apply(page);
-        return page.stream().filter(current::contains).toList();
-    }
-
-    /**
-     * Who a delivery goes to: an author's followers, or a tag's, a page or a run of pages at a time,
-     * re-checked as they are now.
-     */
-    private record Audience(
-            Function<PageRequest, Page<UserId>> page,
-            BiFunction<PageRequest, Integer, List<Page<UserId>>> run,
-            Function<List<UserId>, Set<UserId>> among) {}
-
-    private Audience authorAudience(UserId author) {
-        return new Audience(request -> graph.followers(author, request),
-                (first, pages) -> graph.followerPages(author, first, pages),
-                page -> graph.followersAmong(author, page));
-    }
-
-    /** Ranks the trending tags if this worker counted uses and the ranking is due (see {@link TrendingRanker}). */
-    private void rankTags() {
-        try {
-            storage.call(() -> tags.ranker().rankIfDue(clock.instant()));
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "ranking the trending tags failed; the next round ranks again", e);
-            tags.ranker().used();
-        }
-    }
-
-    /**
-     * One {@code post} notification for each subscriber of the post's author, a page of subscribers
-     * at a time from the job's checkpoint (the page's recordings in parallel, within the bound on
-     * calls). Each recording is idempotent, so a page redone after a crash adds nothing. A post
-     * deleted before its job ran notifies nobody.
-     */
-    private void notifySubscribers(JobRun run, PostRef post) {
-        Optional<Post> published = storage.call(() -> posts.get(post));
-        if (published.isEmpty()) {
-            return;
-        }
-        Instant at = published.get().createdAt();
-        while (true) {
-            Optional<PageToken> from = run.claimed.checkpoint();
-            Page<UserId> page = storage.call(() -> subscriptions.subscribers(post.authorId(), new PageRequest(from, settings.fanoutPageSize())));
-            List<Outcome<Void>> recorded = tasks.all(page.items().stream()
-                    .filter(subscriber -> !subscriber.equals(post.authorId()))
-                    .<Callable<Void>>map(subscriber -> () -> {
-                        NotificationEvent event = new NotificationEvent(
-                                subscriber, NotificationType.POST, Optional.of(post.postId()), post.authorId(), at);
-                        storage.call(() -> notifications.record(event));
-                        batched.notified(List.of(event));
-                        return null;
-                    })
-                    .toList());
-            for (Outcome<Void> outcome : recorded) {
-                if (outcome.failure() instanceof RuntimeException failure) {
-                    throw failure;
-                }
-                if (outcome.failure() instanceof Error error) {
-                    throw error;
-                }
-            }
-            if (page.next().isEmpty()) {
-                return;
-            }
-            PageToken next = page.next().get();
-            run.claimed = storage.call(() -> jobs.checkpoint(run.claimed, next, clock.instant(), settings.jobLease()));
-        }
-    }
+    private record Chunk(List<Delivery> deliveries, List<DeliveryRun> runs) {}
 
     private static List<UserId> readers(Collection<Delivery> deliveries) {
         return deliveries.stream().map(Delivery::reader).distinct().toList();
-    }
-
-    private interface PageAction {
-        void apply(PostRef post, List<UserId> readers);
-    }
-
-    /** The author and every follower, a page at a time, from the job's checkpoint (retractions). */
-    private void walkAudience(JobRun run, PostRef post, PageAction action) {
-        if (run.claimed.checkpoint().isEmpty()) {
-            action.apply(post, List.of(post.authorId()));
-        }
-        while (true) {
-            Page<UserId> page = graph.followers(post.authorId(), new PageRequest(run.claimed.checkpoint(), settings.fanoutPageSize()));
-            if (!page.items().isEmpty()) {
-                action.apply(post, page.items());
-            }
-            if (page.next().isEmpty()) {
-                break;
-            }
-            run.claimed = jobs.checkpoint(run.claimed, page.next().get(), clock.instant(), settings.jobLease());
-        }
     }
 
     /**
@@ -1487,7 +1021,7 @@ public final class FanoutWorker {
     private <T> void rethrowErrors(List<Outcome<T>> outcomes) {
         for (Outcome<T> outcome : outcomes) {
             if (outcome.failure() instanceof Error error) {
-                takeAllHeld().forEach(JobRun::stopReading);
+                takeAllHeld().forEach(DeliveryRun::stopReading);
                 throw error;
             }
         }

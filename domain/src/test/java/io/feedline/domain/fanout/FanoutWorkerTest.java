@@ -622,7 +622,7 @@ class FanoutWorkerTest {
             // 35 followers in pages of 2: the first page in the step, the 17 after it in two runs.
             assertThat(firstPages).hasValue(1);
             assertThat(runs).hasValue(2);
-            assertThat(runSizes).containsExactly(FanoutWorker.PAGES_PER_RUN, 7);
+            assertThat(runSizes).containsExactly(DeliveryRun.PAGES_PER_RUN, 7);
             assertThat(checks).as("one edge check per run; the first page is settled by the author's unfollow count").hasValue(2);
             for (int i = 0; i < FOLLOWERS; i++) {
                 assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10)).as("follower %d's feed", i)
