@@ -69,7 +69,7 @@ class FeedlineArchitectureTest {
     @ParameterizedTest(name = "classes of {0} are imported")
     @ValueSource(strings = {
         "io.feedline.ports.model", "io.feedline.ports.in", "io.feedline.ports.out",
-        "io.feedline.domain",
+        "io.feedline.domain", "io.feedline.domain.fanout",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
         "io.feedline.adapter.memory", "io.feedline.adapter.lucene",
         "io.feedline.adapter.filesystem", "io.feedline.adapter.s3", "io.feedline.adapter.imaging",

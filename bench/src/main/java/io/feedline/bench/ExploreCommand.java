@@ -1,7 +1,7 @@
 package io.feedline.bench;
 
-import io.feedline.domain.FanoutWorker;
 import io.feedline.domain.FeedlineCore;
+import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;

@@ -3,6 +3,7 @@ package io.feedline.bench;
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.domain.FeedlineCore;
 import io.feedline.domain.FeedSettings;
+import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;

@@ -1,9 +1,9 @@
 package io.feedline.bench;
 
 import io.feedline.adapter.dynamodb.EntityFollowImport;
-import io.feedline.domain.FanoutWorker;
 import io.feedline.domain.FeedSettings;
 import io.feedline.domain.FeedlineCore;
+import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;

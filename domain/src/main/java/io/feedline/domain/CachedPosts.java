@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.CountCache;
 import io.feedline.ports.model.CachedPost;
 import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.CounterKind;
@@ -27,7 +28,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * repost or unrepost moves the cached repost count in the same request; and a reply published or
  * deleted drops its parent's entry, so the parent's reply count is read exact once applied.
  */
-final class CachedPosts {
+final class CachedPosts implements CountCache {
     /** Stripes of post ids for {@link #begun} and {@link #finished}: a fixed size, whatever the number of posts. */
     private static final int STRIPES = 1024;
 
@@ -155,12 +156,14 @@ final class CachedPosts {
     }
 
     /** The counter processor is about to apply deltas to {@code ids}: reads of them stop writing back until {@link #countsApplied}. */
-    void countsApplying(Collection<PostId> ids) {
+    @Override
+    public void countsApplying(Collection<PostId> ids) {
         ids.forEach(id -> begun.incrementAndGet(stripe(id)));
     }
 
     /** The apply {@link #countsApplying} announced is over (done or failed), its cached counts moved. */
-    void countsApplied(Collection<PostId> ids) {
+    @Override
+    public void countsApplied(Collection<PostId> ids) {
         ids.forEach(id -> finished.incrementAndGet(stripe(id)));
     }
 
@@ -172,7 +175,8 @@ final class CachedPosts {
      * The counter processor applied {@code change}: a cached like count follows it; any other
      * count is not moved in place, so the entry is dropped and the next read loads it exact.
      */
-    void countMoved(CountChange change) {
+    @Override
+    public void countMoved(CountChange change) {
         if (change.kind() == CounterKind.LIKES) {
             likesMoved(change.post().postId(), change.delta());
             return;

@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.FanoutSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.PostText;
 import java.time.Duration;
@@ -85,6 +86,12 @@ public record FeedSettings(
         if (value <= 0) {
             throw new IllegalArgumentException(key + " must be positive");
         }
+    }
+
+    /** What the fan-out reads of these settings. */
+    public FanoutSettings fanout() {
+        return new FanoutSettings(idlePoll, jobLease, jobsPerClaim, workerConcurrency, fanoutPageSize, backfillPosts,
+                feedRetention, RepostResolution.MAX_REPOSTS_READ);
     }
 
     public static FeedSettings defaults() {

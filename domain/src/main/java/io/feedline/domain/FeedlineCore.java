@@ -1,5 +1,8 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.FanoutWorker;
+import io.feedline.domain.fanout.TagFanout;
+import io.feedline.domain.fanout.WindowPasses;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.out.OutboxSignals;
@@ -140,17 +143,33 @@ public final class FeedlineCore implements AutoCloseable {
      * job, so a post reaches feeds without waiting for the next poll.
      */
     public FanoutWorker worker(String workerId) {
-        FanoutWorker worker = new FanoutWorker(workerId, ports.jobs(), ports.graph(), ports.posts(), ports.reposts(), ports.feedItems(),
-                windows, ports.notifications(), ports.subscriptions(), ports.counters(), cachedPosts, ports.search(), ports.users(), ports.clock(), settings,
-                delay -> fanoutDelay.accept(delay), tagFanout());
-        worker.shareWindowPasses(windowPasses);
-        worker.onCountsApplied(popularity::countsApplied);
-        worker.onWindowed(deliveries -> ports.live().publish(new LiveEvent.Delivered(deliveries)));
-        // Each row once per set, however many of its actors the set recorded.
-        worker.onNotified(events -> events.stream()
-                .map(event -> new LiveEvent.Notified(event.recipient(), event.notificationId()))
-                .distinct()
-                .forEach(ports.live()::publish));
+        FanoutWorker worker = FanoutWorker.builder()
+                .id(workerId)
+                .jobs(ports.jobs())
+                .graph(ports.graph())
+                .posts(ports.posts())
+                .reposts(ports.reposts())
+                .feedItems(ports.feedItems())
+                .windows(windows)
+                .notifications(ports.notifications())
+                .subscriptions(ports.subscriptions())
+                .counters(ports.counters())
+                .cachedCounts(cachedPosts)
+                .search(ports.search())
+                .users(ports.users())
+                .clock(ports.clock())
+                .settings(settings.fanout())
+                .tags(tagFanout())
+                .deliveredAfter(delay -> fanoutDelay.accept(delay))
+                .windowPasses(windowPasses)
+                .onCountsApplied(popularity::countsApplied)
+                .onWindowed(deliveries -> ports.live().publish(new LiveEvent.Delivered(deliveries)))
+                // Each row once per set, however many of its actors the set recorded.
+                .onNotified(events -> events.stream()
+                        .map(event -> new LiveEvent.Notified(event.recipient(), event.notificationId()))
+                        .distinct()
+                        .forEach(ports.live()::publish))
+                .build();
         localWorkers.add(worker);
         return worker;
     }

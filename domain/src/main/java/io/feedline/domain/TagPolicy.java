@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.TagPushes;
 import io.feedline.ports.model.EntityKind;
 import io.feedline.ports.model.EntityRef;
 import io.feedline.ports.model.FanoutMode;
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
  * on (for good, as for a celebrity) they are merged at read time from the tag index. The hot set
  * is read from storage and kept for {@code celebrityCacheTtl}, as the celebrities are.
  */
-final class TagPolicy {
+final class TagPolicy implements TagPushes {
     private final FanoutMode mode;
     private final long threshold;
     private final EntityFollows follows;
@@ -34,7 +35,8 @@ final class TagPolicy {
     }
 
     /** Whether a post tagged {@code tag} is written into the tag's followers' feeds. */
-    boolean pushes(Tag tag) {
+    @Override
+    public boolean pushes(Tag tag) {
         return switch (mode) {
             case PUSH -> true;
             case PULL -> false;

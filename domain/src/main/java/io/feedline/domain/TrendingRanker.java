@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.TagRanking;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.TagUse;
 import io.feedline.ports.model.Trending;
@@ -21,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #REFRESH_EVERY} per process: 24 Queries of the hours' partitions (each at most
  * {@value #TAGS_PER_HOUR} tags; past that, an hour's least-named tags are not ranked).
  */
-final class TrendingRanker {
+final class TrendingRanker implements TagRanking {
     static final int TOP = 20;
     static final int HOURS = 24;
     static final int TAGS_PER_HOUR = 1000;
@@ -36,12 +37,14 @@ final class TrendingRanker {
     }
 
     /** A use was counted: the next {@link #rankIfDue} ranks again (once the interval allows). */
-    void used() {
+    @Override
+    public void used() {
         counted.set(true);
     }
 
     /** Ranks and stores the ranking if uses were counted since the last and the interval has passed. */
-    boolean rankIfDue(Instant now) {
+    @Override
+    public boolean rankIfDue(Instant now) {
         long last = lastRankedAt.get();
         if (!counted.get() || (last != Long.MIN_VALUE && now.toEpochMilli() - last < REFRESH_EVERY.toMillis())) {
             return false;

@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.WindowWrites;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.TimelineCache;
@@ -16,7 +17,7 @@ import java.util.function.Consumer;
  * has rebuilt them, and the windows' expiry bounds what any other process could read from them.
  * Every failure is counted and logged (rate-limited) through {@link CacheWarnings}.
  */
-final class Windows {
+final class Windows implements WindowWrites {
     /** Past this many distrusted readers the set stops growing; the windows' expiry still bounds them. */
     private static final int MAX_DISTRUSTED = 100_000;
 
@@ -35,7 +36,8 @@ final class Windows {
     }
 
     /** Runs {@code write}, which touches the windows of {@code readers}; on failure, evicts or distrusts them. */
-    void update(Collection<UserId> readers, Consumer<TimelineCache> write) {
+    @Override
+    public void update(Collection<UserId> readers, Consumer<TimelineCache> write) {
         try {
             write.accept(timelines);
         } catch (FeedlineException.StorageUnavailable e) {

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** Durable feeds that forward every call to a real store: a test overrides only the call it makes fail or watches. */
-abstract class ForwardingFeedItems implements FeedItems {
+public abstract class ForwardingFeedItems implements FeedItems {
     protected final FeedItems delegate;
 
-    ForwardingFeedItems(FeedItems delegate) {
+    protected ForwardingFeedItems(FeedItems delegate) {
         this.delegate = delegate;
     }
 

@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /** A follow graph that forwards every call to a real one: a test overrides only the call it makes fail, wait or interleave. */
-abstract class ForwardingFollowGraph implements FollowGraph {
+public abstract class ForwardingFollowGraph implements FollowGraph {
     protected final FollowGraph delegate;
 
-    ForwardingFollowGraph(FollowGraph delegate) {
+    protected ForwardingFollowGraph(FollowGraph delegate) {
         this.delegate = delegate;
     }
 

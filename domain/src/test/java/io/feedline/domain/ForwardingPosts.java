@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** Posts that forward every call to a real store: a test overrides only the call it makes fail or wait. */
-abstract class ForwardingPosts implements Posts {
+public abstract class ForwardingPosts implements Posts {
     protected final Posts delegate;
 
-    ForwardingPosts(Posts delegate) {
+    protected ForwardingPosts(Posts delegate) {
         this.delegate = delegate;
     }
 

@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.FanoutWorker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.feedline.ports.model.ClaimedJob;
@@ -65,10 +66,9 @@ class NotificationFoldTest {
             for (int i = 0; i < 5; i++) {
                 world.app.likePost().like(world.id("fan" + i), post.id());
             }
-            FanoutWorker unlucky = new FanoutWorker("unlucky", world.postStore.jobs(), world.graph, world.postStore.posts(),
-                    world.postStore.reposts(), world.feedItems, world.windows(), new Unavailable(world.notifications),
-                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {},
-                    world.core.tagFanout());
+            FanoutWorker unlucky = FanoutWorkers.builder(world, "unlucky")
+                    .notifications(new Unavailable(world.notifications))
+                    .build();
 
             unlucky.runOnce();
 

@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.FanoutWorker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.feedline.ports.model.FanoutMode;

@@ -1,5 +1,6 @@
 package io.feedline.domain;
 
+import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;
@@ -53,50 +54,50 @@ import java.util.function.UnaryOperator;
  * clock the test moves and an executor that runs background work on the calling thread, so that
  * every test is deterministic.
  */
-final class World implements AutoCloseable {
-    final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
-    final InMemoryPostStore postStore = new InMemoryPostStore();
-    final InMemoryUserAccounts accounts = new InMemoryUserAccounts(postStore.jobs());
-    final FakePasswordHasher hasher = new FakePasswordHasher();
-    final InMemorySearchIndex search = new InMemorySearchIndex();
-    final InMemoryFollowGraph graph = new InMemoryFollowGraph(postStore.jobs());
-    final InMemoryFeedItems feedItems = new InMemoryFeedItems();
-    final InMemoryTimelineCache timelines;
-    final InMemoryPostCache postCache = new InMemoryPostCache();
-    final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
-    final InMemoryNotifications notifications = new InMemoryNotifications(postStore);
-    final InMemoryRelations relations = new InMemoryRelations(graph, postStore.jobs());
-    final InMemoryEntityFollows entityFollows = new InMemoryEntityFollows();
-    final io.feedline.ports.fakes.InMemorySubscriptions subscriptions = new io.feedline.ports.fakes.InMemorySubscriptions();
-    final InMemoryRankings rankings = new InMemoryRankings();
-    final InMemoryLiveEvents live = new InMemoryLiveEvents();
-    final RecordingOutboxSignals outboxSignals = new RecordingOutboxSignals();
-    final RecordingAnnouncements<RelationChange> relationChanges = new RecordingAnnouncements<>();
-    final FeedlineCore core;
-    final UseCases app;
-    final FanoutWorker worker;
+public final class World implements AutoCloseable {
+    public final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+    public final InMemoryPostStore postStore = new InMemoryPostStore();
+    public final InMemoryUserAccounts accounts = new InMemoryUserAccounts(postStore.jobs());
+    public final FakePasswordHasher hasher = new FakePasswordHasher();
+    public final InMemorySearchIndex search = new InMemorySearchIndex();
+    public final InMemoryFollowGraph graph = new InMemoryFollowGraph(postStore.jobs());
+    public final InMemoryFeedItems feedItems = new InMemoryFeedItems();
+    public final InMemoryTimelineCache timelines;
+    public final InMemoryPostCache postCache = new InMemoryPostCache();
+    public final InMemoryCelebrityRegistry celebrities = new InMemoryCelebrityRegistry();
+    public final InMemoryNotifications notifications = new InMemoryNotifications(postStore);
+    public final InMemoryRelations relations = new InMemoryRelations(graph, postStore.jobs());
+    public final InMemoryEntityFollows entityFollows = new InMemoryEntityFollows();
+    public final io.feedline.ports.fakes.InMemorySubscriptions subscriptions = new io.feedline.ports.fakes.InMemorySubscriptions();
+    public final InMemoryRankings rankings = new InMemoryRankings();
+    public final InMemoryLiveEvents live = new InMemoryLiveEvents();
+    public final RecordingOutboxSignals outboxSignals = new RecordingOutboxSignals();
+    public final RecordingAnnouncements<RelationChange> relationChanges = new RecordingAnnouncements<>();
+    public final FeedlineCore core;
+    public final UseCases app;
+    public final FanoutWorker worker;
     private final Map<String, UserId> ids = new HashMap<>();
 
-    World(FeedSettings settings) {
+    public World(FeedSettings settings) {
         this(settings, 800);
     }
 
-    World(FeedSettings settings, int windowCap) {
+    public World(FeedSettings settings, int windowCap) {
         this(settings, windowCap, UnaryOperator.identity());
     }
 
     /** A world whose domain sees the posts through {@code posts} (to inject faults around the real store). */
-    World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts) {
+    public World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts) {
         this(settings, windowCap, posts, UnaryOperator.identity());
     }
 
     /** A world whose domain sees the posts and the graph through wrappers (to inject faults or interleavings). */
-    World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts, UnaryOperator<FollowGraph> graphView) {
+    public World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts, UnaryOperator<FollowGraph> graphView) {
         this(settings, windowCap, posts, graphView, UnaryOperator.identity());
     }
 
     /** A world whose domain sees the posts, the graph and the durable feeds through wrappers. */
-    World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts, UnaryOperator<FollowGraph> graphView,
+    public World(FeedSettings settings, int windowCap, UnaryOperator<Posts> posts, UnaryOperator<FollowGraph> graphView,
             UnaryOperator<FeedItems> feedView) {
         timelines = new InMemoryTimelineCache(windowCap);
         DomainPorts ports = DomainPorts.builder()
@@ -114,11 +115,11 @@ final class World implements AutoCloseable {
         worker = core.worker("test-worker");
     }
 
-    static World of(FanoutMode mode) {
+    public static World of(FanoutMode mode) {
         return new World(FeedSettings.defaults().withMode(mode));
     }
 
-    UserId register(String name) {
+    public UserId register(String name) {
         UserId id = app.registerUser().register(new RegisterUser.Command(
                 Username.of(name), Email.of(name + "@example.org"), new Password("correct horse battery"),
                 DisplayName.of(name), Bio.EMPTY)).id();
@@ -126,80 +127,80 @@ final class World implements AutoCloseable {
         return id;
     }
 
-    UserId id(String name) {
+    public UserId id(String name) {
         return ids.get(name);
     }
 
-    void follow(String follower, String followee) {
+    public void follow(String follower, String followee) {
         app.follow().follow(id(follower), Username.of(followee));
     }
 
-    void followTag(String follower, String tag) {
+    public void followTag(String follower, String tag) {
         app.followTags().follow(id(follower), io.feedline.ports.model.Tag.of(tag));
     }
 
-    void unfollowTag(String follower, String tag) {
+    public void unfollowTag(String follower, String tag) {
         app.followTags().unfollow(id(follower), io.feedline.ports.model.Tag.of(tag));
     }
 
-    void unfollow(String follower, String followee) {
+    public void unfollow(String follower, String followee) {
         app.unfollow().unfollow(id(follower), Username.of(followee));
     }
 
-    void mute(String muter, String target) {
+    public void mute(String muter, String target) {
         app.manageRelations().mute(id(muter), Username.of(target));
     }
 
-    void unmute(String muter, String target) {
+    public void unmute(String muter, String target) {
         app.manageRelations().unmute(id(muter), Username.of(target));
     }
 
-    void block(String blocker, String target) {
+    public void block(String blocker, String target) {
         app.manageRelations().block(id(blocker), Username.of(target));
     }
 
-    void unblock(String blocker, String target) {
+    public void unblock(String blocker, String target) {
         app.manageRelations().unblock(id(blocker), Username.of(target));
     }
 
     /** Publishes one post a millisecond later than the last, so ids and times move together. */
-    Post publish(String author, String text) {
+    public Post publish(String author, String text) {
         clock.advance(Duration.ofMillis(1));
         return app.publishPost().publish(new PublishPost.Command(id(author), PostText.of(text), Optional.empty()));
     }
 
     /** Publishes a reply to {@code parent}, a millisecond later than the last post. */
-    Post reply(String author, PostId parent, String text) {
+    public Post reply(String author, PostId parent, String text) {
         clock.advance(Duration.ofMillis(1));
         return app.publishPost().publish(
                 new PublishPost.Command(id(author), PostText.of(text), Optional.empty(), Optional.of(parent)));
     }
 
     /** The post cache as a worker of this world's own making moves its counts. */
-    CachedPosts cachedPosts() {
+    public CachedPosts cachedPosts() {
         return new CachedPosts(postStore.posts(), postCache, new CacheWarnings());
     }
 
     /** Reposts {@code post}, a millisecond later than the last post; the post's repost count afterwards. */
-    long repost(String user, PostId post) {
+    public long repost(String user, PostId post) {
         clock.advance(Duration.ofMillis(1));
         return app.repostPost().repost(id(user), post);
     }
 
-    long unrepost(String user, PostId post) {
+    public long unrepost(String user, PostId post) {
         return app.unrepostPost().unrepost(id(user), post);
     }
 
     /** The windows as a worker of this world's own making writes them. */
-    Windows windows() {
+    public Windows windows() {
         return new Windows(timelines, new CacheWarnings());
     }
 
-    int drain() {
+    public int drain() {
         return worker.drain();
     }
 
-    Page<Post> feedPage(String reader, Optional<PostId> after, int limit) {
+    public Page<Post> feedPage(String reader, Optional<PostId> after, int limit) {
         PageRequest request = after.isEmpty()
                 ? PageRequest.first(limit)
                 : PageRequest.after(new io.feedline.ports.model.PageToken(after.get().value()), limit);
@@ -207,7 +208,7 @@ final class World implements AutoCloseable {
     }
 
     /** Every post id of the reader's feed, walked page by page to the end. */
-    List<PostId> wholeFeed(String reader, int limit) {
+    public List<PostId> wholeFeed(String reader, int limit) {
         List<PostId> all = new ArrayList<>();
         Optional<PostId> after = Optional.empty();
         for (int guard = 0; guard < 1000; guard++) {

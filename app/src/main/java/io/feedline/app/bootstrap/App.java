@@ -13,7 +13,7 @@ import io.feedline.app.http.TokenRevocations;
 import io.feedline.app.mastodon.Limits;
 import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.app.mastodon.MastodonTokens;
-import io.feedline.domain.FanoutWorker;
+import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.RateLimitBuckets;

@@ -1,7 +1,7 @@
 package io.feedline.app.bootstrap;
 
-import io.feedline.domain.FanoutWorker;
 import io.feedline.domain.FeedlineCore;
+import io.feedline.domain.fanout.FanoutWorker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import java.util.TreeSet;
 import java.util.concurrent.locks.Condition;
@@ -7,7 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The window passes running in this process, which its workers' durable feed writes wait for.
  * DynamoDB Local serves every request's SQLite work on one queue (ADR-0010), so a claim
- * and its first-page reads would otherwise wait behind up to {@link FeedSettings#workerConcurrency()}
+ * and its first-page reads would otherwise wait behind up to {@link FanoutSettings#workerConcurrency()}
  * BatchWriteItems of every worker here. Each wait is bounded:
  * <ul>
  *   <li>a durable write waits only for the passes that had begun when it started waiting, never for
@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *       cannot hold a write back for ever (a wait for "no pass running" did: two workers' passes
  *       overlapped each other for minutes under load, and every held job's lease ran out);</li>
  *   <li>a running worker's pass claims a step's worth of jobs at a time, and ends when a claim comes
- *       back short, when the worker holds all it may (at most {@value FanoutWorker#STEPS_HELD} steps'
+ *       back short, when the worker holds all it may (at most {@value HoldPolicy#STEPS_HELD} steps'
  *       worth), or once it has lasted a quarter of a lease, so a pass is bounded too.</li>
  * </ul>
  * A pass includes its window write, so a cache that hangs holds the durable writes back for as long
@@ -23,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * durable writes ran beside it, put a burst's hot windows at p99 20.9 s instead of 9.1 s; it was not
  * kept.
  */
-final class WindowPasses {
+public final class WindowPasses {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition ended = lock.newCondition();
     /** The tickets of the passes running, each a number one higher than the pass begun before it. */

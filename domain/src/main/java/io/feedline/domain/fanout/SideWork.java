@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;

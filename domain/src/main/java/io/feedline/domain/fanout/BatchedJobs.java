@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.CountChange;
@@ -29,14 +29,14 @@ final class BatchedJobs {
     private final FanoutJobs jobs;
     private final Notifications notifications;
     private final PostCounters counters;
-    private final CachedPosts cachedPosts;
+    private final CountCache cachedPosts;
     private final SearchIndexing searchIndexing;
     private final Clock clock;
     private final StorageCalls storage;
     private volatile Consumer<List<CountChange>> countsApplied = changes -> {};
     private volatile Consumer<List<NotificationEvent>> notified = events -> {};
 
-    BatchedJobs(FanoutJobs jobs, Notifications notifications, PostCounters counters, CachedPosts cachedPosts,
+    BatchedJobs(FanoutJobs jobs, Notifications notifications, PostCounters counters, CountCache cachedPosts,
             SearchIndexing searchIndexing, Clock clock, StorageCalls storage) {
         this.jobs = jobs;
         this.notifications = notifications;
@@ -83,7 +83,7 @@ final class BatchedJobs {
     private void releaseAll(List<ClaimedJob> claimed) {
         for (ClaimedJob job : claimed) {
             try {
-                storage.call(() -> jobs.release(job, clock.instant().plus(FanoutWorker.backoff(job.attempts()))));
+                storage.call(() -> jobs.release(job, clock.instant().plus(Retries.backoff(job.attempts()))));
             } catch (RuntimeException releaseFailed) {
                 LOG.log(Level.WARNING, "could not release " + job.job().key() + "; its lease will expire", releaseFailed);
             }

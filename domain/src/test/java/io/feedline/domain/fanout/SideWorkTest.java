@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

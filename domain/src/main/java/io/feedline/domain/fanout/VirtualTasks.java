@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import java.util.ArrayList;
 import java.util.Collections;

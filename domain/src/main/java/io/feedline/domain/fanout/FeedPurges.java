@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.EntityKind;
@@ -36,13 +36,13 @@ final class FeedPurges {
     private final FollowGraph graph;
     private final Posts posts;
     private final FeedItems feedItems;
-    private final Windows windows;
+    private final WindowWrites windows;
     private final TagFanout tags;
     private final Clock clock;
-    private final FeedSettings settings;
+    private final FanoutSettings settings;
 
-    FeedPurges(FollowGraph graph, Posts posts, FeedItems feedItems, Windows windows, TagFanout tags, Clock clock,
-            FeedSettings settings) {
+    FeedPurges(FollowGraph graph, Posts posts, FeedItems feedItems, WindowWrites windows, TagFanout tags, Clock clock,
+            FanoutSettings settings) {
         this.graph = graph;
         this.posts = posts;
         this.feedItems = feedItems;

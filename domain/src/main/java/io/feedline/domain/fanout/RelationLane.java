@@ -1,19 +1,15 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.FanoutJob;
-import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.JobLane;
 import io.feedline.ports.out.FanoutJobs;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -34,19 +30,20 @@ final class RelationLane {
     private final FeedPurges purges;
     private final FollowBackfill backfill;
     private final Clock clock;
-    private final FeedSettings settings;
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition woken = lock.newCondition();
-    private boolean wakeRequested;
+    private final FanoutSettings settings;
+    private final IdleWait idle;
+    private final Retries retries;
 
     RelationLane(String workerId, FanoutJobs jobs, FeedPurges purges, FollowBackfill backfill, Clock clock,
-            FeedSettings settings) {
+            FanoutSettings settings) {
         this.workerId = workerId;
         this.jobs = jobs;
         this.purges = purges;
         this.backfill = backfill;
         this.clock = clock;
         this.settings = settings;
+        this.idle = new IdleWait(settings.idlePoll());
+        this.retries = new Retries(jobs, clock, "relations job", Runnable::run);
     }
 
     /** Claims one batch of the lane and works it. Returns how many jobs were completed. */
@@ -67,11 +64,11 @@ final class RelationLane {
 
     /**
      * Works the lane until {@code stop} says so. Between empty polls it sleeps unless woken, the
-     * sleep doubling from the idle-poll interval up to {@value FanoutWorker#IDLE_POLL_GROWTH} times
+     * sleep doubling from the idle-poll interval up to {@value IdleWait#IDLE_POLL_GROWTH} times
      * it, as the fan-out's claiming does.
      */
     void runUntil(BooleanSupplier stop) {
-        long idleWaitNanos = settings.idlePoll().toNanos();
+        idle.reset();
         while (!stop.getAsBoolean()) {
             boolean found;
             try {
@@ -81,42 +78,16 @@ final class RelationLane {
                 found = false;
             }
             if (found) {
-                idleWaitNanos = settings.idlePoll().toNanos();
+                idle.reset();
                 continue;
             }
-            idleWaitNanos = awaitWork(idleWaitNanos);
+            idle.awaitWork();
         }
     }
 
     /** Cuts the idle wait short. */
     void wake() {
-        lock.lock();
-        try {
-            wakeRequested = true;
-            woken.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Waits for a wake or {@code nanos}; returns the next idle wait. */
-    private long awaitWork(long nanos) {
-        lock.lock();
-        try {
-            if (!wakeRequested) {
-                woken.awaitNanos(nanos);
-            }
-            long next = wakeRequested
-                    ? settings.idlePoll().toNanos()
-                    : Math.min(nanos * 2, settings.idlePoll().toNanos() * FanoutWorker.IDLE_POLL_GROWTH);
-            wakeRequested = false;
-            return next;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return nanos;
-        } finally {
-            lock.unlock();
-        }
+        idle.wake();
     }
 
     /** Runs one relation job (a fan-out worker that claimed one from an older table runs it too). */
@@ -134,7 +105,7 @@ final class RelationLane {
         try {
             run(claimed.job());
         } catch (RuntimeException failure) {
-            giveBack(claimed, failure);
+            retries.giveBack(claimed, failure);
             return false;
         }
         try {
@@ -144,20 +115,6 @@ final class RelationLane {
             // Done but not removed: the lease runs out and the job is redone, which changes nothing.
             LOG.log(Level.WARNING, "could not complete " + claimed.job().key() + "; it will be redone", failure);
             return false;
-        }
-    }
-
-    private void giveBack(ClaimedJob claimed, RuntimeException failure) {
-        if (failure instanceof FeedlineException.WriteConflict) {
-            LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", claimed.job().key());
-            return;
-        }
-        Instant retryAt = clock.instant().plus(FanoutWorker.backoff(claimed.attempts()));
-        LOG.log(Level.WARNING, "relations job " + claimed.job().key() + " failed; retrying at " + retryAt, failure);
-        try {
-            jobs.release(claimed, retryAt);
-        } catch (RuntimeException releaseFailed) {
-            LOG.log(Level.WARNING, "could not release " + claimed.job().key() + "; its lease will expire", releaseFailed);
         }
     }
 

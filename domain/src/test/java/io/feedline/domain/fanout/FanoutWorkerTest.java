@@ -1,8 +1,14 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.domain.FanoutWorkers;
+import io.feedline.domain.FeedSettings;
+import io.feedline.domain.ForwardingFeedItems;
+import io.feedline.domain.ForwardingFollowGraph;
+import io.feedline.domain.ForwardingPosts;
+import io.feedline.domain.World;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutMode;
@@ -79,8 +85,9 @@ class FanoutWorkerTest {
             Post post = world.publish("author", "survive a crash");
             // The author's own entry and the first page of 10 followers are append 1 (one step); the
             // next step's pages die before they are durable or checkpointed.
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
+            FanoutWorker doomed = FanoutWorkers.builder(world, "doomed")
+                    .feedItems(dyingAfter(world.feedItems, 1))
+                    .build();
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             assertThat(world.worker.runOnce()).as("the dead worker's lease still holds").isZero();
@@ -116,8 +123,9 @@ class FanoutWorkerTest {
                     delegate.append(deliveries);
                 }
             };
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(racing, 1), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
+            FanoutWorker doomed = FanoutWorkers.builder(world, "doomed")
+                    .feedItems(dyingAfter(racing, 1))
+                    .build();
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
             assertThat(world.feedItems.page(world.id("follower_0"), Optional.empty(), 10))
                     .as("the first page was written after the retraction").isNotEmpty();
@@ -161,8 +169,9 @@ class FanoutWorkerTest {
                     delegate.append(deliveries);
                 }
             };
-            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(), flaky, world.windows(),
-                    world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+            FanoutWorker worker = FanoutWorkers.builder(world, "flaky")
+                    .feedItems(flaky)
+                    .build();
 
             assertThat(worker.runOnce()).as("the post's search index job only; the delivery failed").isEqualTo(1);
             assertThat(world.postStore.jobs().pending()).as("kept in the outbox").isEqualTo(1);
@@ -445,11 +454,9 @@ class FanoutWorkerTest {
                 List<Post> posts = fortyAuthorsPostToFourReaders(world);
                 AtomicInteger checks = new AtomicInteger();
                 AtomicInteger countReads = new AtomicInteger();
-                FanoutWorker worker = new FanoutWorker("settling", world.postStore.jobs(),
-                        countingSettlements(world.graph, checks, countReads, counts), world.postStore.posts(),
-                        world.postStore.reposts(), world.feedItems, world.windows(), world.notifications, world.subscriptions,
-                        world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock,
-                        world.core.settings(), d -> {}, world.core.tagFanout());
+                FanoutWorker worker = FanoutWorkers.builder(world, "settling")
+                        .graph(countingSettlements(world.graph, checks, countReads, counts))
+                        .build();
 
                 assertThat(worker.drain()).isEqualTo(80);
 
@@ -472,8 +479,9 @@ class FanoutWorkerTest {
     void aCrashBetweenTheWindowWriteAndTheDurableWriteIsRepairedByTheRedo() {
         try (World world = pushWorldWithFollowers()) {
             Post post = world.publish("author", "window first");
-            FanoutWorker doomed = new FanoutWorker("doomed", world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                    dyingAfter(world.feedItems, 1), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), delay -> {}, world.core.tagFanout());
+            FanoutWorker doomed = FanoutWorkers.builder(world, "doomed")
+                    .feedItems(dyingAfter(world.feedItems, 1))
+                    .build();
             assertThatThrownBy(doomed::runOnce).isInstanceOf(ProcessDeath.class);
 
             // Followers 10-19 (the second page, read ahead) got the post in their hot window, not
@@ -556,10 +564,9 @@ class FanoutWorkerTest {
             // Pages of 2: the first is read as the job is taken (and settled by the author's unfollow
             // count, with no check), the other 17 ahead in two runs (10 pages and 7), each run checked
             // on its own thread; the second check is the second run's.
-            FanoutWorker worker = new FanoutWorker("flaky", world.postStore.jobs(), failingCheck(world.graph, 2),
-                    world.postStore.posts(), world.postStore.reposts(), world.feedItems, world.windows(), world.notifications,
-                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
-                    world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+            FanoutWorker worker = FanoutWorkers.builder(world, "flaky")
+                    .graph(failingCheck(world.graph, 2))
+                    .build();
 
             worker.drain();
             assertThat(world.postStore.jobs().pending()).as("given back when the page failed").isEqualTo(1);
@@ -605,10 +612,9 @@ class FanoutWorkerTest {
                     return delegate.followersAmong(followee, candidates);
                 }
             };
-            FanoutWorker worker = new FanoutWorker("runs", world.postStore.jobs(), counting,
-                    world.postStore.posts(), world.postStore.reposts(), world.feedItems, world.windows(), world.notifications,
-                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
-                    world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+            FanoutWorker worker = FanoutWorkers.builder(world, "runs")
+                    .graph(counting)
+                    .build();
             Post post = world.publish("author", "read in runs");
 
             worker.drain();
@@ -616,7 +622,7 @@ class FanoutWorkerTest {
             // 35 followers in pages of 2: the first page in the step, the 17 after it in two runs.
             assertThat(firstPages).hasValue(1);
             assertThat(runs).hasValue(2);
-            assertThat(runSizes).containsExactly(FanoutWorker.PAGES_PER_RUN, 7);
+            assertThat(runSizes).containsExactly(DeliveryRun.PAGES_PER_RUN, 7);
             assertThat(checks).as("one edge check per run; the first page is settled by the author's unfollow count").hasValue(2);
             for (int i = 0; i < FOLLOWERS; i++) {
                 assertThat(world.feedItems.page(world.id("follower_" + i), Optional.empty(), 10)).as("follower %d's feed", i)
@@ -651,10 +657,10 @@ class FanoutWorkerTest {
                     sleep(Duration.ofMillis(50));
                 }
             });
-            FanoutWorker worker = new FanoutWorker("windows-first", world.postStore.jobs(), slowLaterPages,
-                    world.postStore.posts(), world.postStore.reposts(), watching, world.windows(), world.notifications,
-                    world.subscriptions, world.postStore.counters(), world.cachedPosts(), world.search, world.accounts,
-                    world.clock, world.core.settings(), d -> {}, world.core.tagFanout());
+            FanoutWorker worker = FanoutWorkers.builder(world, "windows-first")
+                    .graph(slowLaterPages)
+                    .feedItems(watching)
+                    .build();
             post.set(world.publish("author", "windows first").id());
 
             worker.drain();
@@ -674,12 +680,13 @@ class FanoutWorkerTest {
     }
 
     /** A worker of the world's own making that writes through the given feed items, windows and notifications. */
-    private static FanoutWorker worker(World world, String id, FeedItems feedItems, Windows windows,
+    private static FanoutWorker worker(World world, String id, FeedItems feedItems, WindowWrites windows,
             io.feedline.ports.out.Notifications notifications) {
-        return new FanoutWorker(id, world.postStore.jobs(), world.graph, world.postStore.posts(), world.postStore.reposts(),
-                feedItems, windows, notifications, world.subscriptions, world.postStore.counters(),
-                world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {},
-                world.core.tagFanout());
+        return FanoutWorkers.builder(world, id)
+                .feedItems(feedItems)
+                .windows(windows)
+                .notifications(notifications)
+                .build();
     }
 
     /** Something a test runs before a call, which may wait or throw. */
@@ -857,7 +864,7 @@ class FanoutWorkerTest {
                             claimedMeanwhile.set(claims(world) >= claimsBefore + 2);
                         }
                     });
-            FanoutWorker worker = worker(world, "beside", world.feedItems, new Windows(waitingFirst, new CacheWarnings()),
+            FanoutWorker worker = worker(world, "beside", world.feedItems, FanoutWorkers.windowsOver(waitingFirst),
                     world.notifications);
             try (Loop loop = Loop.start(worker, () -> {})) {
                 assertThat(eventually(() -> world.postStore.jobs().pending() == 0)).as("every job done").isTrue();
@@ -1007,10 +1014,10 @@ class FanoutWorkerTest {
                     return delegate.getAll(refs);
                 }
             };
-            FanoutWorker worker = new FanoutWorker("holder", world.postStore.jobs(), world.graph, posts, world.postStore.reposts(),
-                    hangingFirstAppend(world.feedItems, writing, release), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
-                    world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {},
-                    world.core.tagFanout());
+            FanoutWorker worker = FanoutWorkers.builder(world, "holder")
+                    .posts(posts)
+                    .feedItems(hangingFirstAppend(world.feedItems, writing, release))
+                    .build();
             AtomicBoolean stop = new AtomicBoolean();
             PostId first = world.publish("first_author", "its durable write hangs").id();
             Thread running = Thread.ofVirtual().start(() -> worker.runUntil(stop::get));
@@ -1118,9 +1125,8 @@ class FanoutWorkerTest {
         Duration lease = Duration.ofSeconds(120);
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
             everyReaderFollowsEveryAuthor(world, 7, 24);
-            FanoutWorker worker = workerWriting(world, "behind-a-pass", world.feedItems);
             WindowPasses passes = new WindowPasses();
-            worker.shareWindowPasses(passes);
+            FanoutWorker worker = FanoutWorkers.builder(world, "behind-a-pass").windowPasses(passes).build();
             world.publish("author_0", "its step waits for a pass");
             // Another worker's claims are windowing: this step's durable write waits for them,
             // 50 s on the clock. Taken as the writes' pace, with 25 items a step, it would allow
@@ -1168,7 +1174,7 @@ class FanoutWorkerTest {
 
     /**
      * Has {@code author_1} to the last author post, lets {@code worker} (one job a step) claim once,
-     * and asserts that it held {@value FanoutWorker#STEPS_HELD} steps' worth; then drains, and every
+     * and asserts that it held {@value HoldPolicy#STEPS_HELD} steps' worth; then drains, and every
      * reader has every author's post.
      */
     private static void assertTheNextClaimHoldsEveryStep(World world, FanoutWorker worker, int authors, int readers) {
@@ -1180,7 +1186,7 @@ class FanoutWorkerTest {
         worker.runOnce();
 
         assertThat(world.postStore.jobs().pending()).as("jobs left after one claim of 8 steps' worth")
-                .isEqualTo(waiting - FanoutWorker.STEPS_HELD);
+                .isEqualTo(waiting - HoldPolicy.STEPS_HELD);
         worker.drain();
         for (int r = 0; r < readers; r++) {
             assertThat(world.feedItems.page(world.id("reader_" + r), Optional.empty(), 10)).hasSize(authors);
@@ -1260,16 +1266,16 @@ class FanoutWorkerTest {
             };
             // While the first step writes, the reader unfollows someone else (whose count moves, not
             // the late author's), and the second post's page, read when the job was taken, waits 5 s.
-            FanoutWorker worker = new FanoutWorker("holder", world.postStore.jobs(), graph, world.postStore.posts(),
-                    world.postStore.reposts(), beforeEachAppend(world.feedItems, append -> {
+            FanoutWorker worker = FanoutWorkers.builder(world, "holder")
+                    .graph(graph)
+                    .feedItems(beforeEachAppend(world.feedItems, append -> {
                         if (append == 1) {
                             world.unfollow("reader", "elsewhere");
                             world.clock.advance(Duration.ofSeconds(5));
                             waitedAlready.set(true);
                         }
-                    }), world.windows(), world.notifications, world.subscriptions, world.postStore.counters(),
-                    world.cachedPosts(), world.search, world.accounts, world.clock, world.core.settings(), d -> {},
-                    world.core.tagFanout());
+                    }))
+                    .build();
 
             worker.drain();
 

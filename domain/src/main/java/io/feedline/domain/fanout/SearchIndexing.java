@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.IndexedPost;

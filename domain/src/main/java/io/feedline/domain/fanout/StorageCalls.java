@@ -1,10 +1,10 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
 /**
- * A fan-out worker's bound on its concurrent storage calls ({@link FeedSettings#workerConcurrency()}),
+ * A fan-out worker's bound on its concurrent storage calls ({@link FanoutSettings#workerConcurrency()}),
  * and within it the share its durable feed writes may take: half, at least one. A step of thousands
  * of items would otherwise queue all its chunks at once at the engine and its connection pool, and
  * every claim, lease renewal and follower read (each of which a hot window waits for) would wait

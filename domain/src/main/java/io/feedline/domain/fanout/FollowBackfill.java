@@ -1,4 +1,4 @@
-package io.feedline.domain;
+package io.feedline.domain.fanout;
 
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutJob;
@@ -25,13 +25,13 @@ final class FollowBackfill {
     private final FollowGraph graph;
     private final Posts posts;
     private final FeedItems feedItems;
-    private final Windows windows;
+    private final WindowWrites windows;
     private final FanoutJobs jobs;
     private final Clock clock;
-    private final FeedSettings settings;
+    private final FanoutSettings settings;
 
-    FollowBackfill(FollowGraph graph, Posts posts, FeedItems feedItems, Windows windows, FanoutJobs jobs, Clock clock,
-            FeedSettings settings) {
+    FollowBackfill(FollowGraph graph, Posts posts, FeedItems feedItems, WindowWrites windows, FanoutJobs jobs, Clock clock,
+            FanoutSettings settings) {
         this.graph = graph;
         this.posts = posts;
         this.feedItems = feedItems;
