@@ -19,7 +19,9 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.fakes.FakeMediaProcessing;
 import io.feedline.ports.fakes.FakePasswordHasher;
+import io.feedline.ports.fakes.InMemoryMediaStore;
 import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
 import io.feedline.ports.fakes.InMemoryLiveEvents;
 import io.feedline.ports.fakes.RecordingOutboxSignals;
@@ -56,6 +58,7 @@ import java.util.function.UnaryOperator;
 final class World implements AutoCloseable {
     final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     final InMemoryPostStore postStore = new InMemoryPostStore();
+    final InMemoryMediaStore mediaStore = new InMemoryMediaStore();
     final InMemoryUserAccounts accounts = new InMemoryUserAccounts(postStore.jobs());
     final FakePasswordHasher hasher = new FakePasswordHasher();
     final InMemorySearchIndex search = new InMemorySearchIndex();
@@ -108,6 +111,7 @@ final class World implements AutoCloseable {
                 .entityFollows(entityFollows).tagIndex(postStore.tagIndex()).subscriptions(subscriptions)
                 .explore(postStore.explore()).rankings(rankings).articles(postStore.articles()).live(live)
                 .outboxSignals(outboxSignals).relationChanges(relationChanges)
+                .mediaRecords(postStore.media()).mediaStore(mediaStore).mediaProcessing(new FakeMediaProcessing(1024))
                 .build();
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();

@@ -5,6 +5,9 @@ import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.dynamodb.DynamoSettings;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.adapter.filesystem.FilesystemMediaStore;
+import io.feedline.adapter.imaging.ImageProcessing;
+import io.feedline.adapter.imaging.ImagingSettings;
 import io.feedline.adapter.lucene.LuceneSearchIndex;
 import io.feedline.adapter.memory.LocalLiveEvents;
 import io.feedline.adapter.memory.SingleProcessOutboxSignals;
@@ -18,6 +21,9 @@ import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.RelationChange;
 import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.Articles;
+import io.feedline.ports.out.MediaAttachments;
+import io.feedline.ports.out.MediaProcessing;
+import io.feedline.ports.out.MediaStore;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
@@ -93,6 +99,11 @@ final class Storage implements AutoCloseable {
     final OutboxSignals outboxSignals;
     /** Word of mutes and blocks between processes: none with in-memory caches (one process), over Redis with Redis. */
     final Announcements<RelationChange> relationChanges;
+    /** Media records: DynamoDB in every layout, beside the posts that attach them. */
+    final MediaAttachments mediaRecords;
+    /** Uploaded objects, in the store {@code storage.media} chose. */
+    final MediaStore mediaStore;
+    final MediaProcessing mediaProcessing;
     /**
      * Word of revoked tokens between processes, over Redis with Redis. None with in-memory caches:
      * revocations are kept in DynamoDB, which servers may share whatever their caches, and a token
@@ -100,8 +111,11 @@ final class Storage implements AutoCloseable {
      */
     final Optional<Announcements<String>> tokenRevocations;
 
-    private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
-            Deque<AutoCloseable> resources) {
+    private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, MediaStore mediaStore,
+            MediaProcessing mediaProcessing, List<HealthProbe> probes, Deque<AutoCloseable> resources) {
+        this.mediaRecords = dynamo.media();
+        this.mediaStore = mediaStore;
+        this.mediaProcessing = mediaProcessing;
         this.users = users;
         this.search = search;
         this.posts = dynamo.posts();
@@ -147,6 +161,7 @@ final class Storage implements AutoCloseable {
                 .ids(new UlidIds(clock)).clock(clock).relations(relations).search(search).entityFollows(entityFollows)
                 .tagIndex(tagIndex).subscriptions(subscriptions).explore(explore).rankings(rankings).articles(articles)
                 .live(live).outboxSignals(outboxSignals).relationChanges(relationChanges)
+                .mediaRecords(mediaRecords).mediaStore(mediaStore).mediaProcessing(mediaProcessing)
                 .build();
     }
 
@@ -218,7 +233,9 @@ final class Storage implements AutoCloseable {
             };
             LOG.info("storage: profile {}, users on {}, timelines on {}, search on {}, everything else on dynamodb",
                     lower(config.profile()), lower(config.users()), lower(config.timelines()), lower(config.search()));
-            return new Storage(dynamo, users, caches, search, probes, resources);
+            MediaStore media = FilesystemMediaStore.open(config.dynamo().dataDir().resolve("media"));
+            return new Storage(dynamo, users, caches, search, media, new ImageProcessing(ImagingSettings.DEFAULTS), probes,
+                    resources);
         } catch (RuntimeException e) {
             closeAll(resources, e);
             throw e;
