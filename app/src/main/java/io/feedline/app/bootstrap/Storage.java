@@ -7,8 +7,8 @@ import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
 import io.feedline.adapter.filesystem.FilesystemMediaStore;
 import io.feedline.adapter.imaging.ImageProcessing;
-import io.feedline.adapter.imaging.ImagingSettings;
 import io.feedline.adapter.lucene.LuceneSearchIndex;
+import io.feedline.adapter.s3.S3MediaStore;
 import io.feedline.adapter.memory.LocalLiveEvents;
 import io.feedline.adapter.memory.SingleProcessOutboxSignals;
 import io.feedline.adapter.memory.SingleProcessAnnouncements;
@@ -45,13 +45,18 @@ import io.feedline.ports.out.RevokedTokens;
 import io.feedline.ports.out.SearchIndex;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -233,12 +238,58 @@ final class Storage implements AutoCloseable {
             };
             LOG.info("storage: profile {}, users on {}, timelines on {}, search on {}, everything else on dynamodb",
                     lower(config.profile()), lower(config.users()), lower(config.timelines()), lower(config.search()));
-            MediaStore media = FilesystemMediaStore.open(config.dynamo().dataDir().resolve("media"));
-            return new Storage(dynamo, users, caches, search, media, new ImageProcessing(ImagingSettings.DEFAULTS), probes,
+            MediaStore media = openMedia(config, initialize, resources);
+            return new Storage(dynamo, users, caches, search, media, new ImageProcessing(config.media().imaging()), probes,
                     resources);
         } catch (RuntimeException e) {
             closeAll(resources, e);
             throw e;
+        }
+    }
+
+    /**
+     * The media store {@code storage.media} names. The filesystem store lives under
+     * {@code media.directory}, else beside DynamoDB Local's data, else (with nothing kept on disk) in
+     * a temporary folder removed at shutdown. With {@code initialize}, a missing bucket is created.
+     */
+    private static MediaStore openMedia(FeedlineConfig config, boolean initialize, Deque<AutoCloseable> resources) {
+        FeedlineConfig.Media media = config.media();
+        return switch (media.store()) {
+            case FILESYSTEM -> {
+                if (media.directory().isPresent()) {
+                    yield FilesystemMediaStore.open(media.directory().get());
+                }
+                if (!config.dynamo().inMemory()) {
+                    yield FilesystemMediaStore.open(config.dynamo().dataDir().resolve("media"));
+                }
+                Path temporary = temporaryFolder();
+                resources.push(() -> removeAll(temporary));
+                yield FilesystemMediaStore.open(temporary);
+            }
+            case S3 -> {
+                S3MediaStore s3 = S3MediaStore.open(media.s3().orElseThrow());
+                resources.push(s3);
+                if (initialize) {
+                    s3.createBucketIfMissing();
+                }
+                yield s3;
+            }
+        };
+    }
+
+    private static Path temporaryFolder() {
+        try {
+            return Files.createTempDirectory("feedline-media-");
+        } catch (IOException e) {
+            throw new FeedlineException.StorageUnavailable("media", "cannot make a temporary media folder", e);
+        }
+    }
+
+    private static void removeAll(Path folder) throws IOException {
+        try (Stream<Path> paths = Files.walk(folder)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
         }
     }
 
