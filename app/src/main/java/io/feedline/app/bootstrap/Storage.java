@@ -239,8 +239,10 @@ final class Storage implements AutoCloseable {
             LOG.info("storage: profile {}, users on {}, timelines on {}, search on {}, everything else on dynamodb",
                     lower(config.profile()), lower(config.users()), lower(config.timelines()), lower(config.search()));
             MediaStore media = openMedia(config, initialize, resources);
-            return new Storage(dynamo, users, caches, search, media, new ImageProcessing(config.media().imaging()), probes,
-                    resources);
+            // Each upload may hold about 200 MB while it is processed: a bounded number at once (ADR-0023).
+            MediaProcessing processing = new BoundedMediaProcessing(new ImageProcessing(config.media().imaging()),
+                    config.media().uploads());
+            return new Storage(dynamo, users, caches, search, media, processing, probes, resources);
         } catch (RuntimeException e) {
             closeAll(resources, e);
             throw e;
