@@ -1,5 +1,8 @@
 package io.feedline.domain;
 
+import io.feedline.ports.out.MediaStore;
+import io.feedline.ports.out.MediaProcessing;
+import io.feedline.ports.out.MediaAttachments;
 import io.feedline.ports.model.RelationChange;
 import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.Articles;
@@ -63,7 +66,10 @@ public record DomainPorts(
         Articles articles,
         LiveEvents live,
         OutboxSignals outboxSignals,
-        Announcements<RelationChange> relationChanges) {
+        Announcements<RelationChange> relationChanges,
+        MediaAttachments mediaRecords,
+        MediaStore mediaStore,
+        MediaProcessing mediaProcessing) {
     public DomainPorts {
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(posts, "posts");
@@ -92,6 +98,9 @@ public record DomainPorts(
         Objects.requireNonNull(live, "live");
         Objects.requireNonNull(outboxSignals, "outboxSignals");
         Objects.requireNonNull(relationChanges, "relationChanges");
+        Objects.requireNonNull(mediaRecords, "mediaRecords");
+        Objects.requireNonNull(mediaStore, "mediaStore");
+        Objects.requireNonNull(mediaProcessing, "mediaProcessing");
     }
 
     /** A builder with no slot filled: each one is named, and {@link Builder#build} refuses a missing one. */
@@ -128,7 +137,10 @@ public record DomainPorts(
                 .articles(articles)
                 .live(live)
                 .outboxSignals(outboxSignals)
-                .relationChanges(relationChanges);
+                .relationChanges(relationChanges)
+                .mediaRecords(mediaRecords)
+                .mediaStore(mediaStore)
+                .mediaProcessing(mediaProcessing);
     }
 
     /** Fills the slots of a {@link DomainPorts} by name. */
@@ -160,6 +172,9 @@ public record DomainPorts(
         private LiveEvents live;
         private OutboxSignals outboxSignals;
         private Announcements<RelationChange> relationChanges;
+        private MediaAttachments mediaRecords;
+        private MediaStore mediaStore;
+        private MediaProcessing mediaProcessing;
 
         private Builder() {}
 
@@ -298,12 +313,27 @@ public record DomainPorts(
             return this;
         }
 
+        public Builder mediaRecords(MediaAttachments mediaRecords) {
+            this.mediaRecords = mediaRecords;
+            return this;
+        }
+
+        public Builder mediaStore(MediaStore mediaStore) {
+            this.mediaStore = mediaStore;
+            return this;
+        }
+
+        public Builder mediaProcessing(MediaProcessing mediaProcessing) {
+            this.mediaProcessing = mediaProcessing;
+            return this;
+        }
+
         /** The DomainPorts; a slot left unset fails here, with its name. */
         public DomainPorts build() {
             return new DomainPorts(
                     users, posts, graph, feedItems, timelines, postCache, likes, counters, reposts, jobs, celebrities,
                     idempotencyKeys, notifications, hasher, ids, clock, relations, search, entityFollows, tagIndex, subscriptions,
-                    explore, rankings, articles, live, outboxSignals, relationChanges);
+                    explore, rankings, articles, live, outboxSignals, relationChanges, mediaRecords, mediaStore, mediaProcessing);
         }
     }
 }

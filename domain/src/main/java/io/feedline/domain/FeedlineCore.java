@@ -111,6 +111,7 @@ public final class FeedlineCore implements AutoCloseable {
                 .readEngagement(new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets))
                 .readArticles(new ArticleDesk(ports.articles(), cachedPosts, users, relationSets))
                 .watchLive(live)
+                .manageMedia(new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock()))
                 .build();
     }
 

@@ -20,7 +20,9 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.FollowGraph;
 import io.feedline.ports.out.Posts;
+import io.feedline.ports.fakes.FakeMediaProcessing;
 import io.feedline.ports.fakes.FakePasswordHasher;
+import io.feedline.ports.fakes.InMemoryMediaStore;
 import io.feedline.ports.fakes.InMemoryCelebrityRegistry;
 import io.feedline.ports.fakes.InMemoryLiveEvents;
 import io.feedline.ports.fakes.RecordingOutboxSignals;
@@ -57,6 +59,7 @@ import java.util.function.UnaryOperator;
 public final class World implements AutoCloseable {
     public final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
     public final InMemoryPostStore postStore = new InMemoryPostStore();
+    public final InMemoryMediaStore mediaStore = new InMemoryMediaStore();
     public final InMemoryUserAccounts accounts = new InMemoryUserAccounts(postStore.jobs());
     public final FakePasswordHasher hasher = new FakePasswordHasher();
     public final InMemorySearchIndex search = new InMemorySearchIndex();
@@ -109,6 +112,7 @@ public final class World implements AutoCloseable {
                 .entityFollows(entityFollows).tagIndex(postStore.tagIndex()).subscriptions(subscriptions)
                 .explore(postStore.explore()).rankings(rankings).articles(postStore.articles()).live(live)
                 .outboxSignals(outboxSignals).relationChanges(relationChanges)
+                .mediaRecords(postStore.media()).mediaStore(mediaStore).mediaProcessing(new FakeMediaProcessing(1024))
                 .build();
         core = FeedlineCore.create(ports, settings.withWindowSize(windowCap), new CallerRunsExecutor());
         app = core.useCases();

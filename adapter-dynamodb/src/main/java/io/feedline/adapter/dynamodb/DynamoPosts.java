@@ -7,6 +7,7 @@ import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
 import static io.feedline.adapter.dynamodb.TableLayout.IN_REPLY_TO;
 import static io.feedline.adapter.dynamodb.TableLayout.IN_REPLY_TO_AUTHOR;
 import static io.feedline.adapter.dynamodb.TableLayout.LIKE_COUNT;
+import static io.feedline.adapter.dynamodb.TableLayout.MEDIA;
 import static io.feedline.adapter.dynamodb.TableLayout.MENTIONS;
 import static io.feedline.adapter.dynamodb.TableLayout.POSTS;
 import static io.feedline.adapter.dynamodb.TableLayout.POST_ID;
@@ -42,6 +43,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
@@ -56,10 +58,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * the parent's reply-count delta, the notifications); for a reply, also with its entry in the
  * parent's thread ({@code POST#<parent>} / {@code REPLY#<id>}) and, on publish, a check that the
  * parent exists; for a publish with an idempotency key, also with the key's completed record,
- * conditioned on this request's claim. A read adds a hot post's counter shards to its counts
+ * conditioned on this request's claim; for a post with media, also with each attachment's record,
+ * conditioned on being the author's and unattached ({@link DynamoMediaAttachments#attachItem}). The
+ * post's item carries a copy of its attachments, so reading a post reads no record. A read adds a hot post's counter shards to its counts
  * ({@link DynamoPostCounters}).
  */
 final class DynamoPosts implements Posts {
+    /** A post's attachments: a list of maps, each an attachment's fields ({@link DynamoMediaAttachments#fields}). */
+    private static final EnhancedType<Map<String, String>> MEDIA_FIELDS = EnhancedType.mapOf(String.class, String.class);
     private final TableAccess db;
     private final DynamoFanoutJobs jobs;
     private final DynamoIdempotencyKeys idempotencyKeys;
@@ -76,6 +82,7 @@ final class DynamoPosts implements Posts {
     @Override
     public boolean publish(Post post, List<FanoutJob> outboxJobs, Optional<IdempotencyCompletion> completion) {
         List<TransactWriteItem> items = publishItems(post, outboxJobs);
+        int firstMediaItem = items.size() - post.media().size();
         // An article claims its slug: put only if absent, so the author's second article of it fails here.
         int slugItem = items.size();
         post.article().ifPresent(article -> items.add(db.putNew(slugDocument(post))));
@@ -90,6 +97,9 @@ final class DynamoPosts implements Posts {
         }
         if (!outcome.failed(0) && post.article().isPresent() && outcome.failed(slugItem)) {
             throw new FeedlineException.SlugTaken(post.article().get().slug());
+        }
+        if (!outcome.failed(0) && IntStream.range(firstMediaItem, firstMediaItem + post.media().size()).anyMatch(outcome::failed)) {
+            throw new FeedlineException.MediaUnavailable("mediaIds", "an attachment is not an unattached upload of the author");
         }
         if (completion.isPresent() && !outcome.committed() && !outcome.failed(0) && outcome.failed(keyItem)) {
             throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
@@ -144,6 +154,8 @@ final class DynamoPosts implements Posts {
                 .putString(SLUG, article.slug().value())
                 .build())));
         outboxJobs.forEach(job -> items.add(jobs.enqueueItem(job)));
+        // The attachments come last, so that a publish finds their items by the post's count of media.
+        post.media().forEach(media -> items.add(DynamoMediaAttachments.attachItem(db, media, post.id(), post.authorId())));
         return items;
     }
 
@@ -292,6 +304,9 @@ final class DynamoPosts implements Posts {
         }
         DynamoTagIndex.putTags(document, post);
         putArticle(document, post);
+        if (!post.media().isEmpty()) {
+            document.putList(MEDIA, post.media().stream().map(DynamoMediaAttachments::fields).toList(), MEDIA_FIELDS);
+        }
         return document.build();
     }
 
@@ -378,7 +393,10 @@ final class DynamoPosts implements Posts {
                 item.isPresent(TITLE)
                         ? Optional.of(new Article(ArticleTitle.of(item.getString(TITLE)), Slug.of(item.getString(SLUG)),
                                 ArticleStatus.parse(item.getString(ARTICLE_STATUS), ARTICLE_STATUS)))
-                        : Optional.empty());
+                        : Optional.empty(),
+                item.isPresent(MEDIA)
+                        ? item.getList(MEDIA, MEDIA_FIELDS).stream().map(DynamoMediaAttachments::attachment).toList()
+                        : List.of());
     }
 
     private static long count(EnhancedDocument item, String attribute, Map<String, Long> shardSums) {

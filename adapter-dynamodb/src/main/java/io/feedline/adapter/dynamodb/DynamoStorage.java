@@ -16,6 +16,7 @@ import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Articles;
+import io.feedline.ports.out.MediaAttachments;
 import io.feedline.ports.out.Posts;
 import io.feedline.ports.out.Relations;
 import io.feedline.ports.out.UserAccounts;
@@ -61,6 +62,7 @@ public final class DynamoStorage implements AutoCloseable {
     private final DynamoExploreIndex explore;
     private final DynamoArticles articles;
     private final DynamoRankings rankings;
+    private final DynamoMediaAttachments media;
 
     private DynamoStorage(DynamoDbClient client, DynamoSettings settings, Retries retries, Clock clock) {
         this.client = client;
@@ -86,6 +88,7 @@ public final class DynamoStorage implements AutoCloseable {
         this.relations = new DynamoRelations(db, jobs);
         this.explore = new DynamoExploreIndex(db, clock);
         this.rankings = new DynamoRankings(db);
+        this.media = new DynamoMediaAttachments(db);
     }
 
     /** Connects to the table of {@code settings}; capacity goes unreported. */
@@ -221,6 +224,11 @@ public final class DynamoStorage implements AutoCloseable {
     /** Explore's time index, written by {@link #posts()}'s publishes and deletes. */
     public ExploreIndex exploreIndex() {
         return explore;
+    }
+
+    /** Media records, attached by {@link #posts()}' publishes in their transactions. */
+    public MediaAttachments media() {
+        return media;
     }
 
     public Rankings rankings() {

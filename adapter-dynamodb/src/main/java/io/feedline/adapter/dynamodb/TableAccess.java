@@ -520,6 +520,13 @@ final class TableAccess {
         table.putItem(item);
     }
 
+    /** A PutItem only where no item has the key yet; throws ConditionalCheckFailedException otherwise. */
+    void putNewItem(EnhancedDocument item) {
+        client.putItem(b -> b.tableName(tableName)
+                .item(item.toMap())
+                .conditionExpression("attribute_not_exists(" + TableLayout.PK + ")"));
+    }
+
     // --- transaction items
 
     TransactWriteItem putNew(EnhancedDocument item) {

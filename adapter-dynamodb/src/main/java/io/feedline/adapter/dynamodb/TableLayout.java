@@ -1,6 +1,7 @@
 package io.feedline.adapter.dynamodb;
 
 import io.feedline.ports.model.JobLane;
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.IdempotencyKey;
@@ -118,6 +119,8 @@ public final class TableLayout {
     static final String TITLE = "title";
     static final String SLUG = "slug";
     static final String ARTICLE_STATUS = "articleStatus";
+    /** A post's attachments, copied from their records when it is published. */
+    static final String MEDIA = "media";
 
     /** Items of every kind are handled as schemaless documents keyed by these four attributes. */
     static final DocumentTableSchema SCHEMA = TableSchema.documentSchemaBuilder()
@@ -202,7 +205,12 @@ public final class TableLayout {
          * That an upgrade of the table's items has run to its end, {@code MIGRATION#<name>} / {@code
          * #DONE} (see {@link FollowerEntryBackfill}).
          */
-        MIGRATION("migration", "MIGRATION#", "#DONE");
+        MIGRATION("migration", "MIGRATION#", "#DONE"),
+        /**
+         * An attachment's record, {@code MEDIA#<id>} / {@code #MEDIA}; while unattached it also waits
+         * in GSI2's {@code MEDIA_UNATTACHED} partition by creation time (see {@link DynamoMediaAttachments}).
+         */
+        MEDIA("media", "MEDIA#", "#MEDIA");
 
         final String tag;
         final String pkPrefix;
@@ -583,6 +591,26 @@ public final class TableLayout {
     /** A stable shard for a job key, so that a replayed enqueue lands on the same item. */
     static int shardOf(String jobKey) {
         return Math.floorMod(jobKey.hashCode(), FANOUT_SHARDS);
+    }
+
+    // --- media records
+
+    /** The GSI2 partition of unattached media records, sorted by creation time. */
+    static final String MEDIA_UNATTACHED_PK = "MEDIA_UNATTACHED";
+
+    static Key media(MediaId id) {
+        return key(Entity.MEDIA, id.value(), "");
+    }
+
+    /** An unattached record's GSI2 sort key: its creation time, then its id. */
+    static String mediaUnattachedSk(long createdAtMillis, MediaId id) {
+        return readyAt(createdAtMillis) + "#" + id.value();
+    }
+
+    /** AP54: the unattached records created strictly before {@code cutoffMillis}, oldest first. */
+    static QueryConditional unattachedMediaBefore(long cutoffMillis) {
+        // A record of cutoffMillis itself sorts after the bare time, so "less than" keeps it out.
+        return QueryConditional.sortLessThan(k -> k.partitionValue(MEDIA_UNATTACHED_PK).sortValue(readyAt(cutoffMillis)));
     }
 
     // --- celebrities

@@ -2,9 +2,11 @@ package io.feedline.app.bootstrap;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
+import io.feedline.adapter.imaging.ImagingSettings;
 import io.feedline.adapter.memory.MemorySettings;
 import io.feedline.adapter.postgres.PostgresSettings;
 import io.feedline.adapter.redis.RedisSettings;
+import io.feedline.adapter.s3.S3MediaSettings;
 import io.feedline.app.http.ClientAddresses;
 import io.feedline.app.http.HttpApi;
 import io.feedline.app.mastodon.MastodonApi;
@@ -13,6 +15,8 @@ import io.feedline.domain.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PostText;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,7 +58,8 @@ public record FeedlineConfig(
         Optional<RedisSettings> redis,
         Optional<MemorySettings> memory,
         Passwords passwords,
-        SearchStore search) {
+        SearchStore search,
+        Media media) {
 
     /** The longest a bearer token may live: a stolen one is good for at most this long (unless revoked). */
     public static final Duration MAX_TOKEN_TTL = Duration.ofHours(24);
@@ -75,6 +80,7 @@ public record FeedlineConfig(
         Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(passwords, "passwords");
         Objects.requireNonNull(search, "search");
+        Objects.requireNonNull(media, "media");
         if (search == SearchStore.LUCENE && users != UsersStore.DYNAMODB) {
             throw new InvalidConfiguration("storage.search = lucene needs storage.users = dynamodb (accounts reach the "
                     + "index through the DynamoDB outbox) and one process (one index writer)");
@@ -98,6 +104,34 @@ public record FeedlineConfig(
         }
         if (timelines == TimelinesStore.MEMORY && memory.isEmpty()) {
             throw new InvalidConfiguration("storage.timelines = memory needs the memory settings");
+        }
+    }
+
+    /** Where uploads live: files under a folder of this host, or an S3-compatible bucket. */
+    public enum MediaStoreKind { FILESYSTEM, S3 }
+
+    /**
+     * Uploads: the store and its settings, the base of media URLs when something other than Feedline
+     * serves them, the processing limits, how long an unattached upload is kept, and how many are
+     * processed at once.
+     */
+    public record Media(MediaStoreKind store, Optional<Path> directory, Optional<URI> publicBaseUrl, ImagingSettings imaging,
+            Duration unattachedTtl, Admission.Bounds uploads, Optional<S3MediaSettings> s3) {
+        public Media {
+            Objects.requireNonNull(store, "store");
+            Objects.requireNonNull(directory, "directory");
+            Objects.requireNonNull(publicBaseUrl, "publicBaseUrl");
+            Objects.requireNonNull(imaging, "imaging");
+            Objects.requireNonNull(unattachedTtl, "unattachedTtl");
+            Objects.requireNonNull(uploads, "uploads");
+            Objects.requireNonNull(s3, "s3");
+            if (store == MediaStoreKind.S3 && s3.isEmpty()) {
+                throw new InvalidConfiguration("storage.media = s3 needs the media.s3 settings");
+            }
+            if (store == MediaStoreKind.S3 && publicBaseUrl.isEmpty()) {
+                throw new InvalidConfiguration("storage.media = s3 needs media.public-base-url: the bucket's or its CDN's "
+                        + "public address (Feedline serves /media/ from the filesystem store only)");
+            }
         }
     }
 
@@ -307,9 +341,57 @@ public record FeedlineConfig(
                     new Passwords(halfTheCoresOr(c, "password.max-concurrent-hashes"), between(c, "password.max-queued", 0, 10_000),
                             nonNegative(c, "password.max-wait"), nonNegative(c, "password.shed-delay")),
                     choice(c, "storage.search", SearchStore.class,
-                            users == UsersStore.DYNAMODB ? SearchStore.LUCENE : SearchStore.POSTGRES));
+                            users == UsersStore.DYNAMODB ? SearchStore.LUCENE : SearchStore.POSTGRES),
+                    media(c));
         } catch (ConfigException e) {
             throw new InvalidConfiguration(e.getMessage(), e);
+        }
+    }
+
+    private static Media media(Config c) {
+        MediaStoreKind store = choice(c, "storage.media", MediaStoreKind.class, MediaStoreKind.FILESYSTEM);
+        Optional<String> accessKeyId = Optional.of(c.getString("media.s3.access-key-id").strip()).filter(v -> !v.isEmpty());
+        Optional<String> secretKey = Optional.of(c.getString("media.s3.secret-access-key")).filter(v -> !v.isBlank());
+        if (accessKeyId.isPresent() != secretKey.isPresent()) {
+            throw new InvalidConfiguration("media.s3.access-key-id and media.s3.secret-access-key are set together or not at all");
+        }
+        Optional<S3MediaSettings> s3 = store == MediaStoreKind.S3
+                ? Optional.of(checked(() -> new S3MediaSettings(
+                        url(c, "media.s3.endpoint"),
+                        c.getString("media.s3.region").strip(),
+                        c.getString("media.s3.bucket").strip(),
+                        c.getString("media.s3.key-prefix").strip(),
+                        c.getBoolean("media.s3.path-style"),
+                        accessKeyId.map(id -> new S3MediaSettings.AccessKey(id, secretKey.orElseThrow())),
+                        S3MediaSettings.DEFAULT_CALL_TIMEOUT)))
+                : Optional.empty();
+        return checked(() -> new Media(
+                store,
+                Optional.of(c.getString("media.directory").strip()).filter(v -> !v.isEmpty()).map(Path::of),
+                url(c, "media.public-base-url"),
+                new ImagingSettings(c.getBytes("media.max-image-bytes"), c.getLong("media.max-image-pixels"),
+                        c.getInt("media.small-long-side"), ImagingSettings.DEFAULT_JPEG_QUALITY),
+                positive(c, "media.unattached-ttl"),
+                new Admission.Bounds(halfTheCoresOr(c, "media.max-concurrent-uploads"),
+                        between(c, "media.max-queued-uploads", 0, 10_000), nonNegative(c, "media.max-upload-wait")),
+                s3));
+    }
+
+    /** An absolute http(s) URL without a trailing slash, or empty. */
+    private static Optional<URI> url(Config c, String key) {
+        String raw = c.getString(key).strip();
+        if (raw.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            URI uri = new URI(raw.endsWith("/") ? raw.substring(0, raw.length() - 1) : raw);
+            if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null
+                    || uri.getQuery() != null || uri.getFragment() != null) {
+                throw new URISyntaxException(raw, "not an http or https URL without query or fragment");
+            }
+            return Optional.of(uri);
+        } catch (URISyntaxException e) {
+            throw new InvalidConfiguration(key + " must be an http or https URL without query or fragment, not '" + raw + "'");
         }
     }
 

@@ -5,7 +5,10 @@ import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.dynamodb.DynamoSettings;
 import io.feedline.adapter.dynamodb.DynamoStorage;
 import io.feedline.adapter.dynamodb.EmbeddedDynamo;
+import io.feedline.adapter.filesystem.FilesystemMediaStore;
+import io.feedline.adapter.imaging.ImageProcessing;
 import io.feedline.adapter.lucene.LuceneSearchIndex;
+import io.feedline.adapter.s3.S3MediaStore;
 import io.feedline.adapter.memory.LocalLiveEvents;
 import io.feedline.adapter.memory.SingleProcessOutboxSignals;
 import io.feedline.adapter.memory.SingleProcessAnnouncements;
@@ -18,6 +21,9 @@ import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.RelationChange;
 import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.Articles;
+import io.feedline.ports.out.MediaAttachments;
+import io.feedline.ports.out.MediaProcessing;
+import io.feedline.ports.out.MediaStore;
 import io.feedline.ports.out.CelebrityRegistry;
 import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
@@ -39,13 +45,18 @@ import io.feedline.ports.out.RevokedTokens;
 import io.feedline.ports.out.SearchIndex;
 import io.feedline.ports.out.TimelineCache;
 import io.feedline.ports.out.UserAccounts;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,6 +104,11 @@ final class Storage implements AutoCloseable {
     final OutboxSignals outboxSignals;
     /** Word of mutes and blocks between processes: none with in-memory caches (one process), over Redis with Redis. */
     final Announcements<RelationChange> relationChanges;
+    /** Media records: DynamoDB in every layout, beside the posts that attach them. */
+    final MediaAttachments mediaRecords;
+    /** Uploaded objects, in the store {@code storage.media} chose. */
+    final MediaStore mediaStore;
+    final MediaProcessing mediaProcessing;
     /**
      * Word of revoked tokens between processes, over Redis with Redis. None with in-memory caches:
      * revocations are kept in DynamoDB, which servers may share whatever their caches, and a token
@@ -100,8 +116,11 @@ final class Storage implements AutoCloseable {
      */
     final Optional<Announcements<String>> tokenRevocations;
 
-    private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, List<HealthProbe> probes,
-            Deque<AutoCloseable> resources) {
+    private Storage(DynamoStorage dynamo, UserAccounts users, Caches caches, SearchIndex search, MediaStore mediaStore,
+            MediaProcessing mediaProcessing, List<HealthProbe> probes, Deque<AutoCloseable> resources) {
+        this.mediaRecords = dynamo.media();
+        this.mediaStore = mediaStore;
+        this.mediaProcessing = mediaProcessing;
         this.users = users;
         this.search = search;
         this.posts = dynamo.posts();
@@ -147,6 +166,7 @@ final class Storage implements AutoCloseable {
                 .ids(new UlidIds(clock)).clock(clock).relations(relations).search(search).entityFollows(entityFollows)
                 .tagIndex(tagIndex).subscriptions(subscriptions).explore(explore).rankings(rankings).articles(articles)
                 .live(live).outboxSignals(outboxSignals).relationChanges(relationChanges)
+                .mediaRecords(mediaRecords).mediaStore(mediaStore).mediaProcessing(mediaProcessing)
                 .build();
     }
 
@@ -218,10 +238,60 @@ final class Storage implements AutoCloseable {
             };
             LOG.info("storage: profile {}, users on {}, timelines on {}, search on {}, everything else on dynamodb",
                     lower(config.profile()), lower(config.users()), lower(config.timelines()), lower(config.search()));
-            return new Storage(dynamo, users, caches, search, probes, resources);
+            MediaStore media = openMedia(config, initialize, resources);
+            // Each upload may hold about 200 MB while it is processed: a bounded number at once (ADR-0023).
+            MediaProcessing processing = new BoundedMediaProcessing(new ImageProcessing(config.media().imaging()),
+                    config.media().uploads());
+            return new Storage(dynamo, users, caches, search, media, processing, probes, resources);
         } catch (RuntimeException e) {
             closeAll(resources, e);
             throw e;
+        }
+    }
+
+    /**
+     * The media store {@code storage.media} names. The filesystem store lives under
+     * {@code media.directory}, else beside DynamoDB Local's data, else (with nothing kept on disk) in
+     * a temporary folder removed at shutdown. With {@code initialize}, a missing bucket is created.
+     */
+    private static MediaStore openMedia(FeedlineConfig config, boolean initialize, Deque<AutoCloseable> resources) {
+        FeedlineConfig.Media media = config.media();
+        return switch (media.store()) {
+            case FILESYSTEM -> {
+                if (media.directory().isPresent()) {
+                    yield FilesystemMediaStore.open(media.directory().get());
+                }
+                if (!config.dynamo().inMemory()) {
+                    yield FilesystemMediaStore.open(config.dynamo().dataDir().resolve("media"));
+                }
+                Path temporary = temporaryFolder();
+                resources.push(() -> removeAll(temporary));
+                yield FilesystemMediaStore.open(temporary);
+            }
+            case S3 -> {
+                S3MediaStore s3 = S3MediaStore.open(media.s3().orElseThrow());
+                resources.push(s3);
+                if (initialize) {
+                    s3.createBucketIfMissing();
+                }
+                yield s3;
+            }
+        };
+    }
+
+    private static Path temporaryFolder() {
+        try {
+            return Files.createTempDirectory("feedline-media-");
+        } catch (IOException e) {
+            throw new FeedlineException.StorageUnavailable("media", "cannot make a temporary media folder", e);
+        }
+    }
+
+    private static void removeAll(Path folder) throws IOException {
+        try (Stream<Path> paths = Files.walk(folder)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
         }
     }
 

@@ -78,6 +78,8 @@ final class ProblemMapper {
                     ? new Rendered(Problem.of(413, "file-too-large", "Content Too Large", e.getMessage()).withField(e.field()))
                     : new Rendered(Problem.of(422, "media-" + e.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                             "Unprocessable Content", e.getMessage()).withField(e.field()));
+            case FeedlineException.MediaUnavailable e -> new Rendered(
+                    Problem.of(422, "media-unavailable", "Unprocessable Content", e.getMessage()).withField(e.field()));
             case FeedlineException.WriteConflict e -> new Rendered(
                     Problem.of(409, "write-conflict", "Conflict", "a concurrent change won; retry the request"));
             case FeedlineException.StorageUnavailable e -> {

@@ -294,6 +294,7 @@ public final class MastodonApi implements AutoCloseable {
             case FeedlineException.LimitReached e -> MastodonError.validation(e.getMessage());
             // Mastodon answers a refused file, an oversized one included, as a failed validation.
             case FeedlineException.MediaRejected e -> MastodonError.validation(e.getMessage());
+            case FeedlineException.MediaUnavailable e -> MastodonError.validation(e.getMessage());
             case FeedlineException.WriteConflict e -> MastodonError.of(409, "A concurrent change won; retry the request");
             case FeedlineException.StorageUnavailable e -> {
                 LOG.warn("storage unavailable: {}", e.getMessage(), e);

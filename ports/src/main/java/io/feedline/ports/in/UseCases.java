@@ -38,7 +38,8 @@ public record UseCases(
         ReadEngagement readEngagement,
         ReadArticles readArticles,
         PublishDraft publishDraft,
-        WatchLive watchLive) {
+        WatchLive watchLive,
+        ManageMedia manageMedia) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -70,6 +71,7 @@ public record UseCases(
         Objects.requireNonNull(readArticles, "readArticles");
         Objects.requireNonNull(publishDraft, "publishDraft");
         Objects.requireNonNull(watchLive, "watchLive");
+        Objects.requireNonNull(manageMedia, "manageMedia");
     }
 
     /** A builder with no slot filled: each one is named, and {@link Builder#build} refuses a missing one. */
@@ -109,7 +111,8 @@ public record UseCases(
                 .readEngagement(readEngagement)
                 .readArticles(readArticles)
                 .publishDraft(publishDraft)
-                .watchLive(watchLive);
+                .watchLive(watchLive)
+                .manageMedia(manageMedia);
     }
 
     /** Fills the slots of a {@link UseCases} by name. */
@@ -144,6 +147,7 @@ public record UseCases(
         private ReadArticles readArticles;
         private PublishDraft publishDraft;
         private WatchLive watchLive;
+        private ManageMedia manageMedia;
 
         private Builder() {}
 
@@ -297,13 +301,18 @@ public record UseCases(
             return this;
         }
 
+        public Builder manageMedia(ManageMedia manageMedia) {
+            this.manageMedia = manageMedia;
+            return this;
+        }
+
         /** The UseCases; a slot left unset fails here, with its name. */
         public UseCases build() {
             return new UseCases(
                     registerUser, authenticate, readProfile, publishPost, deletePost, readPost, readAuthorTimeline, follow,
                     unfollow, readFollowing, readFollowers, checkFollows, readHomeFeed, likePost, unlikePost, repostPost,
                     unrepostPost, readConversation, readNotifications, manageRelations, readAsViewer, search, followTags,
-                    readTags, notifyOfPosts, readExplore, readEngagement, readArticles, publishDraft, watchLive);
+                    readTags, notifyOfPosts, readExplore, readEngagement, readArticles, publishDraft, watchLive, manageMedia);
         }
     }
 }

@@ -219,6 +219,23 @@ public abstract sealed class FeedlineException extends RuntimeException {
         }
     }
 
+    /**
+     * A post named an attachment it may not carry: unknown, uploaded by someone else, or already
+     * attached to a post. {@code field} names the input that listed it; nothing was written.
+     */
+    public static final class MediaUnavailable extends FeedlineException {
+        private final String field;
+
+        public MediaUnavailable(String field, String message) {
+            super(message, null);
+            this.field = Objects.requireNonNull(field);
+        }
+
+        public String field() {
+            return field;
+        }
+    }
+
     /** Two writers raced for the same item and this one lost after its retries. */
     public static final class WriteConflict extends FeedlineException {
         public WriteConflict(String message, Throwable cause) {

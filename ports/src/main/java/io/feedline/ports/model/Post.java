@@ -11,7 +11,9 @@ import java.util.Optional;
  * it answers ({@code inReplyTo}, with that post's author, so the parent is read by key); the counts
  * are the post's likes, direct replies and reposts. {@code mentions} are the users its text names
  * by handle, resolved once at publish (handles of no user stay plain text); {@code tags} are the
- * hashtags of its text, normalised, found once at publish ({@link Hashtags}).
+ * hashtags of its text, normalised, found once at publish ({@link Hashtags}); {@code media} are its
+ * attachments (at most {@value #MAX_MEDIA}), copied in when it is published and attached in the same
+ * write.
  *
  * <p>A repost is stored as an entry of its reposter's timeline ({@code repostOf} names the original;
  * its id is the repost's own, so it sorts by the time of the repost, and it is fanned out, pulled
@@ -21,7 +23,11 @@ import java.util.Optional;
 public record Post(
         PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
         Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions, long repostCount,
-        Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy, List<Tag> tags, Optional<Article> article) {
+        Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy, List<Tag> tags, Optional<Article> article,
+        List<MediaAttachment> media) {
+    /** Mastodon's limit of attachments on one post. */
+    public static final int MAX_MEDIA = 4;
+
     public Post {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(authorId, "authorId");
@@ -34,6 +40,14 @@ public record Post(
         Objects.requireNonNull(article, "article");
         mentions = List.copyOf(mentions);
         tags = List.copyOf(tags);
+        // A post's media are attached to it, whichever way they were read or built.
+        media = media.stream().map(m -> m.attachedTo().equals(Optional.of(id)) ? m : m.attachedTo(id)).toList();
+        if (media.size() > MAX_MEDIA) {
+            throw new FeedlineException.InvalidInput("mediaIds", "a post has at most " + MAX_MEDIA + " attachments");
+        }
+        if (media.stream().map(MediaAttachment::id).distinct().count() != media.size()) {
+            throw new FeedlineException.InvalidInput("mediaIds", "a post names each attachment once");
+        }
         if (likeCount < 0) {
             throw new IllegalArgumentException("likeCount < 0");
         }
@@ -52,6 +66,14 @@ public record Post(
         if (article.isPresent() && (repostOf.isPresent() || inReplyTo.isPresent())) {
             throw new IllegalArgumentException("an article is neither a reply nor a repost entry");
         }
+    }
+
+    /** A post with no media. */
+    public Post(PostId id, UserId authorId, Username authorUsername, PostText text, Instant createdAt, long likeCount,
+            Optional<PostRef> inReplyTo, long replyCount, List<Mention> mentions, long repostCount,
+            Optional<PostRef> repostOf, Optional<RepostedBy> repostedBy, List<Tag> tags, Optional<Article> article) {
+        this(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions, repostCount,
+                repostOf, repostedBy, tags, article, List.of());
     }
 
     /** A post that is no article. */
@@ -116,17 +138,17 @@ public record Post(
 
     public Post withLikeCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, count, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, repostedBy, tags, article);
+                repostCount, repostOf, repostedBy, tags, article, media);
     }
 
     public Post withReplyCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, count, mentions,
-                repostCount, repostOf, repostedBy, tags, article);
+                repostCount, repostOf, repostedBy, tags, article, media);
     }
 
     public Post withRepostCount(long count) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                count, repostOf, repostedBy, tags, article);
+                count, repostOf, repostedBy, tags, article, media);
     }
 
     /** This post as shown in a feed through {@code repost}, a repost entry of it. */
@@ -135,31 +157,38 @@ public record Post(
             throw new IllegalArgumentException(repost.id() + " is not a repost of " + id);
         }
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, Optional.of(new RepostedBy(repost.id(), repost.authorId(), repost.authorUsername())), tags, article);
+                repostCount, repostOf, Optional.of(new RepostedBy(repost.id(), repost.authorId(), repost.authorUsername())), tags, article,
+                media);
     }
 
     /** This post naming {@code mentioned}, the users its text mentions by handle. */
     public Post mentioning(List<Mention> mentioned) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentioned,
-                repostCount, repostOf, repostedBy, tags, article);
+                repostCount, repostOf, repostedBy, tags, article, media);
     }
 
     /** This post carrying {@code found}, the hashtags of its text (see {@link Hashtags}). */
     public Post tagged(List<Tag> found) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, repostedBy, found, article);
+                repostCount, repostOf, repostedBy, found, article, media);
     }
 
     /** This post as a reply to {@code parent}. */
     public Post replyingTo(PostRef parent) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, Optional.of(parent), replyCount, mentions,
-                repostCount, repostOf, repostedBy, tags, article);
+                repostCount, repostOf, repostedBy, tags, article, media);
     }
 
     /** This post as the article {@code made}: its text is the article's body. */
     public Post asArticle(Article made) {
         return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
-                repostCount, repostOf, repostedBy, tags, Optional.of(made));
+                repostCount, repostOf, repostedBy, tags, Optional.of(made), media);
+    }
+
+    /** This post carrying {@code attached}, its attachments, in their order (each as attached to it). */
+    public Post withMedia(List<MediaAttachment> attached) {
+        return new Post(id, authorId, authorUsername, text, createdAt, likeCount, inReplyTo, replyCount, mentions,
+                repostCount, repostOf, repostedBy, tags, article, attached);
     }
 
     /** Whether this is an article not yet published: seen by its author only, in no feed. */

@@ -1,5 +1,6 @@
 package io.feedline.ports.out;
 
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.PostId;
 import io.feedline.ports.model.UserId;
 
@@ -9,4 +10,9 @@ public interface IdGenerator {
     PostId newPostId();
 
     UserId newUserId();
+
+    /** An attachment's id: a ULID as a post's, so it is unguessable and sorts by upload time. */
+    default MediaId newMediaId() {
+        return MediaId.of(newPostId().value());
+    }
 }

@@ -9,6 +9,8 @@ import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.JobLane;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyCompletion;
+import io.feedline.ports.model.MediaAttachment;
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.PageToken;
@@ -21,6 +23,7 @@ import io.feedline.ports.out.Articles;
 import io.feedline.ports.out.ExploreIndex;
 import io.feedline.ports.out.FanoutJobs;
 import io.feedline.ports.out.Likes;
+import io.feedline.ports.out.MediaAttachments;
 import io.feedline.ports.out.PostCounters;
 import io.feedline.ports.out.Reposts;
 import io.feedline.ports.out.Posts;
@@ -53,7 +56,8 @@ import java.util.TreeSet;
  * one table in the engines: a publish writes the post, the author's count, the jobs and (for a
  * reply) the parent's thread entry together; a like writes the like and its jobs together; a repost
  * writes the reposter's mark, the repost entry, the original's count and its jobs together;
- * applying a count job moves the count and removes the job together. One {@link CallLog} counts
+ * applying a count job moves the count and removes the job together; a publish attaches its media
+ * with the post. One {@link CallLog} counts
  * the calls of all these ports.
  */
 public final class InMemoryPostStore {
@@ -87,6 +91,8 @@ public final class InMemoryPostStore {
     private final Map<UserId, NavigableMap<PostId, Post>> drafts = new HashMap<>();
     /** Each author's published drafts: the draft's id to the post it became. */
     private final Map<UserId, Map<PostId, PostId>> publishedDrafts = new HashMap<>();
+    /** Media records by id; a publish attaches its post's media under the same lock. */
+    private final Map<MediaId, MediaAttachment> media = new HashMap<>();
     private final CallLog calls = new CallLog();
     private final Clock clock;
     private final InMemoryIdempotencyKeys idempotencyKeys;
@@ -100,6 +106,7 @@ public final class InMemoryPostStore {
     private final TagIndex tagIndexPort = new TagIndexView();
     private final ExploreIndex explorePort = new ExploreView();
     private final Articles articlesPort = new ArticlesView();
+    private final MediaAttachments mediaPort = new MediaView();
 
     /** Stamps enqueued jobs with the wall clock. */
     public InMemoryPostStore() {
@@ -155,6 +162,11 @@ public final class InMemoryPostStore {
     /** The articles' slugs, drafts and list, kept with the posts (a publish claims a slug in the same write). */
     public Articles articles() {
         return articlesPort;
+    }
+
+    /** The media records, attached by this store's publishes in the same write as their post. */
+    public MediaAttachments media() {
+        return mediaPort;
     }
 
     public PostStore store() {
@@ -217,6 +229,88 @@ public final class InMemoryPostStore {
                 throw new FeedlineException.SlugTaken(a.slug());
             }
         });
+    }
+
+    /** Refuses a post naming media that are unknown, another user's or attached, before anything is written. */
+    private void requireAttachable(Post post) {
+        for (MediaAttachment wanted : post.media()) {
+            MediaAttachment stored = media.get(wanted.id());
+            if (stored == null || !stored.owner().equals(post.authorId()) || stored.isAttached()) {
+                throw new FeedlineException.MediaUnavailable("mediaIds",
+                        "media " + wanted.id() + " is not an unattached upload of the author");
+            }
+        }
+    }
+
+    private void attach(Post post) {
+        post.media().forEach(m -> media.computeIfPresent(m.id(), (id, stored) -> stored.attachedTo(post.id())));
+    }
+
+    private final class MediaView implements MediaAttachments {
+        @Override
+        public boolean save(MediaAttachment attachment) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("saveMedia");
+                if (attachment.isAttached()) {
+                    throw new IllegalArgumentException("a new record is unattached: " + attachment.id());
+                }
+                return media.putIfAbsent(attachment.id(), attachment) == null;
+            }
+        }
+
+        @Override
+        public Optional<MediaAttachment> get(MediaId id) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("getMedia");
+                return Optional.ofNullable(media.get(id));
+            }
+        }
+
+        @Override
+        public boolean update(MediaAttachment changed) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("updateMedia");
+                MediaAttachment stored = media.get(changed.id());
+                if (stored == null || !stored.owner().equals(changed.owner()) || stored.isAttached()) {
+                    return false;
+                }
+                media.put(changed.id(), stored.described(changed.description(), changed.focus()));
+                return true;
+            }
+        }
+
+        @Override
+        public List<MediaAttachment> unattachedBefore(Instant cutoff, int limit) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("unattachedMedia");
+                return media.values().stream()
+                        .filter(m -> !m.isAttached() && m.createdAt().isBefore(cutoff))
+                        .sorted(Comparator.comparing(MediaAttachment::createdAt).thenComparing(MediaAttachment::id))
+                        .limit(limit)
+                        .toList();
+            }
+        }
+
+        @Override
+        public boolean deleteUnattached(MediaId id) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("deleteUnattachedMedia");
+                MediaAttachment stored = media.get(id);
+                if (stored == null || stored.isAttached()) {
+                    return false;
+                }
+                media.remove(id);
+                return true;
+            }
+        }
+
+        @Override
+        public void delete(MediaId id) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("deleteMedia");
+                media.remove(id);
+            }
+        }
     }
 
     private void claimSlug(Post article) {
@@ -331,10 +425,12 @@ public final class InMemoryPostStore {
                         .orElseThrow(() -> new FeedlineException.NotFound(
                                 "post", "the post replied to does not exist", "inReplyTo")));
                 requireFreeSlug(post);
+                requireAttachable(post);
                 if (completion.isPresent() && !idempotencyKeys.completeHeld(completion.get())) {
                     throw new FeedlineException.IdempotencyInProgress(Duration.ofSeconds(1));
                 }
                 claimSlug(post);
+                attach(post);
                 store(post, parent, jobs);
                 return true;
             }

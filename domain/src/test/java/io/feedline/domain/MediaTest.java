@@ -1,0 +1,106 @@
+package io.feedline.domain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.feedline.ports.model.FanoutMode;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Focus;
+import io.feedline.ports.model.MediaAttachment;
+import io.feedline.ports.model.MediaDescription;
+import io.feedline.ports.model.UserId;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Uploads through the use case: processed, both objects stored, the record written; the uploader's alone. */
+class MediaTest {
+
+    private static InputStream file(String content) {
+        return new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void an_upload_stores_both_renditions_and_an_unattached_record() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+
+        MediaAttachment media = world.app.manageMedia()
+                .upload(alice, file("pretend these are pixels"), Optional.of("a red door"), Optional.of(new Focus(0.5, -0.5)));
+
+        assertThat(media.owner()).isEqualTo(alice);
+        assertThat(media.attachedTo()).isEmpty();
+        assertThat(media.description()).contains(new MediaDescription("a red door"));
+        assertThat(media.focus()).isEqualTo(new Focus(0.5, -0.5));
+        assertThat(media.createdAt()).isEqualTo(world.clock.instant());
+        assertThat(media.originalKey().value()).startsWith("media/" + media.id().value() + "-").endsWith("/original.png");
+        assertThat(media.smallKey().value()).endsWith("/small.png");
+        assertThat(world.mediaStore.get(media.originalKey()).orElseThrow().readAllBytes())
+                .isEqualTo("pretend these are pixels".getBytes(StandardCharsets.UTF_8));
+        assertThat(world.mediaStore.exists(media.smallKey())).isTrue();
+        assertThat(world.postStore.media().get(media.id())).contains(media);
+        assertThat(world.app.manageMedia().get(alice, media.id())).isEqualTo(media);
+    }
+
+    @Test
+    void two_uploads_of_one_moment_live_under_different_unguessable_folders() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        MediaAttachment first = world.app.manageMedia().upload(alice, file("one"), Optional.empty(), Optional.empty());
+        MediaAttachment second = world.app.manageMedia().upload(alice, file("two"), Optional.empty(), Optional.empty());
+
+        String folder = first.originalKey().value().substring(0, first.originalKey().value().lastIndexOf('/'));
+        assertThat(folder).matches("media/" + first.id().value() + "-[0-9a-f]{20}");
+        assertThat(second.originalKey().value()).doesNotStartWith(folder);
+    }
+
+    @Test
+    void a_refused_file_or_description_stores_nothing() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+
+        assertThatThrownBy(() -> world.app.manageMedia().upload(alice, file(""), Optional.empty(), Optional.empty()))
+                .isInstanceOfSatisfying(FeedlineException.MediaRejected.class, e -> assertThat(e.field()).isEqualTo("file"));
+        assertThatThrownBy(() -> world.app.manageMedia().upload(alice, file("x".repeat(1025)), Optional.empty(), Optional.empty()))
+                .isInstanceOf(FeedlineException.MediaRejected.class);
+        assertThatThrownBy(() -> world.app.manageMedia().upload(alice, file("fine"), Optional.of("d".repeat(1501)), Optional.empty()))
+                .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("description"));
+
+        assertThat(world.postStore.media().unattachedBefore(world.clock.instant().plusSeconds(1), 10)).isEmpty();
+    }
+
+    @Test
+    void only_the_uploader_reads_or_describes_an_upload() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        UserId bob = world.register("bob");
+        MediaAttachment media = world.app.manageMedia().upload(alice, file("mine"), Optional.empty(), Optional.empty());
+
+        assertThatThrownBy(() -> world.app.manageMedia().get(bob, media.id()))
+                .isInstanceOfSatisfying(FeedlineException.NotFound.class, e -> assertThat(e.field()).contains("id"));
+        assertThatThrownBy(() -> world.app.manageMedia().describe(bob, media.id(), Optional.of("stolen"), Optional.empty()))
+                .isInstanceOf(FeedlineException.NotFound.class);
+        assertThat(world.app.manageMedia().get(alice, media.id()).description()).isEmpty();
+    }
+
+    @Test
+    void describing_sets_what_is_given_and_keeps_the_rest() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        MediaAttachment media = world.app.manageMedia().upload(alice, file("mine"), Optional.of("first"), Optional.empty());
+
+        MediaAttachment focused = world.app.manageMedia().describe(alice, media.id(), Optional.empty(), Optional.of(new Focus(1, 1)));
+        assertThat(focused.description()).contains(new MediaDescription("first"));
+        assertThat(focused.focus()).isEqualTo(new Focus(1, 1));
+
+        MediaAttachment cleared = world.app.manageMedia().describe(alice, media.id(), Optional.of(" "), Optional.empty());
+        assertThat(cleared.description()).isEmpty();
+        assertThat(cleared.focus()).isEqualTo(new Focus(1, 1));
+        assertThat(world.app.manageMedia().get(alice, media.id())).isEqualTo(cleared);
+
+        assertThatThrownBy(() -> world.app.manageMedia().describe(alice, media.id(), Optional.of("d".repeat(1501)), Optional.empty()))
+                .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("description"));
+    }
+}
