@@ -1,6 +1,6 @@
 package io.feedline.bench;
 
-import io.feedline.domain.FanoutWorker;
+import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.domain.FeedlineCore;
 import java.util.ArrayList;
 import java.util.List;
