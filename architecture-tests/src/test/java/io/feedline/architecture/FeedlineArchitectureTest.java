@@ -16,6 +16,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,12 @@ class FeedlineArchitectureTest {
     @ParameterizedTest(name = "classes of {0} are imported")
     @ValueSource(strings = {
         "io.feedline.ports.model", "io.feedline.ports.in", "io.feedline.ports.out",
-        "io.feedline.domain", "io.feedline.domain.fanout",
+        "io.feedline.domain", "io.feedline.domain.fanout", "io.feedline.domain.events", "io.feedline.domain.support",
+        "io.feedline.domain.settings", "io.feedline.domain.relations", "io.feedline.domain.users",
+        "io.feedline.domain.notifications", "io.feedline.domain.feed", "io.feedline.domain.posts",
+        "io.feedline.domain.engagement", "io.feedline.domain.explore", "io.feedline.domain.tags",
+        "io.feedline.domain.home", "io.feedline.domain.live", "io.feedline.domain.graph",
+        "io.feedline.domain.search", "io.feedline.domain.articles", "io.feedline.domain.media",
         "io.feedline.adapter.dynamodb", "io.feedline.adapter.postgres", "io.feedline.adapter.redis",
         "io.feedline.adapter.memory", "io.feedline.adapter.lucene",
         "io.feedline.adapter.filesystem", "io.feedline.adapter.s3", "io.feedline.adapter.imaging",
@@ -109,6 +115,59 @@ class FeedlineArchitectureTest {
                 .and().doNotHaveFullyQualifiedName("io.feedline.domain.DomainPorts")
                 .and().doNotHaveFullyQualifiedName("io.feedline.domain.DomainPorts$Builder")
                 .should().dependOnClassesThat().haveFullyQualifiedName("io.feedline.domain.DomainPorts"));
+    }
+
+    /**
+     * The domain's feature packages and the features each may use (docs/adr/0025-feature-packages.md).
+     * The order is the layering: a feature uses only features listed above it. The root package
+     * ({@code FeedlineCore}, {@code DomainPorts}) wires them all and is used by none.
+     */
+    private static final Map<String, List<String>> FEATURES = Map.ofEntries(
+            Map.entry("fanout", List.of()),
+            Map.entry("events", List.of()),
+            Map.entry("support", List.of()),
+            Map.entry("media", List.of()),
+            Map.entry("relations", List.of()),
+            Map.entry("settings", List.of("fanout")),
+            Map.entry("users", List.of("events")),
+            Map.entry("notifications", List.of("relations", "users")),
+            Map.entry("feed", List.of("fanout", "settings", "support")),
+            Map.entry("posts", List.of("events", "fanout", "feed", "notifications", "relations", "settings", "support", "users")),
+            Map.entry("engagement", List.of("events", "feed", "notifications", "posts", "relations", "support", "users")),
+            Map.entry("explore", List.of("events", "posts", "relations", "support")),
+            Map.entry("search", List.of("posts", "relations", "support")),
+            Map.entry("articles", List.of("posts", "relations", "support", "users")),
+            Map.entry("graph", List.of("events", "feed", "notifications", "posts", "relations", "support", "users")),
+            Map.entry("tags", List.of("explore", "fanout", "feed", "posts", "relations", "settings", "support", "users")),
+            Map.entry("home", List.of("events", "feed", "posts", "relations", "settings", "support", "tags")),
+            Map.entry("live", List.of("home", "posts", "relations", "support")));
+
+    @Test
+    void eachFeatureUsesOnlyTheFeaturesItNames() {
+        for (Map.Entry<String, List<String>> feature : FEATURES.entrySet()) {
+            List<String> allowed = new java.util.ArrayList<>(List.of(PORTS, "java.."));
+            allowed.add("io.feedline.domain." + feature.getKey() + "..");
+            feature.getValue().forEach(other -> allowed.add("io.feedline.domain." + other + ".."));
+            check(classes().that().resideInAPackage("io.feedline.domain." + feature.getKey() + "..")
+                    .should().onlyDependOnClassesThat().resideInAnyPackage(allowed.toArray(String[]::new)));
+        }
+    }
+
+    @Test
+    void everyDomainClassOutsideTheRootIsInANamedFeature() {
+        check(classes().that().resideInAPackage(DOMAIN).and().resideOutsideOfPackage("io.feedline.domain")
+                .should().resideInAnyPackage(FEATURES.keySet().stream()
+                        .map(feature -> "io.feedline.domain." + feature + "..").toArray(String[]::new)));
+    }
+
+    /** One name for a use-case service: a domain class that implements a use case of ports.in is a Desk. */
+    @Test
+    void useCaseServicesAreDesks() {
+        DescribedPredicate<JavaClass> useCase = JavaClass.Predicates.resideInAPackage("io.feedline.ports.in..");
+        check(classes().that().resideInAPackage(DOMAIN).and().implement(useCase)
+                .should().haveSimpleNameEndingWith("Desk"));
+        check(classes().that().resideInAPackage(DOMAIN).and().haveSimpleNameEndingWith("Desk")
+                .should().implement(useCase));
     }
 
     @Test

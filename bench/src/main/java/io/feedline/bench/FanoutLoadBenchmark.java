@@ -1,15 +1,11 @@
 package io.feedline.bench;
 
-import io.feedline.testsupport.Executables;
-import io.feedline.testsupport.RedisAdmin;
-import io.feedline.testsupport.ThrowawayRedis;
-
 import io.feedline.adapter.dynamodb.FollowEdgeImport;
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.domain.DomainPorts;
-import io.feedline.domain.FeedSettings;
 import io.feedline.domain.FeedlineCore;
 import io.feedline.domain.fanout.FanoutWorker;
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.ClaimedJob;
@@ -33,6 +29,9 @@ import io.feedline.ports.model.Username;
 import io.feedline.ports.out.FeedItems;
 import io.feedline.ports.out.Notifications;
 import io.feedline.ports.out.TimelineCache;
+import io.feedline.testsupport.Executables;
+import io.feedline.testsupport.RedisAdmin;
+import io.feedline.testsupport.ThrowawayRedis;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -2,8 +2,8 @@ package io.feedline.bench;
 
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.domain.FeedlineCore;
-import io.feedline.domain.FeedSettings;
 import io.feedline.domain.fanout.FanoutWorker;
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;
@@ -24,9 +24,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * How long a follow or unfollow takes while the fan-out has a backlog (ADR-0021): the same

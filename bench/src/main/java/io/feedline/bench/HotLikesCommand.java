@@ -2,8 +2,8 @@ package io.feedline.bench;
 
 import io.feedline.app.bootstrap.FeedlineConfig;
 import io.feedline.domain.FeedlineCore;
-import io.feedline.domain.FeedSettings;
 import io.feedline.domain.fanout.FanoutWorker;
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;
@@ -25,9 +25,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Likes of one hot post by many clients at once, through the like use case on the chosen profile

@@ -1,7 +1,7 @@
 package io.feedline.bench;
 
-import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.domain.FeedlineCore;
+import io.feedline.domain.fanout.FanoutWorker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,9 +1,9 @@
 package io.feedline.bench;
 
 import io.feedline.adapter.dynamodb.EntityFollowImport;
-import io.feedline.domain.FeedSettings;
 import io.feedline.domain.FeedlineCore;
 import io.feedline.domain.fanout.FanoutWorker;
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.in.UseCases;
@@ -26,9 +26,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * What a tag costs under the hybrid policy: for tags of 10, 1,000 and 100,000 followers, the

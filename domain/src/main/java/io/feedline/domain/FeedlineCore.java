@@ -1,8 +1,42 @@
 package io.feedline.domain;
 
+import io.feedline.domain.articles.ArticleDesk;
+import io.feedline.domain.engagement.EngagementDesk;
+import io.feedline.domain.engagement.LikeDesk;
+import io.feedline.domain.engagement.RepostDesk;
+import io.feedline.domain.events.FollowEvents;
+import io.feedline.domain.events.PostEvents;
+import io.feedline.domain.explore.ExploreDesk;
+import io.feedline.domain.explore.Popularity;
 import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.domain.fanout.TagFanout;
 import io.feedline.domain.fanout.WindowPasses;
+import io.feedline.domain.feed.FanoutPolicy;
+import io.feedline.domain.feed.PullMerge;
+import io.feedline.domain.feed.Windows;
+import io.feedline.domain.graph.FollowDesk;
+import io.feedline.domain.graph.RelationshipDesk;
+import io.feedline.domain.home.CelebrityReads;
+import io.feedline.domain.home.HomeFeedDesk;
+import io.feedline.domain.live.LiveDesk;
+import io.feedline.domain.media.MediaDesk;
+import io.feedline.domain.notifications.NotificationDesk;
+import io.feedline.domain.notifications.Notifier;
+import io.feedline.domain.notifications.PostSubscriptionDesk;
+import io.feedline.domain.posts.CachedPosts;
+import io.feedline.domain.posts.ConversationDesk;
+import io.feedline.domain.posts.PostDesk;
+import io.feedline.domain.posts.RepostResolution;
+import io.feedline.domain.relations.BlockRules;
+import io.feedline.domain.relations.RelationSets;
+import io.feedline.domain.search.SearchDesk;
+import io.feedline.domain.settings.FeedSettings;
+import io.feedline.domain.support.CacheWarnings;
+import io.feedline.domain.tags.TagDesk;
+import io.feedline.domain.tags.TagPolicy;
+import io.feedline.domain.tags.TagSources;
+import io.feedline.domain.tags.TrendingRanker;
+import io.feedline.domain.users.UserDesk;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.out.OutboxSignals;
@@ -56,7 +90,7 @@ public final class FeedlineCore implements AutoCloseable {
         };
         this.heardFromOthers = ports.outboxSignals().listen(wakeLocalWorkers);
         this.popularity = new Popularity(ports.posts(), ports.graph(), ports.users(), ports.rankings(), ports.clock());
-        UserDirectory users = new UserDirectory(
+        UserDesk users = new UserDesk(
                 ports.users(), ports.graph(), ports.posts(), ports.hasher(), ports.ids(), ports.clock(),
                 ports.search().keepsAccounts(), settings.registrationsOpen(), List.of(popularity));
         this.windows = new Windows(ports.timelines(), warnings);
@@ -71,28 +105,28 @@ public final class FeedlineCore implements AutoCloseable {
         // explore's rankings (registrations too, above), then explore's kept pages.
         List<PostEvents> postEvents = List.of(celebrityReads, popularity, explore);
         List<FollowEvents> followEvents = List.of(celebrityReads, popularity);
-        Separations separations = new Separations(ports.relations());
+        BlockRules blockRules = new BlockRules(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
-                users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions(), ports.articles(),
+                users, policy, wakeWorkers, notifier, repostResolution, blockRules, ports.subscriptions(), ports.articles(),
                 settings.articleMaxCharacters(), postEvents, ports.live());
-        SocialGraph graph = new SocialGraph(ports.graph(), ports.users(), windows, ports.clock(), users,
-                policy, settings.backfillPosts(), settings.maxFollowing(), wakeWorkers, notifier, separations, followEvents);
-        LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers, relationSets);
+        FollowDesk graph = new FollowDesk(ports.graph(), ports.users(), windows, ports.clock(), users,
+                policy, settings.backfillPosts(), settings.maxFollowing(), wakeWorkers, notifier, blockRules, followEvents);
+        LikeDesk likes = new LikeDesk(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers, relationSets);
         RepostDesk reposts = new RepostDesk(ports.posts(), cachedPosts, ports.reposts(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier, ports.counters(), ports.live(), relationSets, postEvents);
         NotificationDesk notifications = new NotificationDesk(ports.notifications(), ports.users(), relationSets);
-        Conversations conversations = new Conversations(ports.posts());
+        ConversationDesk conversations = new ConversationDesk(ports.posts());
         this.tagPolicy = new TagPolicy(settings, ports.entityFollows(), ports.clock());
         this.trendingRanker = new TrendingRanker(ports.tagIndex());
         TagSources tagSources = new TagSources(ports.entityFollows(), ports.tagIndex(), cachedPosts, settings.maxFollowing());
         TagDesk tags = this.tagDesk = new TagDesk(ports.entityFollows(), ports.tagIndex(), tagSources, tagPolicy, ports.feedItems(), windows,
                 ports.jobs(), ports.clock(), users, settings, relationSets, wakeWorkers);
-        HomeFeedReader homeFeed = new HomeFeedReader(
+        HomeFeedDesk homeFeed = new HomeFeedDesk(
                 cachedPosts, ports.graph(), ports.feedItems(), windows, policy, pull, repostResolution, executor, settings, relationSets,
                 tagSources, tagPolicy, celebrityReads);
         LiveDesk live = new LiveDesk(ports.live(), homeFeed, cachedPosts, relationSets, ports.clock());
-        Relationships relationships = new Relationships(ports.relations(), relationSets, users, ports.users(), windows, policy,
+        RelationshipDesk relationships = new RelationshipDesk(ports.relations(), relationSets, users, ports.users(), windows, policy,
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
         this.useCases = UseCases.builder()
                 .registerUser(users).authenticate(users).readProfile(users)
@@ -106,9 +140,9 @@ public final class FeedlineCore implements AutoCloseable {
                 .manageRelations(relationships).readAsViewer(relationships)
                 .search(new SearchDesk(ports.search(), cachedPosts, relationSets))
                 .followTags(tags).readTags(tags)
-                .notifyOfPosts(new PostSubscriptions(ports.subscriptions(), users))
+                .notifyOfPosts(new PostSubscriptionDesk(ports.subscriptions(), users))
                 .readExplore(explore)
-                .readEngagement(new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets))
+                .readEngagement(new EngagementDesk(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets))
                 .readArticles(new ArticleDesk(ports.articles(), cachedPosts, users, relationSets))
                 .watchLive(live)
                 .manageMedia(new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock()))

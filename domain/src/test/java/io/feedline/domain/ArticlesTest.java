@@ -3,6 +3,7 @@ package io.feedline.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.model.ArticleStatus;
 import io.feedline.ports.model.ArticleTitle;
@@ -18,9 +19,9 @@ import io.feedline.ports.model.Username;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Articles: a titled post with a slug of its own per author; a draft reaches nobody until it is

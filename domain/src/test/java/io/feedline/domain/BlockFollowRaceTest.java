@@ -1,9 +1,7 @@
 package io.feedline.domain;
 
 import io.feedline.domain.fanout.FanoutWorker;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
@@ -17,6 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A block removes the follows both ways whatever races it: a follow that passed its block check

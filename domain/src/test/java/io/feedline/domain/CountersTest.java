@@ -102,7 +102,7 @@ class CountersTest {
     @Test
     void aReadThatLoadedBeforeAnApplyDoesNotCacheTheOldCountAfterIt() throws Exception {
         SlowRead[] slow = new SlowRead[1];
-        try (World world = new World(io.feedline.domain.FeedSettings.defaults().withMode(FanoutMode.PUSH), 800,
+        try (World world = new World(io.feedline.domain.settings.FeedSettings.defaults().withMode(FanoutMode.PUSH), 800,
                 posts -> slow[0] = new SlowRead(posts))) {
             world.register("star");
             world.register("fan");

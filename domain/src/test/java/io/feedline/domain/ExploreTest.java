@@ -3,6 +3,8 @@ package io.feedline.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.domain.explore.ExploreDesk;
+import io.feedline.domain.explore.Popularity;
 import io.feedline.ports.model.ExploreUsers;
 import io.feedline.ports.model.ExploreWindow;
 import io.feedline.ports.model.FanoutMode;

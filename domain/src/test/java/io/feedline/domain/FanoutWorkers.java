@@ -2,6 +2,8 @@ package io.feedline.domain;
 
 import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.domain.fanout.WindowWrites;
+import io.feedline.domain.feed.Windows;
+import io.feedline.domain.support.CacheWarnings;
 import io.feedline.ports.out.TimelineCache;
 
 /** Fan-out workers over a {@link World}'s ports, for tests that swap one part for a failing or watching one. */

@@ -2,6 +2,8 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.domain.home.CelebrityReads;
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostId;

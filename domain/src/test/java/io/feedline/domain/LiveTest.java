@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.model.ArticleStatus;
 import io.feedline.ports.model.ArticleTitle;

@@ -3,6 +3,7 @@ package io.feedline.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.Post;

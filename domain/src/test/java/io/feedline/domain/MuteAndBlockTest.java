@@ -3,6 +3,7 @@ package io.feedline.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.domain.relations.RelationSets;
 import io.feedline.ports.fakes.RecordingAnnouncements;
 import io.feedline.ports.in.ManageRelations;
 import io.feedline.ports.in.PublishPost;

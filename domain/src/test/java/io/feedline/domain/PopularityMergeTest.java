@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.domain.explore.Popularity;
 import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.CounterKind;
 import io.feedline.ports.model.ExploreWindow;

@@ -2,6 +2,7 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.model.Delivery;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.Post;

@@ -3,6 +3,7 @@ package io.feedline.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.in.PublishPost;
 import io.feedline.ports.in.RegisterUser;
 import io.feedline.ports.model.Bio;

@@ -2,6 +2,8 @@ package io.feedline.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.domain.settings.FeedSettings;
+import io.feedline.domain.tags.TrendingRanker;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
@@ -12,9 +14,9 @@ import io.feedline.ports.model.UserId;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /** Followed tags as a source of the home feed, in the three modes, and the tag pages. */
 class TagFeedTest {

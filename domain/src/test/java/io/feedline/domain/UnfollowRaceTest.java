@@ -1,8 +1,7 @@
 package io.feedline.domain;
 
 import io.feedline.domain.fanout.FanoutWorker;
-import static org.assertj.core.api.Assertions.assertThat;
-
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
@@ -14,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** An author the reader unfollowed never comes back, whatever the fan-out was doing at the time. */
 class UnfollowRaceTest {

@@ -11,7 +11,7 @@ import io.feedline.app.http.ClientAddresses;
 import io.feedline.app.http.HttpApi;
 import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.app.web.Admission;
-import io.feedline.domain.FeedSettings;
+import io.feedline.domain.settings.FeedSettings;
 import io.feedline.ports.model.FanoutMode;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PostText;

@@ -1,0 +1,138 @@
+package io.feedline.domain.media;
+
+import io.feedline.ports.in.ManageMedia;
+import io.feedline.ports.model.ContentType;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.Focus;
+import io.feedline.ports.model.MediaAttachment;
+import io.feedline.ports.model.MediaDescription;
+import io.feedline.ports.model.MediaId;
+import io.feedline.ports.model.MediaKey;
+import io.feedline.ports.model.ProcessedMedia;
+import io.feedline.ports.model.Rendition;
+import io.feedline.ports.model.UserId;
+import io.feedline.ports.out.IdGenerator;
+import io.feedline.ports.out.MediaAttachments;
+import io.feedline.ports.out.MediaProcessing;
+import io.feedline.ports.out.MediaStore;
+import java.io.InputStream;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Uploads, whole: the file is processed (its type found in its bytes, re-encoded without metadata,
+ * docs/adr/0023-media-store-and-processing.md), both renditions are stored, and then the record is
+ * written, unattached. Objects stored for an upload whose record could not be written are removed
+ * again. Reading and describing are the uploader's alone; to anybody else an upload does not exist.
+ *
+ * <p>Each upload's objects live under {@code media/<id>-<random>/}: the id sorts and names the
+ * upload, and the random part keeps the path of an upload nobody was shown unguessable, since ids
+ * of one millisecond follow each other.
+ */
+public final class MediaDesk implements ManageMedia {
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final MediaProcessing processing;
+    private final MediaStore store;
+    private final MediaAttachments records;
+    private final IdGenerator ids;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    public MediaDesk(MediaProcessing processing, MediaStore store, MediaAttachments records, IdGenerator ids, Clock clock) {
+        this.processing = processing;
+        this.store = store;
+        this.records = records;
+        this.ids = ids;
+        this.clock = clock;
+    }
+
+    @Override
+    public MediaAttachment upload(UserId caller, InputStream file, Optional<String> description, Optional<Focus> focus) {
+        // The description is checked before the file is processed, so a bad one costs no decode.
+        Optional<MediaDescription> text = description.flatMap(MediaDescription::ofNullable);
+        ProcessedMedia processed = processing.process(file);
+        MediaId id = ids.newMediaId();
+        String folder = "media/" + id.value() + "-" + token();
+        MediaKey originalKey = MediaKey.of(folder + "/original." + extension(processed.original().contentType()));
+        MediaKey smallKey = MediaKey.of(folder + "/small." + extension(processed.small().contentType()));
+        MediaAttachment attachment = new MediaAttachment(id, caller, processed.kind(), originalKey, smallKey,
+                processed.original().meta(), processed.small().meta(), processed.blurhash(), text,
+                focus.orElse(Focus.CENTRE), clock.instant().truncatedTo(ChronoUnit.MILLIS), Optional.empty());
+        try {
+            put(originalKey, processed.original());
+            put(smallKey, processed.small());
+            if (!records.save(attachment)) {
+                throw new IllegalStateException("media id " + id + " was taken");
+            }
+        } catch (RuntimeException e) {
+            forget(List.of(originalKey, smallKey), e);
+            throw e;
+        }
+        return attachment;
+    }
+
+    @Override
+    public MediaAttachment get(UserId caller, MediaId id) {
+        return owned(caller, id);
+    }
+
+    @Override
+    public MediaAttachment describe(UserId caller, MediaId id, Optional<String> description, Optional<Focus> focus) {
+        MediaAttachment current = owned(caller, id);
+        if (current.isAttached()) {
+            throw notFound();
+        }
+        MediaAttachment changed = current.described(
+                description.isPresent() ? MediaDescription.ofNullable(description.get()) : current.description(),
+                focus.orElse(current.focus()));
+        // Conditioned on still being unattached: a publish that attached it meanwhile wins.
+        if (!records.update(changed)) {
+            throw notFound();
+        }
+        return changed;
+    }
+
+    private MediaAttachment owned(UserId caller, MediaId id) {
+        return records.get(id).filter(media -> media.owner().equals(caller)).orElseThrow(MediaDesk::notFound);
+    }
+
+    private static FeedlineException.NotFound notFound() {
+        return new FeedlineException.NotFound("media", "no such upload of yours", "id");
+    }
+
+    private void put(MediaKey key, Rendition rendition) {
+        store.put(key, rendition.bytes(), rendition.contentType());
+    }
+
+    private void forget(List<MediaKey> keys, RuntimeException cause) {
+        for (MediaKey key : keys) {
+            try {
+                store.delete(key);
+            } catch (RuntimeException e) {
+                cause.addSuppressed(e);
+            }
+        }
+    }
+
+    private String token() {
+        byte[] bytes = new byte[10];
+        random.nextBytes(bytes);
+        return HEX.formatHex(bytes);
+    }
+
+    /** The file name ending of a stored rendition's type: what a browser saving it expects. */
+    static String extension(ContentType type) {
+        return switch (type.value()) {
+            case "image/jpeg" -> "jpg";
+            case "image/png" -> "png";
+            case "image/gif" -> "gif";
+            case "image/webp" -> "webp";
+            default -> "bin";
+        };
+    }
+}
