@@ -2,7 +2,7 @@ package io.feedline.domain;
 
 import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.domain.fanout.TagFanout;
-import io.feedline.domain.fanout.WindowPasses;
+import io.feedline.domain.fanout.WindowPassBarrier;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.LiveEvent;
 import io.feedline.ports.out.OutboxSignals;
@@ -29,7 +29,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final CacheWarnings warnings = new CacheWarnings();
     private final Windows windows;
     /** The window passes of this process's workers, which their durable writes wait for. */
-    private final WindowPasses windowPasses = new WindowPasses();
+    private final WindowPassBarrier windowPasses = new WindowPassBarrier();
     private final CachedPosts cachedPosts;
     private final Popularity popularity;
     private final ExploreDesk explore;

@@ -1,7 +1,7 @@
 package io.feedline.domain.fanout;
 
-import io.feedline.domain.fanout.VirtualTasks.Outcome;
-import io.feedline.domain.fanout.VirtualTasks.Started;
+import io.feedline.domain.fanout.ParallelTasks.Outcome;
+import io.feedline.domain.fanout.ParallelTasks.Started;
 import io.feedline.ports.model.ClaimedJob;
 import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.Delivery;
@@ -94,7 +94,7 @@ import java.util.logging.Logger;
  * A window write that fails never holds up the durable write (the window is a cache, a failed
  * write distrusts the windows it missed, and the read path continues into the durable items past
  * a window's end). One that hangs holds up the jobs of the claim it windows, and, since it is part
- * of a window pass (see {@link WindowPasses}), the process's durable writes, for as long as the
+ * of a window pass (see {@link WindowPassBarrier}), the process's durable writes, for as long as the
  * cache's own timeouts let it ({@code redis.command-timeout}, and the evictions after a failure).
  * The durable write and the checkpoint always come before completion. Storage calls run on virtual threads, at most
  * {@link FanoutSettings#workerConcurrency()} at once, of which a step's durable writes take at most
@@ -129,11 +129,11 @@ public final class FanoutWorker {
     private final Consumer<Duration> deliveredAfter;
     private final TagFanout tags;
     private final Consumer<List<Delivery>> windowed;
-    private final WindowPasses windowPasses;
+    private final WindowPassBarrier windowPasses;
     private final StorageCalls storage;
     /** The count, notification and index jobs of each claim, settled at once (see {@link #take}). */
     private final BatchedJobs batched;
-    private final VirtualTasks tasks;
+    private final ParallelTasks tasks;
     private final FeedPurges purges;
     /** The relations lane's own worker (ADR-0021), run beside the fan-out by {@link #runUntil}. */
     private final RelationLane relations;
@@ -155,7 +155,7 @@ public final class FanoutWorker {
     /** An Error that ended the claiming thread: the stepping thread rethrows it. */
     private Error claimingDied;
     /** The side work of the claims {@link #runUntil} takes (see {@link #takeBeside}). */
-    private final SideWork sideWork;
+    private final SerialQueue sideWork;
     /** The pace of this worker's steps: the stepping thread writes it, the claiming thread reads it. */
     private volatile HoldPolicy.Pace pace = HoldPolicy.Pace.NONE;
     // Only the claiming thread touches these.
@@ -163,7 +163,7 @@ public final class FanoutWorker {
 
     private FanoutWorker(Builder b) {
         this.workerId = Objects.requireNonNull(b.id, "id");
-        this.sideWork = new SideWork("fanout-aside-" + workerId);
+        this.sideWork = new SerialQueue("fanout-aside-" + workerId);
         this.jobs = Objects.requireNonNull(b.jobs, "jobs");
         this.graph = Objects.requireNonNull(b.graph, "graph");
         this.posts = Objects.requireNonNull(b.posts, "posts");
@@ -185,7 +185,7 @@ public final class FanoutWorker {
                 clock, storage);
         batched.onCountsApplied(b.countsApplied);
         batched.onNotified(b.notified);
-        this.tasks = new VirtualTasks("fanout-" + workerId);
+        this.tasks = new ParallelTasks("fanout-" + workerId);
         this.purges = new FeedPurges(graph, posts, feedItems, windows, tags, clock, settings);
         this.relations = new RelationLane(workerId, jobs, purges,
                 new FollowBackfill(graph, posts, feedItems, windows, jobs, clock, settings), clock, settings);
@@ -233,7 +233,7 @@ public final class FanoutWorker {
      * Works until {@code stop} says so, on two threads: this one steps through the held jobs, and a
      * virtual thread of its own claims them, so that claiming and windowing never wait for a step's
      * durable writes. It claims a step's worth at a time, one claim after another while they come
-     * back full and there is room, all in one window pass (see {@link WindowPasses}) that ends once
+     * back full and there is room, all in one window pass (see {@link WindowPassBarrier}) that ends once
      * it has lasted a quarter of a lease: one claim of a few hundred jobs on a slow engine took longer
      * than their leases (a proof with 3 s leases saw every pass's jobs taken over by the process's
      * other worker before the pass ended), while a pass for each claim let the durable writes in
@@ -301,7 +301,7 @@ public final class FanoutWorker {
                 continue;
             }
             boolean found = false;
-            WindowPasses passes = windowPasses;
+            WindowPassBarrier passes = windowPasses;
             long pass = passes.begin();
             long passBegan = System.nanoTime();
             Taking taking = Taking.NONE;
@@ -756,7 +756,7 @@ public final class FanoutWorker {
         // once the window passes begun before it have ended (all chunks wait together, so the
         // first through marks when the wait ended).
         List<Chunk> chunks = chunks(runs, batches);
-        WindowPasses passes = windowPasses;
+        WindowPassBarrier passes = windowPasses;
         Instant writing = clock.instant();
         AtomicReference<Instant> passed = new AtomicReference<>();
         List<Outcome<Void>> written = awaitRenewing(tasks.start(chunks.stream().<Callable<Void>>map(chunk -> () -> {
@@ -784,7 +784,7 @@ public final class FanoutWorker {
             RuntimeException failure = failed.get(run);
             return failure != null ? giveBack(run, failure) : checkpoint(run, batches.get(run));
         }).toList());
-        Outcome<Map<DeliveryRun, Outcome<Boolean>>> finished = VirtualTasks.attempt(() -> finish(finishing));
+        Outcome<Map<DeliveryRun, Outcome<Boolean>>> finished = ParallelTasks.attempt(() -> finish(finishing));
         List<Outcome<Boolean>> moved = tasks.await(moving);
         rethrowErrors(moved);
         rethrowErrors(List.of(finished));
@@ -1049,7 +1049,7 @@ public final class FanoutWorker {
         private Consumer<List<Delivery>> windowed = deliveries -> {};
         private Consumer<List<CountChange>> countsApplied = changes -> {};
         private Consumer<List<NotificationEvent>> notified = events -> {};
-        private WindowPasses windowPasses = new WindowPasses();
+        private WindowPassBarrier windowPasses = new WindowPassBarrier();
 
         private Builder() {}
 
@@ -1164,7 +1164,7 @@ public final class FanoutWorker {
          * Shares the window passes of the process's other workers: their durable writes wait for this
          * one's, and this one's for theirs.
          */
-        public Builder windowPasses(WindowPasses listener) {
+        public Builder windowPasses(WindowPassBarrier listener) {
             this.windowPasses = Objects.requireNonNull(listener, "windowPasses");
             return this;
         }

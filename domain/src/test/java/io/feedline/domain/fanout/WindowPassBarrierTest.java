@@ -6,11 +6,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-class WindowPassesTest {
+class WindowPassBarrierTest {
 
     @Test
     void aDurableWriteWaitsForThePassesBegunBeforeItAndNotForThoseBegunAfter() throws InterruptedException {
-        WindowPasses passes = new WindowPasses();
+        WindowPassBarrier passes = new WindowPassBarrier();
         long first = passes.begin();
         CountDownLatch written = new CountDownLatch(1);
         Thread writer = writerWaitingFor(passes, written);
@@ -28,7 +28,7 @@ class WindowPassesTest {
 
     @Test
     void aDurableWriteWaitsForEveryPassBegunBeforeItWhicheverEndsFirst() throws InterruptedException {
-        WindowPasses passes = new WindowPasses();
+        WindowPassBarrier passes = new WindowPassBarrier();
         long first = passes.begin();
         long second = passes.begin();
         CountDownLatch written = new CountDownLatch(1);
@@ -45,7 +45,7 @@ class WindowPassesTest {
     }
 
     /** A durable write on a thread of its own, parked in its wait for the passes; it counts {@code written} down once through. */
-    private static Thread writerWaitingFor(WindowPasses passes, CountDownLatch written) throws InterruptedException {
+    private static Thread writerWaitingFor(WindowPassBarrier passes, CountDownLatch written) throws InterruptedException {
         Thread writer = Thread.ofVirtual().start(() -> {
             passes.awaitThoseBegun();
             written.countDown();
