@@ -2,6 +2,7 @@ package io.feedline.domain.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.domain.FanoutWorkers;
 import io.feedline.domain.FeedSettings;
@@ -1194,12 +1195,8 @@ class FanoutWorkerTest {
     }
 
     /** Waits until a durable write is parked in its wait for {@code passes}. */
-    private static void awaitWaiting(WindowPassBarrier passes) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!passes.writesWaiting()) {
-            assertThat(System.nanoTime()).as("a durable write began waiting within 10 s").isLessThan(deadline);
-            Thread.sleep(1);
-        }
+    private static void awaitWaiting(WindowPassBarrier passes) {
+        await("a durable write began waiting").atMost(Duration.ofSeconds(10)).until(passes::writesWaiting);
     }
 
     /**

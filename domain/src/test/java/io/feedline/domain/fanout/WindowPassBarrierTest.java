@@ -1,7 +1,9 @@
 package io.feedline.domain.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -45,7 +47,7 @@ class WindowPassBarrierTest {
     }
 
     /** A durable write on a thread of its own, parked in its wait for the passes; it counts {@code written} down once through. */
-    private static Thread writerWaitingFor(WindowPassBarrier passes, CountDownLatch written) throws InterruptedException {
+    private static Thread writerWaitingFor(WindowPassBarrier passes, CountDownLatch written) {
         Thread writer = Thread.ofVirtual().start(() -> {
             passes.awaitThoseBegun();
             written.countDown();
@@ -55,11 +57,8 @@ class WindowPassBarrierTest {
     }
 
     /** Waits until {@code thread} is parked, that is, inside its wait for the passes. */
-    private static void awaitWaiting(Thread thread) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (thread.getState() != Thread.State.WAITING) {
-            assertThat(System.nanoTime()).as("the writer began waiting within 10 s").isLessThan(deadline);
-            Thread.sleep(1);
-        }
+    private static void awaitWaiting(Thread thread) {
+        await("the writer began waiting").atMost(Duration.ofSeconds(10))
+                .until(() -> thread.getState() == Thread.State.WAITING);
     }
 }
