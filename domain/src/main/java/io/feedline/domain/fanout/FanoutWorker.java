@@ -48,8 +48,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -64,7 +62,7 @@ import java.util.logging.Logger;
  *
  * <p>The worker holds up to {@value HoldPolicy#STEPS_HELD} times {@link FanoutSettings#jobsPerClaim()} jobs,
  * fewer when renewing their leases would cost more than a tenth of what its steps write (see
- * {@link #holdLimit}).
+ * {@link HoldPolicy}).
  * As it takes a claim's deliveries it reads each one's first page, settles them all by their
  * authors' unfollow counts (see {@link #settleFirstPages}) and sends all their hot-window inserts as
  * one write, so a post reaches its readers' hot windows as soon as a worker holds its
@@ -143,21 +141,12 @@ public final class FanoutWorker {
     /** The claiming's idle wait; a step that gave up jobs signals it (room to claim more). */
     private final IdleWait idle;
     private final Retries retries;
-    private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled when jobs are added to {@link #held}, the claiming thread died, or by a wake. */
-    private final Condition jobsAdded = lock.newCondition();
-    /**
-     * The jobs held, oldest first, guarded by {@link #lock}: a claim appends to it (in {@link
-     * #runUntil}, on the claiming thread), a step takes from its head; a job is added only once
-     * its first page is windowed, and only the stepping thread touches a job after that.
-     */
-    private final List<DeliveryRun> held = new ArrayList<>();
-    /** An Error that ended the claiming thread: the stepping thread rethrows it. */
-    private Error claimingDied;
+    /** The jobs held, and what the stepping and claiming threads share about them. */
+    private final HeldJobs held;
+    private final LeaseKeeper leases;
+    private final BatchReads reads;
     /** The side work of the claims {@link #runUntil} takes (see {@link #takeBeside}). */
     private final SerialQueue sideWork;
-    /** The pace of this worker's steps: the stepping thread writes it, the claiming thread reads it. */
-    private volatile HoldPolicy.Pace pace = HoldPolicy.Pace.NONE;
     // Only the claiming thread touches these.
     private long lastClaimNanos;
 
@@ -194,6 +183,9 @@ public final class FanoutWorker {
                 new Audiences(graph, jobs, clock, settings), side, this::addToWindows);
         this.idle = new IdleWait(settings.idlePoll());
         this.retries = new Retries(jobs, clock, "fan-out job", storage::call);
+        this.held = new HeldJobs(settings);
+        this.leases = new LeaseKeeper(jobs, clock, settings, storage, held);
+        this.reads = new BatchReads(graph, posts, storage);
     }
 
     /** A worker to be built by naming each of its parts; the listeners default to none. */
@@ -211,8 +203,8 @@ public final class FanoutWorker {
      */
     public int runOnce() {
         int done = relations.runOnce();
-        done += take(jobs.claim(workerId, holdLimit() - heldCount(), clock.instant(), settings.jobLease()));
-        while (heldCount() > 0) {
+        done += take(jobs.claim(workerId, held.limit() - held.count(), clock.instant(), settings.jobLease()));
+        while (held.count() > 0) {
             done += step();
         }
         side.rankTags();
@@ -254,13 +246,13 @@ public final class FanoutWorker {
             try {
                 claimUntil(stop, halted);
             } catch (Error e) {
-                claimingDied(e);
+                held.claimingDied(e);
                 throw e;
             }
         });
         try {
             while (!stop.getAsBoolean()) {
-                if (awaitHeld()) {
+                if (held.await()) {
                     step();
                     stepped();
                 } else {
@@ -287,8 +279,8 @@ public final class FanoutWorker {
         // The last claim took all it asked for, so more may be waiting.
         boolean full = false;
         while (!halted.get() && !stop.getAsBoolean()) {
-            int holding = heldCount();
-            int room = holdLimit() - holding;
+            int holding = held.count();
+            int room = held.limit() - holding;
             if (room <= 0) {
                 // Full: wait for a step to give jobs up. A wake meanwhile is kept for the next claim.
                 idle.await(settings.idlePoll().toNanos(), true);
@@ -321,7 +313,7 @@ public final class FanoutWorker {
                     taking = takeBeside(claimed);
                     // The claim being taken is not held yet: all its jobs count against the room, those
                     // settled aside too (never held), so a pass never claims past the hold's limit.
-                    room = holdLimit() - heldCount() - taking.jobs();
+                    room = held.limit() - held.count() - taking.jobs();
                 } while (full && room > 0 && !halted.get() && !stop.getAsBoolean()
                         && System.nanoTime() - passBegan < passBound());
             } catch (RuntimeException e) {
@@ -336,76 +328,19 @@ public final class FanoutWorker {
             }
             // Outside the pass, which the durable writes wait for: the claiming keeps at most one claim's side work ahead.
             sideWork.awaitStarted();
-            if (found || heldCount() > 0) {
+            if (found || held.count() > 0) {
                 idle.reset();
             }
-            if (!found && heldCount() == 0) {
+            if (!found && held.count() == 0) {
                 idle.awaitWork();
             }
         }
         sideWork.awaitDone();
     }
 
-    /** Ends the steps with an Error that ended the claiming (or its side work's) thread. */
-    private void claimingDied(Error e) {
-        lock.lock();
-        try {
-            claimingDied = e;
-            jobsAdded.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** How long one window pass may go on claiming: a quarter of a lease. */
     private long passBound() {
         return settings.jobLease().toNanos() / 4;
-    }
-
-    /** The jobs held now, oldest first. */
-    private List<DeliveryRun> heldNow() {
-        lock.lock();
-        try {
-            return List.copyOf(held);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private int heldCount() {
-        lock.lock();
-        try {
-            return held.size();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Waits up to an idle-poll interval for jobs to step through; false if there are none. An Error
-     * that ended the claiming thread is rethrown here.
-     */
-    private boolean awaitHeld() {
-        lock.lock();
-        try {
-            if (held.isEmpty() && claimingDied == null) {
-                jobsAdded.awaitNanos(settings.idlePoll().toNanos());
-            }
-            if (claimingDied != null) {
-                throw claimingDied;
-            }
-            return !held.isEmpty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The most jobs this worker holds now (see {@link HoldPolicy}). */
-    private int holdLimit() {
-        return HoldPolicy.limit(pace, settings.jobsPerClaim(), settings.jobLease());
     }
 
     /** Adds the deliveries to their readers' hot windows, then tells the windowed listener (see {@link Builder#onWindowed}). */
@@ -418,12 +353,7 @@ public final class FanoutWorker {
     public void wake() {
         relations.wake();
         idle.wake();
-        lock.lock();
-        try {
-            jobsAdded.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        held.wake();
     }
 
     /**
@@ -527,28 +457,22 @@ public final class FanoutWorker {
         if (outcomes.stream().anyMatch(outcome -> outcome.failure() instanceof Error)) {
             taken.forEach(DeliveryRun::stopReading);
         }
-        rethrowErrors(outcomes);
+        held.rethrowErrors(outcomes);
         for (Outcome<Integer> outcome : outcomes) {
             settled += outcome.value() == null ? 0 : outcome.value();
         }
         // A claim of many jobs on a slow engine can take a good part of their lease: those with half
         // of it or less left are renewed before they are held (in a steady state, none).
-        Set<DeliveryRun> lost = renewDue(taken);
+        Set<DeliveryRun> lost = leases.renewDue(taken);
         taken.removeIf(lost::contains);
         if (!taken.isEmpty()) {
-            lock.lock();
-            try {
-                held.addAll(taken);
-                jobsAdded.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            held.add(taken);
         }
         if (aside && !sides.isEmpty()) {
             sideWork.give(() -> {
                 for (Outcome<Integer> outcome : tasks.all(sides)) {
                     if (outcome.failure() instanceof Error error) {
-                        claimingDied(error);
+                        held.claimingDied(error);
                         return;
                     }
                 }
@@ -565,7 +489,7 @@ public final class FanoutWorker {
      */
     private int windowAhead(List<DeliveryRun> deliveries) {
         // The posts and the authors' unfollow counts, both needed before the pages, are read side by side.
-        Started<Map<UserId, Long>> counting = tasks.start(List.<Callable<Map<UserId, Long>>>of(() -> unfollowCounts(deliveries)));
+        Started<Map<UserId, Long>> counting = tasks.start(List.<Callable<Map<UserId, Long>>>of(() -> reads.unfollowCounts(deliveries)));
         readPosts(deliveries);
         Outcome<Map<UserId, Long>> counted = tasks.await(counting).getFirst();
         if (counted.failure() instanceof Error error) {
@@ -595,29 +519,6 @@ public final class FanoutWorker {
     }
 
     /**
-     * The unfollow counts of the authors whose followers {@code runs} deliver to, in one read (see
-     * {@link FollowGraph#unfollowCounts}); none if that read fails, and then each page is checked by
-     * the edges.
-     */
-    private Map<UserId, Long> unfollowCounts(List<DeliveryRun> runs) {
-        Set<UserId> authors = new HashSet<>();
-        runs.forEach(run -> {
-            if (run.followedAuthor() != null) {
-                authors.add(run.followedAuthor());
-            }
-        });
-        if (authors.isEmpty()) {
-            return Map.of();
-        }
-        try {
-            return storage.call(() -> graph.unfollowCounts(authors));
-        } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "reading the unfollow counts of " + authors.size() + " authors failed; their pages are checked", e);
-            return Map.of();
-        }
-    }
-
-    /**
      * Settles the first pages {@code runs} read unchecked: the authors' unfollow counts are read
      * again in one read, and a page whose author's count has not moved since before it was read
      * lists no one who has left; any other is checked by the edges, all such checks side by side.
@@ -628,8 +529,8 @@ public final class FanoutWorker {
             return;
         }
         Instant at = clock.instant();
-        Map<UserId, Long> now = unfollowCounts(runs);
-        rethrowErrors(tasks.all(runs.stream().<Callable<Void>>map(run -> () -> {
+        Map<UserId, Long> now = reads.unfollowCounts(runs);
+        held.rethrowErrors(tasks.all(runs.stream().<Callable<Void>>map(run -> () -> {
             run.settle(at, now.get(run.followedAuthor()));
             return null;
         }).toList()));
@@ -646,7 +547,7 @@ public final class FanoutWorker {
         if (waited.isEmpty()) {
             return;
         }
-        Map<UserId, Long> now = unfollowCounts(waited);
+        Map<UserId, Long> now = reads.unfollowCounts(waited);
         for (DeliveryRun run : waited) {
             Long count = now.get(run.followedAuthor());
             if (count != null && count.equals(run.unfollows)) {
@@ -675,7 +576,7 @@ public final class FanoutWorker {
         }
         Set<PostId> live;
         try {
-            live = livePosts(delivered.values());
+            live = reads.livePosts(delivered.values());
         } catch (RuntimeException e) {
             LOG.log(Level.FINE, "reading the posts of " + delivered.size() + " deliveries at once failed; each reads its own", e);
             return;
@@ -685,25 +586,13 @@ public final class FanoutWorker {
 
     private void handBack() {
         Instant now = clock.instant();
-        for (DeliveryRun run : takeAllHeld()) {
+        for (DeliveryRun run : held.takeAll()) {
             run.stopReading();
             try {
                 jobs.release(run.claimed, now);
             } catch (RuntimeException e) {
                 LOG.log(Level.INFO, "could not hand back " + run.claimed.job().key() + "; its lease will expire", e);
             }
-        }
-    }
-
-    /** Empties {@link #held}, returning what it held. */
-    private List<DeliveryRun> takeAllHeld() {
-        lock.lock();
-        try {
-            List<DeliveryRun> all = List.copyOf(held);
-            held.clear();
-            return all;
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -715,8 +604,7 @@ public final class FanoutWorker {
     private int step() {
         Instant began = clock.instant();
         Stepped stepped = stepThrough();
-        pace = pace.noted(Duration.between(began, clock.instant()).minus(stepped.waited()), stepped.items(), stepped.jobs(),
-                settings.jobsPerClaim());
+        held.noteStep(Duration.between(began, clock.instant()).minus(stepped.waited()), stepped.items(), stepped.jobs());
         return stepped.done();
     }
 
@@ -728,13 +616,13 @@ public final class FanoutWorker {
 
     /** {@link #step}, untimed. */
     private Stepped stepThrough() {
-        List<DeliveryRun> all = heldNow();
-        Set<DeliveryRun> lost = renewDue(all);
+        List<DeliveryRun> all = held.now();
+        Set<DeliveryRun> lost = leases.renewDue(all);
         List<DeliveryRun> runs = all.stream().filter(run -> !lost.contains(run)).limit(settings.jobsPerClaim()).toList();
         settleWaitedPages(runs);
         // 1. The next pages of every job (a purge or a retraction is done whole here).
         List<Outcome<Batch>> taken = tasks.all(runs.stream().<Callable<Batch>>map(run -> run::next).toList());
-        rethrowErrors(taken);
+        held.rethrowErrors(taken);
         Map<DeliveryRun, Batch> batches = new IdentityHashMap<>();
         Map<DeliveryRun, RuntimeException> failed = new IdentityHashMap<>();
         List<Delivery> unwindowed = new ArrayList<>();
@@ -759,14 +647,14 @@ public final class FanoutWorker {
         WindowPassBarrier passes = windowPasses;
         Instant writing = clock.instant();
         AtomicReference<Instant> passed = new AtomicReference<>();
-        List<Outcome<Void>> written = awaitRenewing(tasks.start(chunks.stream().<Callable<Void>>map(chunk -> () -> {
+        List<Outcome<Void>> written = leases.awaitRenewing(tasks.start(chunks.stream().<Callable<Void>>map(chunk -> () -> {
             passes.awaitThoseBegun();
             passed.compareAndSet(null, clock.instant());
             storage.durableWrite(() -> feedItems.append(chunk.deliveries()));
             return null;
         }).toList()));
         Duration waited = passed.get() == null ? Duration.ZERO : Duration.between(writing, passed.get());
-        rethrowErrors(written);
+        held.rethrowErrors(written);
         for (int i = 0; i < chunks.size(); i++) {
             if (written.get(i).failure() != null) {
                 for (DeliveryRun run : chunks.get(i).runs()) {
@@ -786,8 +674,8 @@ public final class FanoutWorker {
         }).toList());
         Outcome<Map<DeliveryRun, Outcome<Boolean>>> finished = ParallelTasks.attempt(() -> finish(finishing));
         List<Outcome<Boolean>> moved = tasks.await(moving);
-        rethrowErrors(moved);
-        rethrowErrors(List.of(finished));
+        held.rethrowErrors(moved);
+        held.rethrowErrors(List.of(finished));
         Map<DeliveryRun, Outcome<Boolean>> outcomes = new IdentityHashMap<>();
         if (finished.failure() == null) {
             outcomes.putAll(finished.value());
@@ -803,12 +691,12 @@ public final class FanoutWorker {
             if (outcome.failure() != null) {
                 LOG.log(Level.WARNING, "fan-out job " + run.claimed.job().key() + " could not be settled; its lease will expire",
                         outcome.failure());
-                drop(run);
+                held.drop(run);
             } else if (outcome.value()) {
                 done++;
-                drop(run);
+                held.drop(run);
             } else if (failed.containsKey(run) || run.lost) {
-                drop(run);
+                held.drop(run);
             }
         }
         if (windowWrite != null) {
@@ -821,64 +709,9 @@ public final class FanoutWorker {
         return new Stepped(done, runs.size(), chunks.stream().mapToLong(chunk -> chunk.deliveries().size()).sum(), waited);
     }
 
-    /**
-     * Renews the leases of those of {@code heldNow} (the jobs held before a step, the step's own
-     * included, or those a claim just took) that would run out within half a lease, so that no other
-     * worker takes over a job this one holds and has windowed, nor one while its step writes it, all
-     * in one call ({@link FanoutJobs#renewAll}). Returns the jobs whose lease was lost anyway: they
-     * are dropped, left to their new holders.
-     */
-    private Set<DeliveryRun> renewDue(List<DeliveryRun> heldNow) {
-        Instant now = clock.instant();
-        Instant soon = now.plus(settings.jobLease().dividedBy(2));
-        List<DeliveryRun> due = heldNow.stream().filter(run -> run.claimed.leaseUntil().isBefore(soon)).toList();
-        if (due.isEmpty()) {
-            return Set.of();
-        }
-        List<Optional<ClaimedJob>> renewed;
-        try {
-            renewed = storage.call(() -> jobs.renewAll(due.stream().map(run -> run.claimed).toList(), now, settings.jobLease()));
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "could not renew the leases on " + due.size()
-                    + " jobs; those that run out are redone by a takeover", e);
-            return Set.of();
-        }
-        Set<DeliveryRun> lost = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        for (int i = 0; i < due.size(); i++) {
-            DeliveryRun run = due.get(i);
-            if (renewed.get(i).isPresent()) {
-                run.claimed = renewed.get(i).get();
-            } else {
-                LOG.log(Level.INFO, "lease on {0} was taken over; leaving it to the new holder", run.claimed.job().key());
-                run.lost = true;
-                drop(run);
-                lost.add(run);
-            }
-        }
-        return lost;
-    }
-
-    /** Lets go of the job (done, failed or taken over): room for the next claim. */
-    private void drop(DeliveryRun run) {
-        run.stopReading();
-        lock.lock();
-        try {
-            held.remove(run);
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** Tells the claiming thread that a step is over, so that a full hold looks for room again. */
     private void stepped() {
         idle.signal();
-    }
-
-    /** Which of the posts exist, read in one consistent batch. */
-    private Set<PostId> livePosts(Collection<PostRef> refs) {
-        Set<PostId> live = new HashSet<>();
-        storage.call(() -> posts.getAll(refs)).forEach(post -> live.add(post.id()));
-        return live;
     }
 
     /** Records how far a job that goes on got; false, since it is not finished. */
@@ -916,7 +749,7 @@ public final class FanoutWorker {
         Set<PostId> live = Set.of();
         if (!delivered.isEmpty()) {
             try {
-                live = livePosts(delivered.values());
+                live = reads.livePosts(delivered.values());
             } catch (RuntimeException e) {
                 delivered.keySet().forEach(run -> outcomes.put(run, new Outcome<>(null, e)));
             }
@@ -992,39 +825,6 @@ public final class FanoutWorker {
 
     private static List<UserId> readers(Collection<Delivery> deliveries) {
         return deliveries.stream().map(Delivery::reader).distinct().toList();
-    }
-
-    /**
-     * Waits for a step's durable writes, renewing meanwhile the leases that are due of every job
-     * held, the step's own included (every idle-poll interval, or a quarter of a lease if that is
-     * shorter): a step that outlasts half a lease would otherwise let them run out before the next
-     * step renews them. The writes do not touch the jobs' leases, and only this thread renews held
-     * jobs, so no renewal races another write of the same job.
-     */
-    private <T> List<Outcome<T>> awaitRenewing(Started<T> started) {
-        Duration tick = settings.idlePoll().compareTo(settings.jobLease().dividedBy(4)) < 0
-                ? settings.idlePoll() : settings.jobLease().dividedBy(4);
-        for (Thread thread : started.threads()) {
-            try {
-                while (!thread.join(tick)) {
-                    renewDue(heldNow());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while fanning out", e);
-            }
-        }
-        return started.outcomes();
-    }
-
-    /** An Error (the process is dying) stops the worker as it would have stopped a single thread. */
-    private <T> void rethrowErrors(List<Outcome<T>> outcomes) {
-        for (Outcome<T> outcome : outcomes) {
-            if (outcome.failure() instanceof Error error) {
-                takeAllHeld().forEach(DeliveryRun::stopReading);
-                throw error;
-            }
-        }
     }
 
     /** Builds a worker by naming its parts: every part is required, the listeners are optional. */
