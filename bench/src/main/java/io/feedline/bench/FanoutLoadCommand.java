@@ -84,7 +84,7 @@ final class FanoutLoadCommand implements Callable<Integer> {
                 engines.engines(),
                 runs, authors, followers, readerPool, bigFollowers, bigPosts, workers, rawItems, zaddRequests, seed));
         String command = "feedline " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
-        List<String> report = FanoutLoadBenchmark.report(command.strip(), result);
+        List<String> report = FanoutLoadReport.lines(command.strip(), result);
         PrintWriter printer = spec.commandLine().getOut();
         report.forEach(printer::println);
         printer.flush();

@@ -10,7 +10,7 @@ import io.feedline.domain.explore.ExploreDesk;
 import io.feedline.domain.explore.Popularity;
 import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.domain.fanout.TagFanout;
-import io.feedline.domain.fanout.WindowPasses;
+import io.feedline.domain.fanout.WindowPassBarrier;
 import io.feedline.domain.feed.FanoutPolicy;
 import io.feedline.domain.feed.PullMerge;
 import io.feedline.domain.feed.Windows;
@@ -63,7 +63,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final CacheWarnings warnings = new CacheWarnings();
     private final Windows windows;
     /** The window passes of this process's workers, which their durable writes wait for. */
-    private final WindowPasses windowPasses = new WindowPasses();
+    private final WindowPassBarrier windowPasses = new WindowPassBarrier();
     private final CachedPosts cachedPosts;
     private final Popularity popularity;
     private final ExploreDesk explore;

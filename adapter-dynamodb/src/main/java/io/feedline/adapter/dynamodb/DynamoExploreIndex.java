@@ -72,7 +72,7 @@ final class DynamoExploreIndex implements ExploreIndex {
     /** The newest {@code need} entries of one day older than {@code bound}: the shards' Queries in parallel, merged. */
     private List<PostRef> day(LocalDate day, Optional<PostId> bound, int need) {
         List<Integer> shards = IntStream.range(0, ExploreLayout.SHARDS).boxed().toList();
-        return TableAccess.sideBySide(shards, ExploreLayout.SHARDS, "AP40_explore_latest", shard -> shard(day, shard, bound, need))
+        return SideBySide.apply(shards, ExploreLayout.SHARDS, "AP40_explore_latest", shard -> shard(day, shard, bound, need))
                 .stream()
                 .flatMap(List::stream)
                 .sorted(Comparator.comparing(PostRef::postId).reversed())

@@ -236,7 +236,7 @@ final class DynamoFollowGraph implements FollowGraph, FollowEdgeImport {
             Future<List<UserId>> byIndex = beside.submit(
                     () -> FollowerRuns.ids(db.queryIndexUpTo("AP5_followers_by_index", legacy.build(), count + 1), FOLLOWER_ID));
             ids.addAll(FollowerRuns.ids(db.queryUpTo("AP5_followers", entries.build(), count + 1), FOLLOWER_ID));
-            ids.addAll(TableAccess.resultOf(byIndex, "AP5_followers_by_index"));
+            ids.addAll(SideBySide.resultOf(byIndex, "AP5_followers_by_index"));
         }
         return ids.stream().limit(count + 1L).toList();
     }

@@ -132,7 +132,7 @@ final class DynamoNotifications implements Notifications {
             }
             folds.add(chunks);
         }
-        return TableAccess.sideBySide(folds, ROWS_IN_FLIGHT, "notification_fold",
+        return SideBySide.apply(folds, ROWS_IN_FLIGHT, "notification_fold",
                         chunks -> chunks.stream().mapToInt(this::fold).sum())
                 .stream().mapToInt(Integer::intValue).sum();
     }

@@ -12,7 +12,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link TableAccess#sideBySide}, which sends a batch's independent requests (the lease writes of
+ * {@link SideBySide#apply}, which sends a batch's independent requests (the lease writes of
  * a claim, the rows of a claim's notifications) side by side instead of one after another.
  */
 class SideBySideTest {
@@ -21,7 +21,7 @@ class SideBySideTest {
     void answersComeInTheInputsOrderWhateverOrderTheRequestsEndIn() {
         List<Integer> inputs = IntStream.range(0, 20).boxed().toList();
 
-        List<String> answers = TableAccess.sideBySide(inputs, 8, "test", i -> {
+        List<String> answers = SideBySide.apply(inputs, 8, "test", i -> {
             sleep(20 - i);
             return "answer " + i;
         });
@@ -36,7 +36,7 @@ class SideBySideTest {
         // Every request waits until four are running: with a bound of four, all get there.
         CountDownLatch fourRunning = new CountDownLatch(4);
 
-        TableAccess.sideBySide(IntStream.range(0, 12).boxed().toList(), 4, "test", i -> {
+        SideBySide.apply(IntStream.range(0, 12).boxed().toList(), 4, "test", i -> {
             most.accumulateAndGet(running.incrementAndGet(), Math::max);
             fourRunning.countDown();
             try {
@@ -57,7 +57,7 @@ class SideBySideTest {
     void theFirstFailureIsThrownOnceEveryRequestHasEnded() {
         AtomicInteger ended = new AtomicInteger();
 
-        assertThatThrownBy(() -> TableAccess.sideBySide(IntStream.range(0, 10).boxed().toList(), 3, "test", i -> {
+        assertThatThrownBy(() -> SideBySide.apply(IntStream.range(0, 10).boxed().toList(), 3, "test", i -> {
             try {
                 sleep(10);
                 if (i == 4 || i == 7) {

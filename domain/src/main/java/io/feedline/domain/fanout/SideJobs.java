@@ -1,6 +1,6 @@
 package io.feedline.domain.fanout;
 
-import io.feedline.domain.fanout.VirtualTasks.Outcome;
+import io.feedline.domain.fanout.ParallelTasks.Outcome;
 import io.feedline.ports.model.NotificationEvent;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
@@ -33,10 +33,10 @@ final class SideJobs {
     private final Clock clock;
     private final FanoutSettings settings;
     private final StorageCalls storage;
-    private final VirtualTasks tasks;
+    private final ParallelTasks tasks;
 
     SideJobs(FanoutJobs jobs, Posts posts, Subscriptions subscriptions, Notifications notifications, BatchedJobs batched,
-            TagFanout tags, Clock clock, FanoutSettings settings, StorageCalls storage, VirtualTasks tasks) {
+            TagFanout tags, Clock clock, FanoutSettings settings, StorageCalls storage, ParallelTasks tasks) {
         this.jobs = jobs;
         this.posts = posts;
         this.subscriptions = subscriptions;

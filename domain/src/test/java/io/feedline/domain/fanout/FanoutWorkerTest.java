@@ -2,6 +2,7 @@ package io.feedline.domain.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.feedline.domain.FanoutWorkers;
 import io.feedline.domain.ForwardingFeedItems;
@@ -1125,7 +1126,7 @@ class FanoutWorkerTest {
         Duration lease = Duration.ofSeconds(120);
         try (World world = new World(FeedSettings.defaults().withMode(FanoutMode.PUSH).withJobsPerClaim(1).withJobLease(lease))) {
             everyReaderFollowsEveryAuthor(world, 7, 24);
-            WindowPasses passes = new WindowPasses();
+            WindowPassBarrier passes = new WindowPassBarrier();
             FanoutWorker worker = FanoutWorkers.builder(world, "behind-a-pass").windowPasses(passes).build();
             world.publish("author_0", "its step waits for a pass");
             // Another worker's claims are windowing: this step's durable write waits for them,
@@ -1194,12 +1195,8 @@ class FanoutWorkerTest {
     }
 
     /** Waits until a durable write is parked in its wait for {@code passes}. */
-    private static void awaitWaiting(WindowPasses passes) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!passes.writesWaiting()) {
-            assertThat(System.nanoTime()).as("a durable write began waiting within 10 s").isLessThan(deadline);
-            Thread.sleep(1);
-        }
+    private static void awaitWaiting(WindowPassBarrier passes) {
+        await("a durable write began waiting").atMost(Duration.ofSeconds(10)).until(passes::writesWaiting);
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
  * value or what it threw, so that the caller decides what a failure means (a fan-out worker retries
  * a failed job and stops on an Error).
  */
-final class VirtualTasks {
+final class ParallelTasks {
 
     /** A task's value or what it threw. */
     record Outcome<T>(T value, Throwable failure) {}
@@ -20,7 +20,7 @@ final class VirtualTasks {
 
     private final String threadName;
 
-    VirtualTasks(String threadName) {
+    ParallelTasks(String threadName) {
         this.threadName = threadName;
     }
 

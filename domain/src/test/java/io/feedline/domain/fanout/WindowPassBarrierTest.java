@@ -1,16 +1,18 @@
 package io.feedline.domain.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-class WindowPassesTest {
+class WindowPassBarrierTest {
 
     @Test
     void aDurableWriteWaitsForThePassesBegunBeforeItAndNotForThoseBegunAfter() throws InterruptedException {
-        WindowPasses passes = new WindowPasses();
+        WindowPassBarrier passes = new WindowPassBarrier();
         long first = passes.begin();
         CountDownLatch written = new CountDownLatch(1);
         Thread writer = writerWaitingFor(passes, written);
@@ -28,7 +30,7 @@ class WindowPassesTest {
 
     @Test
     void aDurableWriteWaitsForEveryPassBegunBeforeItWhicheverEndsFirst() throws InterruptedException {
-        WindowPasses passes = new WindowPasses();
+        WindowPassBarrier passes = new WindowPassBarrier();
         long first = passes.begin();
         long second = passes.begin();
         CountDownLatch written = new CountDownLatch(1);
@@ -45,7 +47,7 @@ class WindowPassesTest {
     }
 
     /** A durable write on a thread of its own, parked in its wait for the passes; it counts {@code written} down once through. */
-    private static Thread writerWaitingFor(WindowPasses passes, CountDownLatch written) throws InterruptedException {
+    private static Thread writerWaitingFor(WindowPassBarrier passes, CountDownLatch written) {
         Thread writer = Thread.ofVirtual().start(() -> {
             passes.awaitThoseBegun();
             written.countDown();
@@ -55,11 +57,8 @@ class WindowPassesTest {
     }
 
     /** Waits until {@code thread} is parked, that is, inside its wait for the passes. */
-    private static void awaitWaiting(Thread thread) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (thread.getState() != Thread.State.WAITING) {
-            assertThat(System.nanoTime()).as("the writer began waiting within 10 s").isLessThan(deadline);
-            Thread.sleep(1);
-        }
+    private static void awaitWaiting(Thread thread) {
+        await("the writer began waiting").atMost(Duration.ofSeconds(10))
+                .until(() -> thread.getState() == Thread.State.WAITING);
     }
 }

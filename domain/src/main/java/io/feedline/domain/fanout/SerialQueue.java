@@ -7,14 +7,15 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * A running worker's side work (each claim's counts, notifications and index jobs): run one piece
- * at a time, in the order given, on a virtual thread of its own, so that whoever gives it never
- * waits for it. A window pass gives its claims' side work here without waiting, since the process's
- * durable writes wait for the pass; once the pass has ended, the claiming waits until all it gave
- * has started ({@link #awaitStarted}), which keeps it at most one piece ahead of its side work.
+ * A serial task queue: pieces of work run one at a time, in the order given, on a virtual thread
+ * of its own, so that whoever gives one never waits for it. A running worker queues each claim's
+ * side work here (its counts, notifications and index jobs). A window pass gives its claims'
+ * side work without waiting, since the process's durable writes wait for the pass; once the pass
+ * has ended, the claiming waits until all it gave has started ({@link #awaitStarted}), which keeps
+ * it at most one piece ahead of its side work.
  */
-final class SideWork {
-    private static final Logger LOG = Logger.getLogger(SideWork.class.getName());
+final class SerialQueue {
+    private static final Logger LOG = Logger.getLogger(SerialQueue.class.getName());
     private final String threadName;
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled whenever a piece starts and when the last one has run. */
@@ -22,7 +23,7 @@ final class SideWork {
     private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
     private boolean running;
 
-    SideWork(String threadName) {
+    SerialQueue(String threadName) {
         this.threadName = threadName;
     }
 

@@ -5,10 +5,11 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The window passes running in this process, which its workers' durable feed writes wait for.
- * DynamoDB Local serves every request's SQLite work on one queue (ADR-0010), so a claim
- * and its first-page reads would otherwise wait behind up to {@link FanoutSettings#workerConcurrency()}
- * BatchWriteItems of every worker here. Each wait is bounded:
+ * A barrier between the window passes running in this process and its workers' durable feed
+ * writes: a durable write waits for the passes begun before it. DynamoDB Local serves every
+ * request's SQLite work on one queue (ADR-0010), so a claim and its first-page reads would
+ * otherwise wait behind up to {@link FanoutSettings#workerConcurrency()} BatchWriteItems of every
+ * worker here. Each wait is bounded:
  * <ul>
  *   <li>a durable write waits only for the passes that had begun when it started waiting, never for
  *       one begun after, so the claims of several workers in one process, however often they come,
@@ -23,7 +24,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * durable writes ran beside it, put a burst's hot windows at p99 20.9 s instead of 9.1 s; it was not
  * kept.
  */
-public final class WindowPasses {
+public final class WindowPassBarrier {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition ended = lock.newCondition();
     /** The tickets of the passes running, each a number one higher than the pass begun before it. */

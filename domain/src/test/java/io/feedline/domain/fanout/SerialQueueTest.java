@@ -9,10 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-class SideWorkTest {
+class SerialQueueTest {
     @Test
     void piecesRunOneAtATimeInTheOrderGivenAndGivingNeverWaits() throws Exception {
-        SideWork work = new SideWork("side-test");
+        SerialQueue work = new SerialQueue("side-test");
         CountDownLatch release = new CountDownLatch(1);
         List<Integer> ran = new CopyOnWriteArrayList<>();
         AtomicInteger running = new AtomicInteger();
@@ -39,7 +39,7 @@ class SideWorkTest {
 
     @Test
     void awaitStartedLetsGoOnceTheLastPieceGivenHasStartedWithoutWaitingForItToEnd() throws Exception {
-        SideWork work = new SideWork("side-test");
+        SerialQueue work = new SerialQueue("side-test");
         CountDownLatch firstRelease = new CountDownLatch(1);
         CountDownLatch secondStarted = new CountDownLatch(1);
         CountDownLatch secondRelease = new CountDownLatch(1);
@@ -63,7 +63,7 @@ class SideWorkTest {
 
     @Test
     void aPieceThatThrowsDoesNotStopThoseAfterIt() {
-        SideWork work = new SideWork("side-test");
+        SerialQueue work = new SerialQueue("side-test");
         List<String> ran = new CopyOnWriteArrayList<>();
         work.give(() -> {
             throw new IllegalStateException("the engine refused");
@@ -76,7 +76,7 @@ class SideWorkTest {
 
     @Test
     void anErrorEndsTheSideWorkAndLetsItsWaitersGo() {
-        SideWork work = new SideWork("side-test");
+        SerialQueue work = new SerialQueue("side-test");
         CountDownLatch release = new CountDownLatch(1);
         List<String> ran = new CopyOnWriteArrayList<>();
         work.give(() -> {
