@@ -10,7 +10,7 @@ Picks the 20 s of the recording with the most execution samples in FeedResource.
   - the ten allocation sites (class and top three frames) that took the most of the sampled bytes.
 
   SERVER_JAVA_OPTS='-XX:StartFlightRecording=filename=/tmp/feed.jfr,settings=profile' scripts/http-load.sh
-  scripts/jfr-feed.py /tmp/feed.jfr 8761 RouteMetrics HomeFeedReader.hydrate TrackedBarrier
+  scripts/jfr-feed.py /tmp/feed.jfr 8761 RouteMetrics HomeFeedDesk.hydrate InvalidationBarrier
 
 Needs the JDK's jfr on the PATH.
 """

@@ -40,7 +40,7 @@ import java.util.function.Supplier;
  * <p>On a single server a whole window's first page is also kept in this process ({@link NearCache}
  * of {@link WindowCopy}): windows are read over the link's tracked-reads connection, for which Redis
  * remembers the key and pushes an invalidation when any process changes it. A hot first page is
- * answered from the copy after a {@link TrackedBarrier}, one {@code PING} shared by every page that
+ * answered from the copy after a {@link InvalidationBarrier}, one {@code PING} shared by every page that
  * arrives while it is in flight, so it is as fresh as a read of Redis and costs Redis no window
  * command. This process's own writes drop their windows' copies before and after they are sent,
  * since their invalidations arrive on the other connection.
@@ -67,10 +67,10 @@ final class RedisTimelineCache implements TimelineCache {
     private final Duration commandTimeout;
     private final Duration ttl;
     private final NearCache<String, WindowCopy> copies;
-    private final TrackedBarrier barrier;
+    private final InvalidationBarrier barrier;
 
     RedisTimelineCache(RedisLink link, TimelineKeys keys, int cap, Duration commandTimeout, Duration ttl,
-            NearCache<String, WindowCopy> copies, TrackedBarrier barrier) {
+            NearCache<String, WindowCopy> copies, InvalidationBarrier barrier) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be at least 1, got " + cap);
         }
@@ -182,7 +182,7 @@ final class RedisTimelineCache implements TimelineCache {
 
     /**
      * A first page from this process's copy of the window, once every invalidation pushed before
-     * this call has been applied ({@link TrackedBarrier}: a shared round trip, no command of the
+     * this call has been applied ({@link InvalidationBarrier}: a shared round trip, no command of the
      * window's), when the copy holds the answer; else read from Redis and kept, if the window is
      * whole and no invalidation of it arrived while the read was in flight.
      */

@@ -51,7 +51,7 @@ public final class RedisTimelines implements AutoCloseable {
     private final RedisSettings settings;
     private final RedisLink link;
     private final NearCache<String, WindowCopy> windowCopies;
-    private final TrackedBarrier barrier = new TrackedBarrier();
+    private final InvalidationBarrier barrier = new InvalidationBarrier();
     private final RedisTimelineCache cache;
     private final RedisPostCache posts;
     private final AtomicBoolean closed = new AtomicBoolean();

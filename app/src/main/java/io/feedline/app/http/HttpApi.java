@@ -207,7 +207,7 @@ public final class HttpApi implements AutoCloseable {
         RateLimitStore buckets = sharedBuckets
                 .<RateLimitStore>map(shared -> new FallbackRateLimitStore(shared, local, System::nanoTime))
                 .orElse(local);
-        Gate gate = new Gate(tokens, addresses, new RateLimits(RateLimits.CALLER, limits.perCaller(), buckets),
+        RouteGuard guard = new RouteGuard(tokens, addresses, new RateLimits(RateLimits.CALLER, limits.perCaller(), buckets),
                 new RateLimits(RateLimits.CREDENTIALS, limits.credentials(), buckets));
         RouteMetrics metrics = new RouteMetrics(registry);
         // Each resource is handed the use cases it calls, and no others.
@@ -253,7 +253,7 @@ public final class HttpApi implements AutoCloseable {
             config.http.responseBufferSize = COPY_BUFFER_BYTES;
             config.requestLogger.http(metrics::record);
             config.routes.before(new SecurityHeaders(CREDENTIAL_ROUTES)::apply);
-            config.routes.beforeMatched(gate::check);
+            config.routes.beforeMatched(guard::check);
             // Admitted first, then timed: a wait in the bulkhead's queue is short and bounded of its own.
             config.router.handlerWrapper(endpoint -> anonymousReads.wrap(endpoint, deadline.wrap(endpoint),
                     ctx -> Caller.of(ctx).user().isEmpty(),

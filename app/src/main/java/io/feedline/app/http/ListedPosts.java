@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.app.http.Representations.PostView;
+import io.feedline.app.web.IdentityRenderCache;
 import io.feedline.app.web.JsonBytes;
-import io.feedline.app.web.KeptByInstance;
 import io.feedline.ports.model.Post;
 import java.io.InputStream;
 import java.time.Duration;
@@ -22,7 +22,7 @@ import java.util.Optional;
  * many readers' pages is written once. A profile of {@code GET /feed} under load put a sixth of the
  * server's samples in writing the page's posts with Jackson.
  *
- * <p>The renderings are found by the post instance first ({@link KeptByInstance}, {@value #SLOTS}
+ * <p>The renderings are found by the post instance first ({@link IdentityRenderCache}, {@value #SLOTS}
  * slots): a hot page's posts are the very objects the near cache holds, so the lookup hashes
  * nothing, locks nothing and needs no upkeep, where hashing and comparing each whole post by value
  * was a twentieth of a loaded feed's samples (and a weak-keyed cache's bookkeeping another
@@ -43,7 +43,7 @@ final class ListedPosts {
             .maximumSize(KEPT)
             .expireAfterAccess(Duration.ofMinutes(1))
             .build();
-    private final KeptByInstance<Post, byte[]> byInstance = new KeptByInstance<>(SLOTS);
+    private final IdentityRenderCache<Post, byte[]> byInstance = new IdentityRenderCache<>(SLOTS);
 
     ListedPosts(ObjectMapper mapper) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
-import io.feedline.app.web.KeptByInstance;
+import io.feedline.app.web.IdentityRenderCache;
 import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.model.FeedlineException;
@@ -32,7 +32,7 @@ import java.util.function.LongSupplier;
  * depend on it). Account endpoints ({@code /accounts/:id}, {@code verify_credentials}) read fresh.
  * A listed status is kept as its JSON by its base URL and the post's whole value (its counts
  * included), so the same post on many readers' pages is written once and a post whose counts moved
- * is written anew. It is found first by the post instance ({@link KeptByInstance}, as the native
+ * is written anew. It is found first by the post instance ({@link IdentityRenderCache}, as the native
  * lists find theirs), within the same half second.
  *
  * <p>Also the author of a post a reply answers ({@code in_reply_to_account_id}): a reply stores
@@ -51,7 +51,7 @@ final class Authors {
     private final LoadingCache<PostId, Optional<Username>> parents;
     private final Cache<Embedded, RawValue> rendered;
     private final Cache<Listed, Rendering> statuses;
-    private final KeptByInstance<Post, Kept> byInstance = new KeptByInstance<>(SLOTS);
+    private final IdentityRenderCache<Post, Kept> byInstance = new IdentityRenderCache<>(SLOTS);
     private final ReadProfile readProfile;
     private final ObjectMapper mapper;
     /** The time both caches and {@link #fresh} measure freshness on: {@code System::nanoTime} in production. */

@@ -11,7 +11,7 @@ import java.util.Set;
  * limit). A bad token is refused even on open routes, since the client
  * clearly meant to sign in.
  */
-final class Gate {
+final class RouteGuard {
     private static final String BEARER = "bearer ";
 
     private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions");
@@ -21,7 +21,7 @@ final class Gate {
     private final RateLimits rateLimits;
     private final RateLimits credentialLimits;
 
-    Gate(BearerTokens tokens, ClientAddresses addresses, RateLimits rateLimits, RateLimits credentialLimits) {
+    RouteGuard(BearerTokens tokens, ClientAddresses addresses, RateLimits rateLimits, RateLimits credentialLimits) {
         this.tokens = tokens;
         this.addresses = addresses;
         this.rateLimits = rateLimits;

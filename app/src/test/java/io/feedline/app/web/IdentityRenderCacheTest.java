@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-class KeptByInstanceTest {
+class IdentityRenderCacheTest {
     // Two slots are one pair: every instance shares it.
-    private final KeptByInstance<String, Integer> pair = new KeptByInstance<>(2);
+    private final IdentityRenderCache<String, Integer> pair = new IdentityRenderCache<>(2);
 
     @Test
     void aValueIsFoundByItsVeryInstanceNotByAnEqualOne() {
@@ -50,7 +50,7 @@ class KeptByInstanceTest {
 
     @Test
     void theTableIsAPowerOfTwoOfAtLeastTwoSlots() {
-        assertThatThrownBy(() -> new KeptByInstance<String, Integer>(1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new KeptByInstance<String, Integer>(24)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new IdentityRenderCache<String, Integer>(1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new IdentityRenderCache<String, Integer>(24)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -13,12 +13,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * found, so the caller must treat this as a cache in front of its own lookup by value. It holds its
  * instances strongly, at most one per slot, until others take their slots.
  */
-public final class KeptByInstance<K, V> {
+public final class IdentityRenderCache<K, V> {
     private final AtomicReferenceArray<Slot<K, V>> slots;
     private final int pairMask;
 
     /** @param slots how many instances it may hold: a power of two, at least 2 */
-    public KeptByInstance(int slots) {
+    public IdentityRenderCache(int slots) {
         if (slots < 2 || Integer.bitCount(slots) != 1) {
             throw new IllegalArgumentException("slots must be a power of two of at least 2, got " + slots);
         }

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeoutException;
  * {@code PING} is in flight, and the callers who arrive meanwhile share the next one, sent when it
  * answers. Under load a page then costs a fraction of a round trip; alone, one.
  */
-final class TrackedBarrier {
+final class InvalidationBarrier {
     private final Object lock = new Object();
     /** Guarded by {@link #lock}: the round trip the callers arriving now wait for, not sent yet. */
     private CompletableFuture<Void> next;
