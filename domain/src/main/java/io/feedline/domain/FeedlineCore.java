@@ -73,9 +73,10 @@ public final class FeedlineCore implements AutoCloseable {
         List<FollowEvents> followEvents = List.of(celebrityReads, popularity);
         Separations separations = new Separations(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
+        MediaDesk media = new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier, repostResolution, separations, ports.subscriptions(), ports.articles(),
-                settings.articleMaxCharacters(), postEvents, ports.live());
+                settings.articleMaxCharacters(), postEvents, ports.live(), media);
         SocialGraph graph = new SocialGraph(ports.graph(), ports.users(), windows, ports.clock(), users,
                 policy, settings.backfillPosts(), settings.maxFollowing(), wakeWorkers, notifier, separations, followEvents);
         LikeLedger likes = new LikeLedger(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers, relationSets);
@@ -111,7 +112,7 @@ public final class FeedlineCore implements AutoCloseable {
                 .readEngagement(new Engagement(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets))
                 .readArticles(new ArticleDesk(ports.articles(), cachedPosts, users, relationSets))
                 .watchLive(live)
-                .manageMedia(new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock()))
+                .manageMedia(media)
                 .build();
     }
 

@@ -15,6 +15,7 @@ import io.feedline.ports.model.IdempotencyClaim;
 import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.LiveEvent;
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
@@ -74,10 +75,13 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
     private final int articleMaxCharacters;
     private final List<PostEvents> events;
     private final LiveEvents live;
+    private final MediaDesk media;
 
     PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDirectory users,
             FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, Separations separations,
-            Subscriptions subscriptions, Articles articles, int articleMaxCharacters, List<PostEvents> events, LiveEvents live) {
+            Subscriptions subscriptions, Articles articles, int articleMaxCharacters, List<PostEvents> events, LiveEvents live,
+            MediaDesk media) {
+        this.media = media;
         this.events = List.copyOf(events);
         this.live = live;
         this.articles = articles;
@@ -219,6 +223,9 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
         UserAccount author = users.byId(command.author());
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Post post = new Post(id, author.id(), author.username(), command.text(), now, 0);
+        if (!command.media().isEmpty()) {
+            post = post.withMedia(media.attachable(author.id(), command.media()));
+        }
         if (command.article().isPresent()) {
             ArticleRequest request = command.article().get();
             post = post.asArticle(new Article(request.title(), Slug.fromTitle(request.title(), id), request.status()));
@@ -349,7 +356,7 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                 .orElseThrow(() -> new FeedlineException.NotFound("post", "the post replied to does not exist", "inReplyTo"));
     }
 
-    /** What "the same request" means for an idempotency key: the same author, text, parent, title and status. */
+    /** What "the same request" means for an idempotency key: the same author, text, parent, title, status and media. */
     private static String fingerprint(Command command) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -365,6 +372,10 @@ final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAuthorTim
                 sha.update(command.article().get().title().value().getBytes(StandardCharsets.UTF_8));
                 sha.update((byte) 0);
                 sha.update(command.article().get().status().wireName().getBytes(StandardCharsets.UTF_8));
+            }
+            for (MediaId attached : command.media()) {
+                sha.update((byte) 2);
+                sha.update(attached.value().getBytes(StandardCharsets.UTF_8));
             }
             return HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {
