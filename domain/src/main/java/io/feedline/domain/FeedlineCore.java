@@ -107,9 +107,10 @@ public final class FeedlineCore implements AutoCloseable {
         List<FollowEvents> followEvents = List.of(celebrityReads, popularity);
         BlockRules blockRules = new BlockRules(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
+        MediaDesk media = new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier, repostResolution, blockRules, ports.subscriptions(), ports.articles(),
-                settings.articleMaxCharacters(), postEvents, ports.live());
+                settings.articleMaxCharacters(), postEvents, ports.live(), media);
         FollowDesk graph = new FollowDesk(ports.graph(), ports.users(), windows, ports.clock(), users,
                 policy, settings.backfillPosts(), settings.maxFollowing(), wakeWorkers, notifier, blockRules, followEvents);
         LikeDesk likes = new LikeDesk(cachedPosts, ports.likes(), ports.counters(), notifier, wakeWorkers, relationSets);
@@ -145,7 +146,7 @@ public final class FeedlineCore implements AutoCloseable {
                 .readEngagement(new EngagementDesk(cachedPosts, ports.likes(), ports.reposts(), ports.users(), relationSets))
                 .readArticles(new ArticleDesk(ports.articles(), cachedPosts, users, relationSets))
                 .watchLive(live)
-                .manageMedia(new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock()))
+                .manageMedia(media)
                 .build();
     }
 

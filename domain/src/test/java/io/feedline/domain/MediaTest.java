@@ -8,7 +8,12 @@ import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Focus;
 import io.feedline.ports.model.MediaAttachment;
 import io.feedline.ports.model.MediaDescription;
+import io.feedline.ports.in.PublishPost;
+import io.feedline.ports.model.MediaId;
+import io.feedline.ports.model.Post;
+import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.UserId;
+import java.util.List;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -102,5 +107,58 @@ class MediaTest {
 
         assertThatThrownBy(() -> world.app.manageMedia().describe(alice, media.id(), Optional.of("d".repeat(1501)), Optional.empty()))
                 .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("description"));
+    }
+
+    private static PublishPost.Command post(UserId author, PostText text, MediaId... media) {
+        return new PublishPost.Command(author, text, Optional.empty(), Optional.empty(), Optional.empty(), List.of(media));
+    }
+
+    @Test
+    void a_post_carries_its_uploads_in_their_order_and_they_are_attached_to_it() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        MediaAttachment first = world.app.manageMedia().upload(alice, file("one"), Optional.of("first"), Optional.empty());
+        MediaAttachment second = world.app.manageMedia().upload(alice, file("two"), Optional.empty(), Optional.empty());
+
+        Post post = world.app.publishPost().publish(post(alice, PostText.NONE, second.id(), first.id()));
+
+        assertThat(post.text().isEmpty()).isTrue();
+        assertThat(post.media()).extracting(MediaAttachment::id).containsExactly(second.id(), first.id());
+        assertThat(world.app.readPost().read(post.id()).media()).extracting(MediaAttachment::id)
+                .containsExactly(second.id(), first.id());
+        assertThat(world.app.manageMedia().get(alice, first.id()).attachedTo()).contains(post.id());
+    }
+
+    @Test
+    void a_post_may_not_carry_anothers_upload_or_one_already_posted() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        UserId bob = world.register("bob");
+        MediaAttachment bobs = world.app.manageMedia().upload(bob, file("his"), Optional.empty(), Optional.empty());
+        MediaAttachment hers = world.app.manageMedia().upload(alice, file("hers"), Optional.empty(), Optional.empty());
+        world.app.publishPost().publish(post(alice, PostText.of("first"), hers.id()));
+
+        assertThatThrownBy(() -> world.app.publishPost().publish(post(alice, PostText.of("stolen"), bobs.id())))
+                .isInstanceOfSatisfying(FeedlineException.MediaUnavailable.class, e -> assertThat(e.field()).isEqualTo("mediaIds"));
+        assertThatThrownBy(() -> world.app.publishPost().publish(post(alice, PostText.of("again"), hers.id())))
+                .isInstanceOfSatisfying(FeedlineException.MediaUnavailable.class, e -> assertThat(e.field()).isEqualTo("mediaIds"));
+        assertThat(world.app.manageMedia().get(bob, bobs.id()).isAttached()).isFalse();
+    }
+
+    @Test
+    void a_post_has_text_or_media_and_at_most_four_uploads() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        MediaId[] five = new MediaId[5];
+        for (int i = 0; i < five.length; i++) {
+            five[i] = world.app.manageMedia().upload(alice, file("n" + i), Optional.empty(), Optional.empty()).id();
+        }
+
+        assertThatThrownBy(() -> post(alice, PostText.NONE))
+                .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("text"));
+        assertThatThrownBy(() -> post(alice, PostText.of("five"), five))
+                .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("mediaIds"));
+        assertThat(world.app.publishPost().publish(post(alice, PostText.of("four"), five[0], five[1], five[2], five[3])).media())
+                .hasSize(4);
     }
 }

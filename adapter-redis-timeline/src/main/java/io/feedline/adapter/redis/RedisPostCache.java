@@ -124,7 +124,10 @@ final class RedisPostCache implements PostCache {
     }
 
     @Override
-    public void putAll(Collection<Post> posts) {
+    public void putAll(Collection<Post> given) {
+        // The hash has no field for media yet: a post with attachments is not kept here, so it is
+        // read from the table, whole, rather than shown from Redis without them.
+        List<Post> posts = given.stream().filter(post -> post.media().isEmpty()).toList();
         if (posts.isEmpty()) {
             return;
         }

@@ -13,6 +13,8 @@ import io.feedline.app.http.TokenRevocations;
 import io.feedline.app.mastodon.Limits;
 import io.feedline.app.mastodon.MastodonApi;
 import io.feedline.app.mastodon.MastodonTokens;
+import io.feedline.app.web.MediaLinks;
+import io.feedline.app.web.Uploads;
 import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.out.Announcements;
@@ -99,6 +101,8 @@ public final class App implements AutoCloseable {
                             revocations.hearing(everyWord);
                         }
                     }));
+            HttpApi.Media media = new HttpApi.Media(new Uploads(config.media().imaging().maxBytes()),
+                    new MediaLinks(config.media().publicBaseUrl()));
             HttpApi http = HttpApi.create(
                     config.http(),
                     assembly.core.useCases(),
@@ -110,6 +114,7 @@ public final class App implements AutoCloseable {
                             .toList(),
                     List.of(new DegradationCheck("fanout", backlog::degradedBecause)),
                     sharedBuckets.map(App::rateLimitStore),
+                    media,
                     assembly.metrics.registry);
             MastodonApi.Settings mastodonSettings = config.mastodon();
             Optional<MastodonApi> mastodon = mastodonSettings.enabled()
@@ -131,7 +136,7 @@ public final class App implements AutoCloseable {
                                 public boolean revokeOnce(String tokenId, Instant expiresAt) {
                                     return assembly.storage.revokedTokens.revokeOnce(tokenId, expiresAt);
                                 }
-                            }), mastodonLimits(http.sharedLimits()), http.anonymousReads()))
+                            }), mastodonLimits(http.sharedLimits()), http.anonymousReads(), media.uploads(), media.links()))
                     : Optional.empty();
             mastodon.ifPresent(api -> assembly.metrics.watchStreams(api::streamingConnections, api::slowStreamsDropped));
             return new App(assembly, http, mastodon, sharedBuckets, heardRevocations);

@@ -2,6 +2,9 @@ package io.feedline.app.http;
 
 import io.feedline.app.web.Admission;
 import io.feedline.app.web.AnonymousReads;
+import io.feedline.app.web.MediaFiles;
+import io.feedline.app.web.MediaLinks;
+import io.feedline.app.web.Uploads;
 import io.feedline.app.web.RequestDeadline;
 import io.feedline.app.web.SecurityHeaders;
 import io.feedline.app.web.Sessionless;
@@ -118,6 +121,20 @@ public final class HttpApi implements AutoCloseable {
         }
     }
 
+    /**
+     * Uploads and their URLs: the largest file {@code POST /media} takes, and where media are
+     * fetched from (when that is this process, it serves {@code /media/...} from the store).
+     */
+    public record Media(Uploads uploads, MediaLinks links) {
+        /** Mastodon's 16 MiB images, served here. */
+        public static final Media DEFAULT = new Media(new Uploads(16L * 1024 * 1024), MediaLinks.SERVED_HERE);
+
+        public Media {
+            Objects.requireNonNull(uploads, "uploads");
+            Objects.requireNonNull(links, "links");
+        }
+    }
+
     /** A bucket size: {@code requests} per {@code period}, refilled smoothly. */
     public record Rate(long requests, Duration period) {
         public Rate {
@@ -198,8 +215,22 @@ public final class HttpApi implements AutoCloseable {
             List<DegradationCheck> degradations,
             Optional<RateLimitStore> sharedBuckets,
             PrometheusMeterRegistry registry) {
+        return create(settings, useCases, tokens, cursors, probes, degradations, sharedBuckets, Media.DEFAULT, registry);
+    }
+
+    /** As above, with uploads limited and media linked as {@code media} says. */
+    public static HttpApi create(
+            Settings settings,
+            UseCases useCases,
+            BearerTokens tokens,
+            Cursors cursors,
+            List<EngineProbe> probes,
+            List<DegradationCheck> degradations,
+            Optional<RateLimitStore> sharedBuckets,
+            Media media,
+            PrometheusMeterRegistry registry) {
         Json json = new Json(settings.maxRequestBytes());
-        Paging paging = new Paging(cursors, new ListedPosts(json.mapper()));
+        Paging paging = new Paging(cursors, new ListedPosts(json.mapper(), media.links()));
         ProblemMapper problems = new ProblemMapper(json.mapper());
         Limits limits = settings.limits();
         ClientAddresses addresses = new ClientAddresses(settings.clientAddresses());
@@ -216,7 +247,8 @@ public final class HttpApi implements AutoCloseable {
                 new RateLimits(RateLimits.FAILED_LOGINS, limits.failedLogins(), buckets));
         PostResource posts = new PostResource(useCases.publishPost(), useCases.deletePost(), useCases.likePost(),
                 useCases.unlikePost(), useCases.repostPost(), useCases.unrepostPost(), useCases.readAsViewer(),
-                useCases.readEngagement(), useCases.readArticles(), useCases.publishDraft(), json, paging);
+                useCases.readEngagement(), useCases.readArticles(), useCases.publishDraft(), json, paging, media.links());
+        MediaResource uploads = new MediaResource(useCases.manageMedia(), media.uploads(), media.links());
         GraphResource graph = new GraphResource(useCases.follow(), useCases.unfollow(), useCases.readFollowing(),
                 useCases.readFollowers(), useCases.checkFollows(), paging);
         FeedResource feed = new FeedResource(useCases.readHomeFeed(), paging);
@@ -266,7 +298,15 @@ public final class HttpApi implements AutoCloseable {
                     rule.exposeHeader("Location");
                 }));
             }
-            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags, subscriptions);
+            // Uploads are read under the media limit (Uploads); every other multipart body under the request limit.
+            config.jetty.multipartConfig.maxFileSize(settings.maxRequestBytes(), io.javalin.config.SizeUnit.BYTES);
+            config.jetty.multipartConfig.maxTotalRequestSize(settings.maxRequestBytes(), io.javalin.config.SizeUnit.BYTES);
+            Routes.register(config.routes, accounts, posts, graph, feed, notifications, operations, relations, search, tags, subscriptions,
+                    uploads);
+            if (media.links().servedHere()) {
+                Routes.registerMediaFiles(config.routes, new MediaFiles(useCases.manageMedia(),
+                        () -> new FeedlineException.NotFound("media", "no such media")));
+            }
             Routes.registerExplore(config.routes, explore);
             config.routes.exception(HttpResponseException.class, problems::handle);
             config.routes.exception(Exception.class, problems::handle);

@@ -7,6 +7,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.app.http.Representations.PostView;
 import io.feedline.app.web.IdentityRenderCache;
 import io.feedline.app.web.JsonBytes;
+import io.feedline.app.web.MediaLinks;
 import io.feedline.ports.model.Post;
 import java.io.InputStream;
 import java.time.Duration;
@@ -39,14 +40,16 @@ final class ListedPosts {
     private static final byte[] LAST_PAGE_CLOSE = JsonBytes.utf8("]}");
 
     private final ObjectMapper mapper;
+    private final MediaLinks links;
     private final Cache<Post, byte[]> rendered = Caffeine.newBuilder()
             .maximumSize(KEPT)
             .expireAfterAccess(Duration.ofMinutes(1))
             .build();
     private final IdentityRenderCache<Post, byte[]> byInstance = new IdentityRenderCache<>(SLOTS);
 
-    ListedPosts(ObjectMapper mapper) {
+    ListedPosts(ObjectMapper mapper, MediaLinks links) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");
+        this.links = Objects.requireNonNull(links, "links");
     }
 
     /** The post as a list shows it ({@link PostView#of}), written as JSON in UTF-8. The caller must not change it. */
@@ -77,7 +80,7 @@ final class ListedPosts {
 
     private byte[] render(Post post) {
         try {
-            return mapper.writeValueAsBytes(PostView.of(post));
+            return mapper.writeValueAsBytes(PostView.of(post, links));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a post view is plain data and always serializes", e);
         }

@@ -26,7 +26,10 @@ import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.Slug;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
+import io.feedline.app.web.MediaLinks;
+import io.feedline.ports.model.MediaId;
 import io.javalin.http.Context;
+import java.util.List;
 import java.util.Optional;
 
 /** Posts: publish (a reply too), read, delete, like, repost, threads, and an author's timeline. */
@@ -47,11 +50,13 @@ final class PostResource {
     private final PublishDraft publishDraft;
     private final Json json;
     private final Paging paging;
+    private final MediaLinks links;
 
     PostResource(PublishPost publishPost, DeletePost deletePost, LikePost likePost, UnlikePost unlikePost,
             RepostPost repostPost, UnrepostPost unrepostPost, ReadAsViewer readAsViewer,
             ReadEngagement readEngagement, ReadArticles readArticles, PublishDraft publishDraft, Json json,
-            Paging paging) {
+            Paging paging, MediaLinks links) {
+        this.links = links;
         this.publishPost = publishPost;
         this.deletePost = deletePost;
         this.likePost = likePost;
@@ -72,10 +77,33 @@ final class PostResource {
         Optional<String> key = Optional.ofNullable(ctx.header(IDEMPOTENCY_KEY));
         Optional<PublishPost.ArticleRequest> article = article(body);
         // An article's body may be as long as any configured article limit; the core applies the one configured.
-        PostText text = article.isPresent() ? PostText.within(body.text(), PostText.MAX_ARTICLE_CODE_POINTS) : PostText.of(body.text());
+        List<MediaId> media = mediaIds(body.mediaIds());
+        // A post of media alone may have no text, as on Mastodon; without media the text is required as ever.
+        PostText text = article.isPresent() ? PostText.within(body.text(), PostText.MAX_ARTICLE_CODE_POINTS)
+                : media.isEmpty() ? PostText.of(body.text()) : PostText.orNone(body.text());
         Post post = publishPost.publish(new PublishPost.Command(
-                author, text, key.map(IdempotencyKey::of), inReplyTo(body.inReplyTo()), article));
-        ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.full(post));
+                author, text, key.map(IdempotencyKey::of), inReplyTo(body.inReplyTo()), article, media));
+        ctx.status(201).header("Location", "/posts/" + post.id().value()).json(PostView.full(post, links));
+    }
+
+    /** The uploads to attach: at most four, each once; an id that names no upload is one the caller cannot attach. */
+    private static List<MediaId> mediaIds(List<String> raw) {
+        if (raw == null || raw.isEmpty()) {
+            return List.of();
+        }
+        if (raw.size() > Post.MAX_MEDIA) {
+            throw HttpProblem.unprocessable("too-many-media", "mediaIds", "a post has at most " + Post.MAX_MEDIA + " attachments");
+        }
+        if (raw.stream().distinct().count() != raw.size()) {
+            throw HttpProblem.unprocessable("media-unavailable", "mediaIds", "a post names each attachment once");
+        }
+        return raw.stream().map(id -> {
+            try {
+                return MediaId.of(id);
+            } catch (FeedlineException.InvalidInput e) {
+                throw new FeedlineException.MediaUnavailable("mediaIds", "mediaIds holds an id that is no upload of yours");
+            }
+        }).toList();
     }
 
     /** A body with a title asks for an article (published unless {@code status} says draft); a status alone is refused. */
@@ -93,12 +121,12 @@ final class PostResource {
     void read(Context ctx) {
         Optional<UserId> viewer = Caller.of(ctx).user();
         PostId id = PathValues.postId(ctx);
-        ctx.json(PostView.full(readAsViewer.post(viewer, id)));
+        ctx.json(PostView.full(readAsViewer.post(viewer, id), links));
     }
 
     /** {@code POST /posts/{id}/publish}: the caller's draft published (again: the article it became). */
     void publishDraft(Context ctx) {
-        ctx.json(PostView.full(publishDraft.publish(Caller.of(ctx).required(), PathValues.postId(ctx))));
+        ctx.json(PostView.full(publishDraft.publish(Caller.of(ctx).required(), PathValues.postId(ctx)), links));
     }
 
     /** {@code GET /users/{username}/articles/{slug}}: the whole article; a draft for its author only. */
@@ -109,7 +137,7 @@ final class PostResource {
         } catch (FeedlineException.InvalidInput e) {
             throw new FeedlineException.NotFound("article", "no such article");
         }
-        ctx.json(PostView.full(readArticles.bySlug(Caller.of(ctx).user(), PathValues.username(ctx, "username"), slug)));
+        ctx.json(PostView.full(readArticles.bySlug(Caller.of(ctx).user(), PathValues.username(ctx, "username"), slug), links));
     }
 
     /** {@code GET /users/{username}/articles}: the published articles, or with {@code status=draft} the caller's own drafts. */
@@ -176,7 +204,7 @@ final class PostResource {
     void context(Context ctx) {
         PostId post = PathValues.postId(ctx);
         Optional<UserId> viewer = Caller.of(ctx).user();
-        ctx.json(ContextView.of(readAsViewer.context(viewer, post, PageRequest.first(CONTEXT_REPLIES))));
+        ctx.json(ContextView.of(readAsViewer.context(viewer, post, PageRequest.first(CONTEXT_REPLIES)), links));
     }
 
     /** An id that cannot name a post names the field at fault; a well-formed unknown one is a 404 later. */

@@ -1,6 +1,9 @@
 package io.feedline.app.http;
 
+import io.feedline.app.web.MediaLinks;
 import io.feedline.ports.model.Conversation;
+import io.feedline.ports.model.MediaAttachment;
+import io.feedline.ports.model.MediaMeta;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.NotificationView;
@@ -26,7 +29,7 @@ final class Representations {
     record LoginRequest(String username, String email, String password) {}
 
     /** {@code inReplyTo} is the id of the post answered, when this post is a reply. */
-    record PublishRequest(String text, String inReplyTo, String title, String status) {}
+    record PublishRequest(String text, String inReplyTo, String title, String status, List<String> mediaIds) {}
 
     // Responses.
 
@@ -78,18 +81,18 @@ final class Representations {
      */
     record PostView(String id, String authorId, String authorUsername, String text, Instant createdAt, long likeCount,
             long replyCount, long repostCount, RepostedByView repostedBy, String inReplyTo, String inReplyToAuthorId,
-            List<MentionView> mentions, List<String> tags, ArticleView article) {
+            List<MentionView> mentions, List<String> tags, ArticleView article, List<MediaView> media) {
         /** A post in a list: an article shows its excerpt. */
-        static PostView of(Post p) {
-            return view(p, p.listedText());
+        static PostView of(Post p, MediaLinks links) {
+            return view(p, p.listedText(), links);
         }
 
         /** A post read alone: an article shows its whole body. */
-        static PostView full(Post p) {
-            return view(p, p.text().value());
+        static PostView full(Post p, MediaLinks links) {
+            return view(p, p.text().value(), links);
         }
 
-        private static PostView view(Post p, String text) {
+        private static PostView view(Post p, String text, MediaLinks links) {
             return new PostView(p.id().value(), p.authorId().value(), p.authorUsername().value(), text,
                     p.createdAt(), p.likeCount(), p.replyCount(), p.repostCount(),
                     p.repostedBy().map(RepostedByView::of).orElse(null),
@@ -97,7 +100,35 @@ final class Representations {
                     p.inReplyTo().map(parent -> parent.authorId().value()).orElse(null),
                     p.mentions().stream().map(MentionView::of).toList(),
                     p.tags().stream().map(Tag::value).toList(),
-                    p.article().map(a -> ArticleView.of(p, a)).orElse(null));
+                    p.article().map(a -> ArticleView.of(p, a)).orElse(null),
+                    p.media().stream().map(m -> MediaView.of(m, links)).toList());
+        }
+    }
+
+    /**
+     * An upload, as its uploader is answered and as a post carries it. Its URLs are under
+     * {@code media.public-base-url} when one is set, else relative to the API's own address.
+     * {@code description} (alt text) is null when none was given.
+     */
+    record MediaView(String id, String type, String url, String previewUrl, int width, int height, String description,
+            String blurhash, FocusView focus, MetaView meta) {
+        static MediaView of(MediaAttachment m, MediaLinks links) {
+            return new MediaView(m.id().value(), m.kind().name().toLowerCase(java.util.Locale.ROOT),
+                    links.url(m.originalKey(), ""), links.url(m.smallKey(), ""), m.original().width(), m.original().height(),
+                    m.description().map(Object::toString).orElse(null), m.blurhash(),
+                    new FocusView(m.focus().x(), m.focus().y()),
+                    new MetaView(RenditionView.of(m.original()), RenditionView.of(m.small())));
+        }
+    }
+
+    record FocusView(double x, double y) {}
+
+    record MetaView(RenditionView original, RenditionView small) {}
+
+    /** One stored rendition's shape: pixels, {@code WIDTHxHEIGHT}, width over height, and bytes. */
+    record RenditionView(int width, int height, String size, double aspect, long bytes) {
+        static RenditionView of(MediaMeta meta) {
+            return new RenditionView(meta.width(), meta.height(), meta.size(), meta.aspect(), meta.length());
         }
     }
 
@@ -125,9 +156,9 @@ final class Representations {
 
     /** A post up a thread; a deleted one shows only its id, its author's id and {@code deleted}. */
     record AncestorView(String id, String authorId, boolean deleted, PostView post) {
-        static AncestorView of(Conversation.Ancestor a) {
+        static AncestorView of(Conversation.Ancestor a, MediaLinks links) {
             return new AncestorView(a.ref().postId().value(), a.ref().authorId().value(), a.deleted(),
-                    a.post().map(PostView::of).orElse(null));
+                    a.post().map(p -> PostView.of(p, links)).orElse(null));
         }
     }
 
@@ -136,9 +167,9 @@ final class Representations {
      * first; {@code moreReplies} says whether {@code /posts/{id}/replies} has more.
      */
     record ContextView(List<AncestorView> ancestors, PostView post, List<PostView> replies, boolean moreReplies) {
-        static ContextView of(Conversation c) {
-            return new ContextView(c.ancestors().stream().map(AncestorView::of).toList(), PostView.full(c.post()),
-                    c.replies().items().stream().map(PostView::of).toList(), c.replies().next().isPresent());
+        static ContextView of(Conversation c, MediaLinks links) {
+            return new ContextView(c.ancestors().stream().map(a -> AncestorView.of(a, links)).toList(), PostView.full(c.post(), links),
+                    c.replies().items().stream().map(p -> PostView.of(p, links)).toList(), c.replies().next().isPresent());
         }
     }
 

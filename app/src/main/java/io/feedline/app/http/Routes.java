@@ -5,6 +5,7 @@ import static io.feedline.app.http.Access.OPERATIONS;
 import static io.feedline.app.http.Access.SIGNED_IN;
 import static io.feedline.app.web.AnonymousReads.Cost.EXPENSIVE;
 
+import io.feedline.app.web.MediaFiles;
 import io.javalin.config.RoutesConfig;
 
 /**
@@ -25,7 +26,8 @@ final class Routes {
             RelationResource relations,
             SearchResource search,
             TagResource tags,
-            SubscriptionResource subscriptions) {
+            SubscriptionResource subscriptions,
+            MediaResource media) {
         // Javalin tries a method's routes in the order they were added, a regular expression each: the
         // home feed, the route read most, is tried first. No other route matches /feed, so this order changes no answer.
         routes.get("/feed", feed::home, SIGNED_IN);
@@ -37,6 +39,8 @@ final class Routes {
         routes.get("/users/{username}/posts", posts::byAuthor, ANYONE, EXPENSIVE);
         routes.get("/users/{username}/articles", posts::articles, ANYONE);
         routes.get("/users/{username}/articles/{slug}", posts::article, ANYONE);
+
+        routes.post("/media", media::upload, SIGNED_IN);
 
         routes.post("/posts", posts::publish, SIGNED_IN);
         routes.get("/posts/{id}", posts::read, ANYONE);
@@ -87,6 +91,11 @@ final class Routes {
         routes.get("/metrics", operations::metrics, OPERATIONS);
         routes.get("/openapi.yaml", operations::openApi, OPERATIONS);
         routes.get("/docs", operations::docs, OPERATIONS);
+    }
+
+    /** The stored media, served by this process when no public base URL puts a CDN in front. */
+    static void registerMediaFiles(RoutesConfig routes, MediaFiles files) {
+        routes.get(MediaFiles.ROUTE, files::serve, ANYONE);
     }
 
     /** Explore's routes: open to anyone (a signed-in caller's filters apply to what they are shown). */

@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Mastodon's entities as Feedline fills them. Every field the Mastodon schema requires is present;
- * what Feedline does not have is honestly empty: no media, emojis, fields, polls or
+ * what Feedline does not have is honestly empty: no emojis, fields, polls or
  * cards, never a bot or a locked account. Field names are written in snake case.
  */
 final class Entities {
@@ -47,6 +47,17 @@ final class Entities {
             long repliesCount, String inReplyToId, String inReplyToAccountId, Status reblog, Object poll,
             Object card, String language, String text, String editedAt, Boolean favourited, Boolean reblogged,
             Boolean muted, Boolean bookmarked, Boolean pinned) {}
+
+    /** An upload; {@code remote_url} is null, since Feedline keeps nothing from another server. */
+    record MediaAttachmentEntity(String id, String type, String url, String previewUrl, String remoteUrl,
+            MediaMeta meta, String description, String blurhash) {}
+
+    record MediaMeta(MetaDetails original, MetaDetails small, MediaFocus focus) {}
+
+    /** One rendition: pixels, {@code WIDTHxHEIGHT} and width over height. */
+    record MetaDetails(int width, int height, String size, double aspect) {}
+
+    record MediaFocus(double x, double y) {}
 
     record StatusMention(String id, String username, String url, String acct) {}
 

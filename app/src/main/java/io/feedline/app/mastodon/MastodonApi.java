@@ -12,6 +12,7 @@ import static io.feedline.app.mastodon.Scope.READ_STATUSES;
 import static io.feedline.app.mastodon.Scope.WRITE_BLOCKS;
 import static io.feedline.app.mastodon.Scope.WRITE_FAVOURITES;
 import static io.feedline.app.mastodon.Scope.WRITE_FOLLOWS;
+import static io.feedline.app.mastodon.Scope.WRITE_MEDIA;
 import static io.feedline.app.mastodon.Scope.WRITE_MUTES;
 import static io.feedline.app.mastodon.Scope.WRITE_NOTIFICATIONS;
 import static io.feedline.app.mastodon.Scope.WRITE_STATUSES;
@@ -20,6 +21,9 @@ import static io.feedline.app.web.AnonymousReads.Cost.EXPENSIVE;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.feedline.app.web.AnonymousReads;
+import io.feedline.app.web.MediaFiles;
+import io.feedline.app.web.MediaLinks;
+import io.feedline.app.web.Uploads;
 import io.feedline.app.web.RequestDeadline;
 import io.feedline.app.web.SecurityHeaders;
 import io.feedline.app.web.Sessionless;
@@ -101,10 +105,19 @@ public final class MastodonApi implements AutoCloseable {
      */
     public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens, Limits limits,
             AnonymousReads anonymousReads) {
+        return create(settings, useCases, tokens, limits, anonymousReads, new Uploads(16L * 1024 * 1024), MediaLinks.SERVED_HERE);
+    }
+
+    /**
+     * As above, with uploads read under {@code uploads}' limit and media linked by {@code links}
+     * (when they are served here, this API serves {@code /media/...} too, under its own host).
+     */
+    public static MastodonApi create(Settings settings, UseCases useCases, MastodonTokens tokens, Limits limits,
+            AnonymousReads anonymousReads, Uploads uploads, MediaLinks links) {
         ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         // Each resource is handed the use cases it calls, and no others.
         Requests requests = new Requests(tokens, mapper, settings.maxRequestBytes(), useCases.authenticate(), useCases.readProfile(),
-                useCases.readPost(), limits);
+                useCases.readPost(), limits, links);
         OAuthResource oauth = new OAuthResource(tokens, requests);
         SignUpResource signUp = new SignUpResource(useCases.registerUser(), tokens, requests);
         AuthorizePage authorize = new AuthorizePage(tokens, requests);
@@ -120,6 +133,7 @@ public final class MastodonApi implements AutoCloseable {
         NotificationsResource notifications = new NotificationsResource(useCases.readPost(), useCases.readNotifications(), requests);
         TagsResource tags = new TagsResource(useCases.followTags(), useCases.readTags(), useCases.readExplore(), requests);
         SearchResource search = new SearchResource(useCases.search(), useCases.readTags(), requests);
+        MediaResource media = new MediaResource(useCases.manageMedia(), uploads, requests);
         Streaming streaming = new Streaming(useCases.watchLive(), requests, tokens, mapper, notifications,
                 new Streaming.Settings(settings.streamQueue(), settings.maxStreams()));
         Javalin javalin = Javalin.create(config -> {
@@ -142,7 +156,14 @@ public final class MastodonApi implements AutoCloseable {
             config.router.handlerWrapper(endpoint -> anonymousReads.wrap(endpoint, deadline.wrap(endpoint),
                     ctx -> requests.optionalGrant(ctx).flatMap(MastodonTokens.Grant::user).isEmpty(),
                     retryAfter -> MastodonError.retryAfter(503, "Too many anonymous reads at once; retry later", retryAfter)));
+            // Uploads are read under the media limit (Uploads); every other multipart body under the request limit.
+            config.jetty.multipartConfig.maxFileSize(settings.maxRequestBytes(), io.javalin.config.SizeUnit.BYTES);
+            config.jetty.multipartConfig.maxTotalRequestSize(settings.maxRequestBytes(), io.javalin.config.SizeUnit.BYTES);
             routes(config.routes, oauth, signUp, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
+            mediaRoutes(config.routes, media);
+            if (links.servedHere()) {
+                config.routes.get(MediaFiles.ROUTE, new MediaFiles(useCases.manageMedia(), MastodonError::notFound)::serve, PUBLIC);
+            }
             streamingRoutes(config.routes, streaming);
             config.routes.exception(HttpResponseException.class, MastodonApi::fail);
             config.routes.exception(Exception.class, MastodonApi::fail);
@@ -252,6 +273,14 @@ public final class MastodonApi implements AutoCloseable {
 
         routes.get("/avatars/original/missing.png", MastodonApi::missingImage, PUBLIC);
         routes.get("/headers/original/missing.png", MastodonApi::missingImage, PUBLIC);
+    }
+
+    /** Uploads, and one's own uploads read and described; every one needs {@code write:media}, as on Mastodon. */
+    private static void mediaRoutes(RoutesConfig routes, MediaResource media) {
+        routes.post("/api/v2/media", media::upload, WRITE_MEDIA);
+        routes.post("/api/v1/media", media::upload, WRITE_MEDIA);
+        routes.get("/api/v1/media/{id}", media::show, WRITE_MEDIA);
+        routes.put("/api/v1/media/{id}", media::update, WRITE_MEDIA);
     }
 
     private static void missingImage(Context ctx) {

@@ -6,6 +6,12 @@ import io.feedline.app.mastodon.Entities.Hashtag;
 import io.feedline.app.mastodon.Entities.Status;
 import io.feedline.app.mastodon.Entities.StatusTag;
 import io.feedline.app.mastodon.Entities.StatusMention;
+import io.feedline.app.mastodon.Entities.MediaAttachmentEntity;
+import io.feedline.app.mastodon.Entities.MediaFocus;
+import io.feedline.app.mastodon.Entities.MediaMeta;
+import io.feedline.app.mastodon.Entities.MetaDetails;
+import io.feedline.app.web.MediaLinks;
+import io.feedline.ports.model.MediaAttachment;
 import io.feedline.app.web.JsonBytes;
 import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.model.Mention;
@@ -21,6 +27,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -34,16 +41,18 @@ final class Render {
     private final ReadProfile readProfile;
     private final Authors authors;
     private final String base;
+    private final MediaLinks links;
     private final Map<Username, RawValue> seen = new HashMap<>();
 
-    Render(ReadProfile readProfile, Authors authors, Context ctx) {
-        this(readProfile, authors, ctx.scheme() + "://" + ctx.host());
+    Render(ReadProfile readProfile, Authors authors, MediaLinks links, Context ctx) {
+        this(readProfile, authors, links, ctx.scheme() + "://" + ctx.host());
     }
 
     /** Entities with URLs under {@code base} (a stream's, taken from the request that opened it). */
-    Render(ReadProfile readProfile, Authors authors, String base) {
+    Render(ReadProfile readProfile, Authors authors, MediaLinks links, String base) {
         this.readProfile = readProfile;
         this.authors = authors;
+        this.links = links;
         this.base = base;
     }
 
@@ -119,9 +128,24 @@ final class Render {
         String url = post.article().map(a -> base + a.path(post.authorUsername())).orElse(base + "/@" + name + "/" + id);
         return new Status(id, base + "/users/" + name + "/statuses/" + id, url,
                 TIME.format(post.createdAt()), embeddedAccount(post.authorUsername()), content, "public",
-                false, "", List.of(), null, mentions, tags, List.of(), post.repostCount(), post.likeCount(), post.replyCount(),
+                false, "", post.media().stream().<Object>map(this::attachment).toList(), null, mentions, tags, List.of(), post.repostCount(), post.likeCount(), post.replyCount(),
                 inReplyToId, inReplyToAccountId, null, null, null, null, source, null, favourited, reblogged, false, false,
                 false);
+    }
+
+    /**
+     * An upload as Mastodon's MediaAttachment: an image, processed already, with both renditions'
+     * shapes and the focal point in {@code meta}. Nothing is remote, so {@code remote_url} is null.
+     */
+    MediaAttachmentEntity attachment(MediaAttachment media) {
+        return new MediaAttachmentEntity(media.id().value(), media.kind().name().toLowerCase(Locale.ROOT),
+                links.url(media.originalKey(), base), links.url(media.smallKey(), base), null,
+                new MediaMeta(details(media.original()), details(media.small()), new MediaFocus(media.focus().x(), media.focus().y())),
+                media.description().map(Object::toString).orElse(null), media.blurhash().isEmpty() ? null : media.blurhash());
+    }
+
+    private static MetaDetails details(io.feedline.ports.model.MediaMeta meta) {
+        return new MetaDetails(meta.width(), meta.height(), meta.size(), meta.aspect());
     }
 
     /** A mentioned user, by the account id Mastodon clients use here: the username. */

@@ -1,6 +1,7 @@
 package io.feedline.app.mastodon;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.feedline.app.web.MediaLinks;
 import io.feedline.ports.in.Authenticate;
 import io.feedline.ports.in.ReadPost;
 import io.feedline.ports.in.ReadProfile;
@@ -27,9 +28,11 @@ final class Requests {
     private final ReadProfile readProfile;
     private final Authors authors;
     private final Limits limits;
+    private final MediaLinks links;
 
     Requests(MastodonTokens tokens, ObjectMapper mapper, long maxBodyBytes, Authenticate authenticate,
-            ReadProfile readProfile, ReadPost readPost, Limits limits) {
+            ReadProfile readProfile, ReadPost readPost, Limits limits, MediaLinks links) {
+        this.links = links;
         this.tokens = tokens;
         this.mapper = mapper;
         this.maxBodyBytes = maxBodyBytes;
@@ -41,12 +44,12 @@ final class Requests {
 
     /** Entities for this request, with URLs on the host the client called. */
     Render render(Context ctx) {
-        return new Render(readProfile, authors, ctx);
+        return new Render(readProfile, authors, links, ctx);
     }
 
     /** Entities with URLs under {@code base}, for a stream that outlives its request. */
     Render render(String base) {
-        return new Render(readProfile, authors, base);
+        return new Render(readProfile, authors, links, base);
     }
 
     Params params(Context ctx) {

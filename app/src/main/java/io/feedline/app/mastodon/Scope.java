@@ -26,6 +26,7 @@ enum Scope implements RouteRole {
     /** {@code write:accounts} held by an app's own token, no user's: a client signing a person up. */
     SIGN_UP("write:accounts"),
     WRITE_STATUSES("write:statuses"),
+    WRITE_MEDIA("write:media"),
     WRITE_FOLLOWS("write:follows"),
     WRITE_MUTES("write:mutes"),
     WRITE_BLOCKS("write:blocks"),
@@ -37,7 +38,7 @@ enum Scope implements RouteRole {
             "read", "write", "follow", "push", "profile",
             "read:accounts", "read:statuses", "read:follows", "read:favourites", "read:notifications",
             "read:mutes", "read:blocks", "read:search",
-            "write:accounts", "write:statuses", "write:follows", "write:favourites", "write:notifications", "write:mutes", "write:blocks");
+            "write:accounts", "write:statuses", "write:media", "write:follows", "write:favourites", "write:notifications", "write:mutes", "write:blocks");
 
     private final String name;
 

@@ -14,6 +14,7 @@ import io.feedline.ports.in.UnrepostPost;
 import io.feedline.ports.model.Conversation;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.IdempotencyKey;
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.Page;
 import io.feedline.ports.model.PageRequest;
 import io.feedline.ports.model.Post;
@@ -25,8 +26,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Statuses: post (public text only, with {@code Idempotency-Key} and {@code in_reply_to_id}), read,
- * delete, thread context, favourite, reblog. What Feedline cannot do (media, polls, content warnings, other
+ * Statuses: post (public text and up to four images, with {@code Idempotency-Key} and
+ * {@code in_reply_to_id}), read, delete, thread context, favourite, reblog. What Feedline cannot do (polls, content warnings, other
  * visibilities) is refused with a 422 rather than silently dropped.
  */
 final class StatusesResource {
@@ -76,10 +77,13 @@ final class StatusesResource {
                 throw MastodonError.of(404, REPLY_NOT_FOUND);
             }
         });
+        List<MediaId> media = mediaIds(params.list("media_ids"));
+        // A status of media alone may have no text, as on Mastodon.
+        String status = params.first("status").orElse("");
+        PostText text = media.isEmpty() ? PostText.of(status) : PostText.orNone(status);
         Post post;
         try {
-            post = publishPost.publish(
-                    new PublishPost.Command(author, PostText.of(params.first("status").orElse("")), key, inReplyTo));
+            post = publishPost.publish(new PublishPost.Command(author, text, key, inReplyTo, Optional.empty(), media));
         } catch (FeedlineException.NotFound e) {
             throw MastodonError.of(404, REPLY_NOT_FOUND);
         }
@@ -202,10 +206,25 @@ final class StatusesResource {
         return Requests.statusId(ctx.pathParam("id"));
     }
 
-    private static void refuseUnsupported(Params params) {
-        if (!params.list("media_ids").isEmpty()) {
-            throw MastodonError.validation("media attachments are not supported by this server");
+    /** {@code media_ids[]}: at most four of the caller's unattached uploads, as Mastodon checks them. */
+    private static List<MediaId> mediaIds(List<String> raw) {
+        List<String> given = raw.stream().filter(id -> !id.isBlank()).map(String::strip).toList();
+        if (given.size() > Post.MAX_MEDIA) {
+            throw MastodonError.validation("Validation failed: Media attachments are at most " + Post.MAX_MEDIA);
         }
+        if (given.stream().distinct().count() != given.size()) {
+            throw MastodonError.validation("Validation failed: Media attachments are each given once");
+        }
+        return given.stream().map(id -> {
+            try {
+                return MediaId.of(id);
+            } catch (FeedlineException.InvalidInput e) {
+                throw MastodonError.validation("Validation failed: Media attachment " + id + " is no unattached upload of yours");
+            }
+        }).toList();
+    }
+
+    private static void refuseUnsupported(Params params) {
         if (params.first("poll").isPresent() || !params.list("poll[options]").isEmpty()) {
             throw MastodonError.validation("polls are not supported by this server");
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.feedline.app.http.Representations.PageView;
 import io.feedline.app.http.Representations.PostView;
+import io.feedline.app.web.MediaLinks;
 import io.feedline.ports.contract.TestIds;
 import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostText;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 class ListedPostsTest {
     private final ObjectMapper mapper = Json.newMapper();
-    private final ListedPosts listed = new ListedPosts(mapper);
+    private final ListedPosts listed = new ListedPosts(mapper, MediaLinks.SERVED_HERE);
 
     private static Post post() {
         return post("kept as JSON");
@@ -35,7 +36,7 @@ class ListedPostsTest {
 
         JsonNode written = mapper.readTree(listed.json(post));
 
-        assertThat(written).isEqualTo(mapper.readTree(mapper.writeValueAsString(PostView.of(post))));
+        assertThat(written).isEqualTo(mapper.readTree(mapper.writeValueAsString(PostView.of(post, MediaLinks.SERVED_HERE))));
         assertThat(written.path("likeCount").asLong()).isEqualTo(3);
     }
 
@@ -70,7 +71,7 @@ class ListedPostsTest {
     @Test
     void aPageIsTheJsonOfItsViewWithAndWithoutANextCursor() throws Exception {
         List<Post> posts = List.of(post("first, with \"quotes\" and é"), post("second"), post("third"));
-        List<PostView> views = posts.stream().map(PostView::of).toList();
+        List<PostView> views = posts.stream().map(p -> PostView.of(p, MediaLinks.SERVED_HERE)).toList();
         String cursor = "eyJiIjoiMDFKIn0.c2lnbmVk_-";
 
         assertThat(mapper.readTree(listed.page(posts, Optional.of(cursor)).readAllBytes()))

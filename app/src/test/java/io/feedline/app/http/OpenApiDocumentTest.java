@@ -2,6 +2,7 @@ package io.feedline.app.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.feedline.app.web.MediaFiles;
 import io.javalin.Javalin;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -37,7 +38,7 @@ class OpenApiDocumentTest {
             Routes.register(
                 config.routes,
                 new AccountResource(null, null, null, null, null, null, null, null),
-                new PostResource(null, null, null, null, null, null, null, null, null, null, null, null),
+                new PostResource(null, null, null, null, null, null, null, null, null, null, null, null, null),
                 new GraphResource(null, null, null, null, null, null),
                 new FeedResource(null, null),
                 new NotificationResource(null, null, null),
@@ -46,8 +47,10 @@ class OpenApiDocumentTest {
                 new RelationResource(null, null),
                 new SearchResource(null, null),
                 new TagResource(null, null, null),
-                new SubscriptionResource(null));
+                new SubscriptionResource(null),
+                new MediaResource(null, null, null));
             Routes.registerExplore(config.routes, new ExploreResource(null, null));
+            Routes.registerMediaFiles(config.routes, new MediaFiles(null, () -> null));
         });
         javalin.unsafe.internalRouter.allHttpHandlers().forEach(handler ->
                 routed.add(handler.endpoint.method.name().toUpperCase(Locale.ROOT) + " " + handler.endpoint.path));

@@ -10,6 +10,7 @@ import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.MediaKey;
 import io.feedline.ports.model.ProcessedMedia;
 import io.feedline.ports.model.Rendition;
+import io.feedline.ports.model.StoredMedia;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.IdGenerator;
 import io.feedline.ports.out.MediaAttachments;
@@ -95,6 +96,26 @@ public final class MediaDesk implements ManageMedia {
             throw notFound();
         }
         return changed;
+    }
+
+    @Override
+    public Optional<StoredMedia> open(MediaKey key) {
+        return store.get(key);
+    }
+
+    /**
+     * The caller's uploads of these ids, in their order, for a post to attach: each known, the
+     * caller's and not attached yet. The publish's own write checks the same again, atomically.
+     *
+     * @throws FeedlineException.MediaUnavailable naming {@code mediaIds} otherwise
+     */
+    public List<MediaAttachment> attachable(UserId caller, List<MediaId> ids) {
+        return ids.stream()
+                .map(id -> records.get(id)
+                        .filter(media -> media.owner().equals(caller) && !media.isAttached())
+                        .orElseThrow(() -> new FeedlineException.MediaUnavailable("mediaIds",
+                                "media " + id.value() + " is no unattached upload of yours")))
+                .toList();
     }
 
     private MediaAttachment owned(UserId caller, MediaId id) {

@@ -2,6 +2,7 @@ package io.feedline.domain.posts;
 
 import io.feedline.domain.events.PostEvents;
 import io.feedline.domain.feed.FanoutPolicy;
+import io.feedline.domain.media.MediaDesk;
 import io.feedline.domain.notifications.Notifier;
 import io.feedline.domain.relations.BlockRules;
 import io.feedline.domain.support.PostCursor;
@@ -21,6 +22,7 @@ import io.feedline.ports.model.IdempotencyClaim;
 import io.feedline.ports.model.IdempotencyCompletion;
 import io.feedline.ports.model.IdempotencyKey;
 import io.feedline.ports.model.LiveEvent;
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.Mention;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.Page;
@@ -80,10 +82,13 @@ public final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAu
     private final int articleMaxCharacters;
     private final List<PostEvents> events;
     private final LiveEvents live;
+    private final MediaDesk media;
 
     public PostDesk(Posts posts, CachedPosts cachedPosts, IdempotencyKeys idempotencyKeys, IdGenerator ids, Clock clock, UserDesk users,
             FanoutPolicy policy, Runnable onEnqueue, Notifier notifier, RepostResolution reposts, BlockRules blockRules,
-            Subscriptions subscriptions, Articles articles, int articleMaxCharacters, List<PostEvents> events, LiveEvents live) {
+            Subscriptions subscriptions, Articles articles, int articleMaxCharacters, List<PostEvents> events, LiveEvents live,
+            MediaDesk media) {
+        this.media = media;
         this.events = List.copyOf(events);
         this.live = live;
         this.articles = articles;
@@ -225,6 +230,9 @@ public final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAu
         UserAccount author = users.byId(command.author());
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Post post = new Post(id, author.id(), author.username(), command.text(), now, 0);
+        if (!command.media().isEmpty()) {
+            post = post.withMedia(media.attachable(author.id(), command.media()));
+        }
         if (command.article().isPresent()) {
             ArticleRequest request = command.article().get();
             post = post.asArticle(new Article(request.title(), Slug.fromTitle(request.title(), id), request.status()));
@@ -355,7 +363,7 @@ public final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAu
                 .orElseThrow(() -> new FeedlineException.NotFound("post", "the post replied to does not exist", "inReplyTo"));
     }
 
-    /** What "the same request" means for an idempotency key: the same author, text, parent, title and status. */
+    /** What "the same request" means for an idempotency key: the same author, text, parent, title, status and media. */
     private static String fingerprint(Command command) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -371,6 +379,10 @@ public final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAu
                 sha.update(command.article().get().title().value().getBytes(StandardCharsets.UTF_8));
                 sha.update((byte) 0);
                 sha.update(command.article().get().status().wireName().getBytes(StandardCharsets.UTF_8));
+            }
+            for (MediaId attached : command.media()) {
+                sha.update((byte) 2);
+                sha.update(attached.value().getBytes(StandardCharsets.UTF_8));
             }
             return HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {

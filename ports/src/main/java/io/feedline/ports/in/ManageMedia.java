@@ -3,6 +3,8 @@ package io.feedline.ports.in;
 import io.feedline.ports.model.Focus;
 import io.feedline.ports.model.MediaAttachment;
 import io.feedline.ports.model.MediaId;
+import io.feedline.ports.model.MediaKey;
+import io.feedline.ports.model.StoredMedia;
 import io.feedline.ports.model.UserId;
 import java.io.InputStream;
 import java.util.Optional;
@@ -38,4 +40,10 @@ public interface ManageMedia {
      * @throws io.feedline.ports.model.FeedlineException.InvalidInput naming {@code description} if it is too long
      */
     MediaAttachment describe(UserId caller, MediaId id, Optional<String> description, Optional<Focus> focus);
+
+    /**
+     * The stored object under {@code key} (an upload's original or preview, as its URL names it),
+     * for anybody: a key holds a random part, so it is known only to whoever was shown it.
+     */
+    Optional<StoredMedia> open(MediaKey key);
 }

@@ -66,6 +66,23 @@ public abstract class PostCacheContract {
     }
 
     @Test
+    void aPostWithMediaIsNeverAnsweredWithoutThem() {
+        PostCache cache = postCache();
+        Post photo = freshPost("a photo", 0)
+                .withMedia(List.of(MediaAttachmentsContract.upload(TestIds.userId(), Instant.now().truncatedTo(ChronoUnit.MILLIS))));
+        cache.putAll(List.of(photo));
+
+        // A cache either keeps the post whole or not at all: a hit must carry the attachments.
+        for (int ask = 0; ask < 2; ask++) {
+            assertThat(cache.get(photo.id())).as("ask %d", ask)
+                    .satisfiesAnyOf(found -> assertThat(found).isEmpty(),
+                            found -> assertThat(found).contains(new CachedPost.Present(photo)));
+            assertThat(cache.getAll(List.of(photo.id())).values()).as("ask %d", ask)
+                    .allSatisfy(found -> assertThat(found).isEqualTo(new CachedPost.Present(photo)));
+        }
+    }
+
+    @Test
     void unknownPostsAreMisses() {
         PostCache cache = postCache();
         PostId id = TestIds.postId();
