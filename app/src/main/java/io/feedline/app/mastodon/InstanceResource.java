@@ -3,6 +3,7 @@ package io.feedline.app.mastodon;
 import static io.feedline.app.mastodon.Entities.map;
 
 import io.feedline.ports.in.RegisterUser;
+import io.feedline.ports.model.Post;
 import io.feedline.ports.model.PostText;
 import io.javalin.http.Context;
 import java.util.List;
@@ -20,9 +21,11 @@ final class InstanceResource {
 
     private final String contactEmail;
     private final RegisterUser registerUser;
+    private final long maxImageBytes;
 
-    InstanceResource(String contactEmail, RegisterUser registerUser) {
+    InstanceResource(String contactEmail, RegisterUser registerUser, long maxImageBytes) {
         this.registerUser = registerUser;
+        this.maxImageBytes = maxImageBytes;
         this.contactEmail = contactEmail;
     }
 
@@ -76,12 +79,14 @@ final class InstanceResource {
     }
 
     private static Map<String, Object> statuses() {
-        return map("max_characters", PostText.MAX_CODE_POINTS, "max_media_attachments", 0,
+        return map("max_characters", PostText.MAX_CODE_POINTS, "max_media_attachments", Post.MAX_MEDIA,
                 "characters_reserved_per_url", 23);
     }
 
-    private static Map<String, Object> media() {
-        return map("supported_mime_types", List.of(), "image_size_limit", 0, "image_matrix_limit", 0,
+    private Map<String, Object> media() {
+        // Images only (ADR-0023): what the imaging adapter decodes, under the upload limit.
+        return map("supported_mime_types", List.of("image/jpeg", "image/png", "image/gif", "image/webp"),
+                "image_size_limit", maxImageBytes, "image_matrix_limit", 0,
                 "video_size_limit", 0, "video_frame_rate_limit", 0, "video_matrix_limit", 0);
     }
 

@@ -121,7 +121,7 @@ public final class MastodonApi implements AutoCloseable {
         OAuthResource oauth = new OAuthResource(tokens, requests);
         SignUpResource signUp = new SignUpResource(useCases.registerUser(), tokens, requests);
         AuthorizePage authorize = new AuthorizePage(tokens, requests);
-        InstanceResource instance = new InstanceResource(settings.contactEmail(), useCases.registerUser());
+        InstanceResource instance = new InstanceResource(settings.contactEmail(), useCases.registerUser(), uploads.maxFileBytes());
         AccountsResource accounts = new AccountsResource(useCases.readProfile(), useCases.follow(), useCases.unfollow(),
                 useCases.readFollowing(), useCases.readFollowers(), useCases.checkFollows(), useCases.manageRelations(),
                 useCases.readAsViewer(), useCases.notifyOfPosts(), requests);

@@ -166,6 +166,16 @@ class MastodonMediaHttpTest {
     }
 
     @Test
+    void theInstanceAnnouncesImageUploadsOfUpToFourAPost() {
+        JsonNode configuration = tree(http.get("/api/v2/instance", Optional.empty()).body()).path("configuration");
+
+        assertThat(configuration.path("statuses").path("max_media_attachments").asInt()).isEqualTo(4);
+        assertThat(configuration.path("media_attachments").path("supported_mime_types"))
+                .extracting(JsonNode::asText).contains("image/jpeg", "image/png").noneMatch(type -> type.startsWith("video/"));
+        assertThat(configuration.path("media_attachments").path("image_size_limit").asLong()).isPositive();
+    }
+
+    @Test
     void theSchemaCheckRefusesAnAttachmentOfTheWrongShape() {
         assertThatThrownBy(() -> MastodonSchema.assertValid("MediaAttachment", tree("{\"id\":\"1\",\"type\":\"picture\"}")))
                 .isInstanceOf(AssertionError.class);
