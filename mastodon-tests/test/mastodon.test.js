@@ -743,3 +743,48 @@ describe("streaming: the user, public and hashtag streams over WebSocket and ser
     assert.equal(await health.text(), "OK");
   });
 });
+
+describe("media", () => {
+  // An 8×8 RGB PNG: small enough to read here, a real image for the server to decode and re-encode.
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAbElEQVR42hXNQRUAUQhCUaMYhShGeVGIQhSizB+XXA7ODDtouIHBQ4YOM8suWm5h8ZKl+0CskDiBsIioHhx76LiDw0eO3oN/4FVf+J8h0PduzBqZ8x/bxNQPwgaFy192SGgelC0q13/CJaXlA8Z7WAFXOTbyAAAAAElFTkSuQmCC",
+    "base64",
+  );
+
+  test("an image uploaded with v2 media is attached to a status, reaches a follower's home and its url serves it", async () => {
+    const hana = (await signIn(await registerUser(feedline.nativeUrl, "hana"))).client;
+    const ivan = (await signIn(await registerUser(feedline.nativeUrl, "ivan"))).client;
+    await ivan.v1.accounts.$select("hana").follow();
+
+    const media = await hana.v2.media.create({ file: new Blob([PNG], { type: "image/png" }), description: "a gradient" });
+    assert.equal(media.type, "image");
+    assert.equal(media.description, "a gradient");
+    assert.equal(media.meta.original.width, 8);
+    const status = await hana.v1.statuses.create({ status: "a photo", mediaIds: [media.id] });
+    assert.deepEqual(status.mediaAttachments.map((m) => m.id), [media.id]);
+
+    let listed;
+    for (let attempt = 0; attempt < 40 && !listed; attempt++) {
+      listed = (await ivan.v1.timelines.home.list({ limit: 5 })).find((s) => s.id === status.id);
+      if (!listed) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(listed, "the status reached the follower's home timeline");
+    assert.equal(listed.mediaAttachments[0].url, media.url);
+    assert.equal(listed.mediaAttachments[0].description, "a gradient");
+
+    const served = await fetch(media.url);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get("content-type"), "image/png");
+    assert.equal(served.headers.get("x-content-type-options"), "nosniff");
+    const bytes = new Uint8Array(await served.arrayBuffer());
+    assert.deepEqual([...bytes.slice(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  });
+
+  test("a video is refused, naming the file, in Mastodon's error shape", async () => {
+    const hana = (await signIn(users.alice)).client;
+    await assert.rejects(
+      hana.v2.media.create({ file: new Blob([Buffer.from("not a video at all")], { type: "video/mp4" }) }),
+      (e) => e instanceof MastoHttpError && e.statusCode === 422 && /file/.test(e.message),
+    );
+  });
+});
