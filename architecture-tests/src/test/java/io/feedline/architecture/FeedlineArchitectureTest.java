@@ -129,7 +129,7 @@ class FeedlineArchitectureTest {
             Map.entry("media", List.of()),
             Map.entry("relations", List.of()),
             Map.entry("settings", List.of("fanout")),
-            Map.entry("users", List.of("events")),
+            Map.entry("users", List.of("events", "media")),
             Map.entry("notifications", List.of("relations", "users")),
             Map.entry("feed", List.of("fanout", "settings", "support")),
             Map.entry("posts", List.of("events", "fanout", "feed", "media", "notifications", "relations", "settings", "support", "users")),

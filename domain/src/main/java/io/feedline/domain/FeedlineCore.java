@@ -36,6 +36,7 @@ import io.feedline.domain.tags.TagDesk;
 import io.feedline.domain.tags.TagPolicy;
 import io.feedline.domain.tags.TagSources;
 import io.feedline.domain.tags.TrendingRanker;
+import io.feedline.domain.users.AccountDesk;
 import io.feedline.domain.users.UserDesk;
 import io.feedline.ports.in.UseCases;
 import io.feedline.ports.model.LiveEvent;
@@ -131,6 +132,7 @@ public final class FeedlineCore implements AutoCloseable {
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
         this.useCases = UseCases.builder()
                 .registerUser(users).authenticate(users).readProfile(users)
+                .manageAccount(new AccountDesk(ports.users(), ports.hasher(), media, ports.jobs(), ports.search().keepsAccounts()))
                 .publishPost(posts).deletePost(posts).readPost(posts).readAuthorTimeline(posts).publishDraft(posts)
                 .follow(graph).unfollow(graph).readFollowing(graph).readFollowers(graph).checkFollows(graph)
                 .readHomeFeed(homeFeed)

@@ -64,7 +64,7 @@ class RulesTest {
     void loginAcceptsTheRightPasswordOnly() {
         try (World world = World.of(FanoutMode.HYBRID)) {
             world.register("alice");
-            assertThat(world.app.authenticate().authenticate(Username.of("Alice"), new Password("correct horse battery")).id())
+            assertThat(world.app.authenticate().authenticate(Username.of("Alice"), new Password("correct horse battery")).account().id())
                     .isEqualTo(world.id("alice"));
             assertThatThrownBy(() -> world.app.authenticate().authenticate(Username.of("alice"), new Password("wrong password")))
                     .isInstanceOf(FeedlineException.InvalidCredentials.class);
@@ -77,7 +77,7 @@ class RulesTest {
     void loginByEmailAcceptsTheRightPasswordOnlyAndAnUnknownEmailCostsAHashToo() {
         try (World world = World.of(FanoutMode.HYBRID)) {
             world.register("alice");
-            assertThat(world.app.authenticate().authenticate(Email.of("Alice@Example.org"), new Password("correct horse battery")).id())
+            assertThat(world.app.authenticate().authenticate(Email.of("Alice@Example.org"), new Password("correct horse battery")).account().id())
                     .isEqualTo(world.id("alice"));
             assertThatThrownBy(() -> world.app.authenticate().authenticate(Email.of("alice@example.org"), new Password("wrong password")))
                     .isInstanceOf(FeedlineException.InvalidCredentials.class);

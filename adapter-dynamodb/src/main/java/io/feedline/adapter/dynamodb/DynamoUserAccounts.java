@@ -2,7 +2,13 @@ package io.feedline.adapter.dynamodb;
 
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
+import static io.feedline.adapter.dynamodb.TableLayout.AVATAR_ORIGINAL;
+import static io.feedline.adapter.dynamodb.TableLayout.AVATAR_SMALL;
 import static io.feedline.adapter.dynamodb.TableLayout.BIO;
+import static io.feedline.adapter.dynamodb.TableLayout.FIELD_NAMES;
+import static io.feedline.adapter.dynamodb.TableLayout.FIELD_VALUES;
+import static io.feedline.adapter.dynamodb.TableLayout.HEADER_ORIGINAL;
+import static io.feedline.adapter.dynamodb.TableLayout.HEADER_SMALL;
 import static io.feedline.adapter.dynamodb.TableLayout.CREATED_AT;
 import static io.feedline.adapter.dynamodb.TableLayout.DISPLAY_NAME;
 import static io.feedline.adapter.dynamodb.TableLayout.EMAIL;
@@ -16,7 +22,12 @@ import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.MediaKey;
 import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.ProfileDetails;
+import io.feedline.ports.model.ProfileEdit;
+import io.feedline.ports.model.ProfileField;
+import io.feedline.ports.model.ProfileImage;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -29,7 +40,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.ArrayList;
 import software.amazon.awssdk.enhanced.dynamodb.Key;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.enhanced.dynamodb.document.EnhancedDocument;
 
 /**
@@ -142,6 +157,51 @@ final class DynamoUserAccounts implements UserAccounts {
                 .map(p -> new Credentials(UserId.of(p.getString(USER_ID)), new PasswordHash(p.getString(PASSWORD_HASH))));
     }
 
+    @Override
+    public Optional<Credentials> findCredentials(UserId id) {
+        return db.get("credentials", TableLayout.profile(id))
+                .map(p -> new Credentials(UserId.of(p.getString(USER_ID)), new PasswordHash(p.getString(PASSWORD_HASH))));
+    }
+
+    @Override
+    public boolean changePassword(UserId id, PasswordHash newHash) {
+        Expressions update = Expressions.update().set(PASSWORD_HASH, AttributeValue.fromS(newHash.value()));
+        update.when("attribute_exists(" + TableLayout.PK + ")");
+        return db.conditionally("change_password",
+                () -> db.updateItem(TableLayout.profile(id), update.build(), ReturnValue.NONE));
+    }
+
+    /** One UpdateItem that sets only the attributes the edit names, so edits of different parts both hold. */
+    @Override
+    public Optional<UserAccount> edit(UserId id, ProfileEdit edit) {
+        Expressions update = Expressions.update();
+        edit.displayName().ifPresent(name -> update.set(DISPLAY_NAME, AttributeValue.fromS(name.value())));
+        edit.bio().ifPresent(bio -> update.set(BIO, AttributeValue.fromS(bio.value())));
+        edit.avatar().ifPresent(image -> update.set(AVATAR_ORIGINAL, AttributeValue.fromS(image.original().value()))
+                .set(AVATAR_SMALL, AttributeValue.fromS(image.small().value())));
+        edit.header().ifPresent(image -> update.set(HEADER_ORIGINAL, AttributeValue.fromS(image.original().value()))
+                .set(HEADER_SMALL, AttributeValue.fromS(image.small().value())));
+        edit.fields().ifPresent(fields -> update
+                .set(FIELD_NAMES, strings(fields.stream().map(ProfileField::name).toList()))
+                .set(FIELD_VALUES, strings(fields.stream().map(ProfileField::value).toList())));
+        if (edit.isEmpty()) {
+            return findById(id);
+        }
+        update.when("attribute_exists(" + TableLayout.PK + ")");
+        return db.call("edit_profile", () -> {
+            try {
+                var response = db.updateItem(TableLayout.profile(id), update.build(), ReturnValue.ALL_NEW);
+                return Optional.of(account(EnhancedDocument.fromAttributeValueMap(response.attributes())));
+            } catch (ConditionalCheckFailedException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    private static AttributeValue strings(List<String> values) {
+        return AttributeValue.fromL(values.stream().map(AttributeValue::fromS).toList());
+    }
+
     /** The claim names the id; the profile holds the rest (two reads, each by key). */
     private Optional<EnhancedDocument> profileOf(Username username, String pattern) {
         return db.get(pattern, TableLayout.usernameClaim(username))
@@ -155,7 +215,33 @@ final class DynamoUserAccounts implements UserAccounts {
                 Email.of(profile.getString(EMAIL)),
                 DisplayName.of(profile.getString(DISPLAY_NAME)),
                 Bio.of(profile.getString(BIO)),
-                Instant.parse(profile.getString(CREATED_AT)));
+                Instant.parse(profile.getString(CREATED_AT)),
+                details(profile.toMap()));
+    }
+
+    private static ProfileDetails details(Map<String, AttributeValue> item) {
+        return new ProfileDetails(image(item, AVATAR_ORIGINAL, AVATAR_SMALL), image(item, HEADER_ORIGINAL, HEADER_SMALL),
+                fields(item));
+    }
+
+    private static Optional<ProfileImage> image(Map<String, AttributeValue> item, String original, String small) {
+        AttributeValue o = item.get(original);
+        AttributeValue s = item.get(small);
+        return o == null || s == null ? Optional.empty() : Optional.of(new ProfileImage(MediaKey.of(o.s()), MediaKey.of(s.s())));
+    }
+
+    private static List<ProfileField> fields(Map<String, AttributeValue> item) {
+        AttributeValue names = item.get(FIELD_NAMES);
+        if (names == null || !names.hasL()) {
+            return List.of();
+        }
+        AttributeValue values = item.get(FIELD_VALUES);
+        List<AttributeValue> valueList = values == null || !values.hasL() ? List.of() : values.l();
+        List<ProfileField> fields = new ArrayList<>(names.l().size());
+        for (int i = 0; i < names.l().size(); i++) {
+            fields.add(new ProfileField(names.l().get(i).s(), i < valueList.size() ? valueList.get(i).s() : ""));
+        }
+        return fields;
     }
 
     private List<TransactWriteItem> items(List<TransactWriteItem> account, List<FanoutJob> enqueued) {

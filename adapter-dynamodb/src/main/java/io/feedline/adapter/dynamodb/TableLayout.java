@@ -81,6 +81,14 @@ public final class TableLayout {
     static final String DISPLAY_NAME = "displayName";
     static final String BIO = "bio";
     static final String PASSWORD_HASH = "passwordHash";
+    /** On a profile: the media store keys of its avatar's and header's two objects, absent while none is set. */
+    static final String AVATAR_ORIGINAL = "avatarOriginal";
+    static final String AVATAR_SMALL = "avatarSmall";
+    static final String HEADER_ORIGINAL = "headerOriginal";
+    static final String HEADER_SMALL = "headerSmall";
+    /** On a profile: its fields' names and values, two lists of strings of one length, absent while empty. */
+    static final String FIELD_NAMES = "fieldNames";
+    static final String FIELD_VALUES = "fieldValues";
     static final String FOLLOWERS = "followers";
     static final String FOLLOWING = "following";
     /** On the counters item: how many times an edge into the user was removed, ever (see {@link DynamoFollowGraph#unfollowCounts}). */

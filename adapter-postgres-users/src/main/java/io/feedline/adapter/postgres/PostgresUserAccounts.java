@@ -2,6 +2,8 @@ package io.feedline.adapter.postgres;
 
 import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.ProfileEdit;
+import io.feedline.ports.model.ProfileField;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Email;
@@ -116,6 +118,47 @@ final class PostgresUserAccounts implements UserAccounts {
                 .bind("email", email.value())
                 .map((row, context) -> new Credentials(
                         UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash"))))
+                .findOne());
+    }
+
+    @Override
+    public Optional<Credentials> findCredentials(UserId id) {
+        Objects.requireNonNull(id, "id");
+        return read("could not read the credentials", handle -> handle.createQuery(UsersTable.CREDENTIALS_BY_ID)
+                .bind("id", id.value())
+                .map((row, context) -> new Credentials(
+                        UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash"))))
+                .findOne());
+    }
+
+    @Override
+    public boolean changePassword(UserId id, PasswordHash newHash) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(newHash, "newHash");
+        return read("could not change the password", handle -> handle.createUpdate(UsersTable.CHANGE_PASSWORD)
+                .bind("id", id.value())
+                .bind("passwordHash", newHash.value())
+                .execute()) == 1;
+    }
+
+    @Override
+    public Optional<UserAccount> edit(UserId id, ProfileEdit edit) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(edit, "edit");
+        String[] names = edit.fields().orElse(java.util.List.of()).stream().map(ProfileField::name).toArray(String[]::new);
+        String[] values = edit.fields().orElse(java.util.List.of()).stream().map(ProfileField::value).toArray(String[]::new);
+        return read("could not edit the profile", handle -> handle.createQuery(UsersTable.EDIT)
+                .bind("id", id.value())
+                .bind("displayName", edit.displayName().map(name -> name.value()).orElse(null))
+                .bind("bio", edit.bio().map(bio -> bio.value()).orElse(null))
+                .bind("avatarOriginal", edit.avatar().map(image -> image.original().value()).orElse(null))
+                .bind("avatarSmall", edit.avatar().map(image -> image.small().value()).orElse(null))
+                .bind("headerOriginal", edit.header().map(image -> image.original().value()).orElse(null))
+                .bind("headerSmall", edit.header().map(image -> image.small().value()).orElse(null))
+                .bind("setFields", edit.fields().isPresent())
+                .bindArray("fieldNames", String.class, (Object[]) names)
+                .bindArray("fieldValues", String.class, (Object[]) values)
+                .map(UsersTable.ACCOUNT)
                 .findOne());
     }
 

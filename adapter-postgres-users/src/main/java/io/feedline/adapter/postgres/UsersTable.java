@@ -3,12 +3,19 @@ package io.feedline.adapter.postgres;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.MediaKey;
+import io.feedline.ports.model.ProfileDetails;
+import io.feedline.ports.model.ProfileField;
+import io.feedline.ports.model.ProfileImage;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -27,7 +34,8 @@ final class UsersTable {
             INSERT INTO users (id, username, email, password_hash, display_name, bio, created_at)
             VALUES (:id, :username, :email, :passwordHash, :displayName, :bio, :createdAt)""";
 
-    private static final String ACCOUNT_COLUMNS = "id, username, email, display_name, bio, created_at";
+    private static final String ACCOUNT_COLUMNS = "id, username, email, display_name, bio, created_at, "
+            + "avatar_original, avatar_small, header_original, header_small, field_names, field_values";
 
     static final String BY_ID = "SELECT " + ACCOUNT_COLUMNS + " FROM users WHERE id = :id";
     static final String BY_IDS = "SELECT " + ACCOUNT_COLUMNS + " FROM users WHERE id = ANY(:ids)";
@@ -41,6 +49,27 @@ final class UsersTable {
     static final String CREDENTIALS_BY_EMAIL =
             "SELECT id, password_hash FROM users WHERE lower(email) = lower(:email)";
 
+    static final String CREDENTIALS_BY_ID = "SELECT id, password_hash FROM users WHERE id = :id";
+
+    static final String CHANGE_PASSWORD = "UPDATE users SET password_hash = :passwordHash WHERE id = :id";
+
+    /**
+     * One statement sets the parts an edit names and keeps the rest: concurrent edits of different
+     * parts both hold, as the row lock orders them. A NULL parameter keeps its column.
+     */
+    static final String EDIT = """
+            UPDATE users SET
+                display_name    = COALESCE(CAST(:displayName AS varchar), display_name),
+                bio             = COALESCE(CAST(:bio AS varchar), bio),
+                avatar_original = COALESCE(CAST(:avatarOriginal AS text), avatar_original),
+                avatar_small    = COALESCE(CAST(:avatarSmall AS text), avatar_small),
+                header_original = COALESCE(CAST(:headerOriginal AS text), header_original),
+                header_small    = COALESCE(CAST(:headerSmall AS text), header_small),
+                field_names     = CASE WHEN CAST(:setFields AS boolean) THEN CAST(:fieldNames AS text[]) ELSE field_names END,
+                field_values    = CASE WHEN CAST(:setFields AS boolean) THEN CAST(:fieldValues AS text[]) ELSE field_values END
+            WHERE id = :id
+            RETURNING\s""" + ACCOUNT_COLUMNS;
+
     static final RowMapper<UserAccount> ACCOUNT = UsersTable::account;
 
     private UsersTable() {}
@@ -52,6 +81,25 @@ final class UsersTable {
                 Email.of(row.getString("email")),
                 DisplayName.of(row.getString("display_name")),
                 Bio.of(row.getString("bio")),
-                row.getObject("created_at", OffsetDateTime.class).toInstant());
+                row.getObject("created_at", OffsetDateTime.class).toInstant(),
+                new ProfileDetails(
+                        image(row.getString("avatar_original"), row.getString("avatar_small")),
+                        image(row.getString("header_original"), row.getString("header_small")),
+                        fields(row)));
+    }
+
+    private static Optional<ProfileImage> image(String original, String small) {
+        return original == null || small == null ? Optional.empty()
+                : Optional.of(new ProfileImage(MediaKey.of(original), MediaKey.of(small)));
+    }
+
+    private static List<ProfileField> fields(ResultSet row) throws SQLException {
+        String[] names = (String[]) row.getArray("field_names").getArray();
+        String[] values = (String[]) row.getArray("field_values").getArray();
+        List<ProfileField> fields = new ArrayList<>(names.length);
+        for (int i = 0; i < names.length; i++) {
+            fields.add(new ProfileField(names[i], i < values.length ? values[i] : ""));
+        }
+        return fields;
     }
 }

@@ -53,7 +53,7 @@ final class RedisAnnouncements<M> implements Announcements<M> {
         }
     };
 
-    /** A revoked token's id, as it is. */
+    /** A revoked token's id, or a user's moved session stamp ({@code stamp:<user id>}), as it is. */
     static final Codec<String> TOKEN_IDS = new Codec<>() {
         @Override
         public String write(String tokenId) {

@@ -4,6 +4,7 @@ import io.feedline.adapter.dynamodb.ClientInterceptors;
 import io.feedline.adapter.redis.RedisRateLimitBuckets;
 import io.feedline.app.http.BearerTokens;
 import io.feedline.app.http.CachedRevocations;
+import io.feedline.app.http.SessionStamps;
 import io.feedline.app.http.Cursors;
 import io.feedline.app.http.DegradationCheck;
 import io.feedline.app.http.EngineProbe;
@@ -17,6 +18,8 @@ import io.feedline.app.web.MediaLinks;
 import io.feedline.app.web.Uploads;
 import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.ports.in.UseCases;
+import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.Announcements;
 import io.feedline.ports.out.RateLimitBuckets;
 import io.feedline.ports.out.RevokedTokens;
@@ -89,16 +92,29 @@ public final class App implements AutoCloseable {
             // revocations, within token.revocation-recheck where they cannot).
             CachedRevocations revocations = new CachedRevocations(revocations(assembly.storage),
                     config.tokenRevocationRecheck(), 100_000, System::nanoTime);
+            // Each user's session stamp, kept as revocations are and told on their channel (ADR-0026).
+            SessionStamps stamps = new SessionStamps(assembly.core.useCases().authenticate()::sessionStamp,
+                    config.tokenRevocationRecheck(), 100_000, System::nanoTime,
+                    word -> assembly.storage.tokenRevocations.ifPresent(channel -> channel.announce(word)));
             Optional<Announcements.Subscription> heardRevocations = assembly.storage.tokenRevocations
                     .map(channel -> channel.listen(new Announcements.Listener<>() {
                         @Override
-                        public void heard(String tokenId) {
-                            revocations.revokedElsewhere(tokenId);
+                        public void heard(String word) {
+                            if (word.startsWith(SessionStamps.WORD_PREFIX)) {
+                                try {
+                                    stamps.changedElsewhere(UserId.of(word.substring(SessionStamps.WORD_PREFIX.length())));
+                                } catch (FeedlineException.InvalidInput garbled) {
+                                    // Not a word this version sends: nothing of ours to drop.
+                                }
+                            } else {
+                                revocations.revokedElsewhere(word);
+                            }
                         }
 
                         @Override
                         public void hearing(boolean everyWord) {
                             revocations.hearing(everyWord);
+                            stamps.hearing(everyWord);
                         }
                     }));
             HttpApi.Media media = new HttpApi.Media(new Uploads(config.media().imaging().maxBytes()),
@@ -106,7 +122,7 @@ public final class App implements AutoCloseable {
             HttpApi http = HttpApi.create(
                     config.http(),
                     assembly.core.useCases(),
-                    new BearerTokens(keys.token(), config.tokenTtl(), clock, revocations),
+                    new BearerTokens(keys.token(), config.tokenTtl(), clock, revocations, stamps),
                     new Cursors(keys.cursor(), config.cursorTtl(), clock),
                     java.util.stream.Stream.concat(
                             assembly.storage.probes.stream().map(p -> new EngineProbe(p.component(), p::ping)),
@@ -136,7 +152,7 @@ public final class App implements AutoCloseable {
                                 public boolean revokeOnce(String tokenId, Instant expiresAt) {
                                     return assembly.storage.revokedTokens.revokeOnce(tokenId, expiresAt);
                                 }
-                            }), mastodonLimits(http.sharedLimits()), http.anonymousReads(), media.uploads(), media.links()))
+                            }, stamps::isCurrent), mastodonLimits(http.sharedLimits()), http.anonymousReads(), media.uploads(), media.links()))
                     : Optional.empty();
             mastodon.ifPresent(api -> assembly.metrics.watchStreams(api::streamingConnections, api::slowStreamsDropped));
             return new App(assembly, http, mastodon, sharedBuckets, heardRevocations);

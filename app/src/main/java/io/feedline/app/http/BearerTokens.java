@@ -10,6 +10,7 @@ import com.auth0.jwt.exceptions.TokenExpiredException;
 import com.auth0.jwt.interfaces.DecodedJWT;
 import io.feedline.app.web.Base64Url;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.SessionStamp;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import java.security.SecureRandom;
@@ -23,8 +24,10 @@ import java.util.regex.Pattern;
 
 /**
  * Bearer tokens: JWTs signed with HS256, with the user id as subject, a random id ({@code jti}) and
- * a fixed lifetime. A token is valid until it expires unless its id was revoked (logout); every
- * verification asks {@link TokenRevocations}, so a logout holds at once on every server.
+ * a fixed lifetime. A token is valid until it expires unless its id was revoked (logout) or its
+ * user's session stamp moved since it was issued (a password change, docs/adr/0026-session-stamps.md);
+ * every verification asks {@link TokenRevocations} and {@link SessionStamps}, so both hold at once
+ * on every server.
  *
  * <p>A token whose signature and claims checked out is kept for {@link #KEEP_VERIFIED} (at most
  * {@link #VERIFIED_KEPT} of them), so that a busy caller's token is decoded and its HMAC computed once
@@ -47,6 +50,7 @@ public final class BearerTokens {
     private final Duration ttl;
     private final Clock clock;
     private final TokenRevocations revocations;
+    private final SessionStamps stamps;
     private final SecureRandom random = new SecureRandom();
     /** Tokens that verified, by their text; only a token this class verified is ever put here. */
     private final Cache<String, Verified> verifiedTokens = Caffeine.newBuilder()
@@ -54,7 +58,10 @@ public final class BearerTokens {
             .expireAfterWrite(KEEP_VERIFIED)
             .build();
 
-    public BearerTokens(byte[] key, Duration ttl, Clock clock, TokenRevocations revocations) {
+    /** The claim that carries the session stamp. */
+    static final String STAMP_CLAIM = "stp";
+
+    public BearerTokens(byte[] key, Duration ttl, Clock clock, TokenRevocations revocations, SessionStamps stamps) {
         Objects.requireNonNull(key, "key");
         if (key.length < MIN_KEY_BYTES) {
             throw new IllegalArgumentException("the token key must be at least " + MIN_KEY_BYTES + " bytes");
@@ -66,11 +73,13 @@ public final class BearerTokens {
         this.ttl = ttl;
         this.clock = clock;
         this.revocations = Objects.requireNonNull(revocations, "revocations");
+        this.stamps = Objects.requireNonNull(stamps, "stamps");
         this.verifier = ((JWTVerifier.BaseVerification) JWT.require(algorithm)
                         .withIssuer(ISSUER)
                         .withClaimPresence("sub")
                         .withClaimPresence("exp")
                         .withClaimPresence("jti")
+                        .withClaimPresence(STAMP_CLAIM)
                         .acceptLeeway(LEEWAY_SECONDS))
                 .build(clock);
     }
@@ -78,7 +87,7 @@ public final class BearerTokens {
     /** A token issued to a user, with when it stops working. */
     public record Issued(String token, Instant expiresAt, Duration lifetime) {}
 
-    public Issued issue(UserAccount account) {
+    public Issued issue(UserAccount account, SessionStamp stamp) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         Instant expires = now.plus(ttl);
         byte[] id = new byte[16];
@@ -90,12 +99,13 @@ public final class BearerTokens {
                 .withIssuedAt(now)
                 .withExpiresAt(expires)
                 .withJWTId(HexFormat.of().formatHex(id))
+                .withClaim(STAMP_CLAIM, stamp.value())
                 .sign(algorithm);
         return new Issued(token, expires, ttl);
     }
 
-    /** A token that verified: the user it speaks for, its id and when it expires. */
-    record Verified(UserId user, String tokenId, Instant expiresAt) {}
+    /** A token that verified: the user it speaks for, its id, when it expires and its session stamp. */
+    record Verified(UserId user, String tokenId, Instant expiresAt, String stamp) {}
 
     /** The user a valid token speaks for; a bad, foreign, expired or revoked token is a 401. */
     Verified verify(String token) {
@@ -105,6 +115,9 @@ public final class BearerTokens {
         }
         if (revocations.isRevoked(verified.tokenId())) {
             throw HttpProblem.unauthorized("the bearer token has been revoked", "invalid_token");
+        }
+        if (!stamps.isCurrent(verified.user(), verified.stamp())) {
+            throw HttpProblem.unauthorized("the bearer token was issued before the password changed", "invalid_token");
         }
         return verified;
     }
@@ -117,11 +130,15 @@ public final class BearerTokens {
         Verified verified;
         try {
             DecodedJWT jwt = verifier.verify(token);
-            verified = new Verified(UserId.of(jwt.getSubject()), jwt.getId(), jwt.getExpiresAtAsInstant());
+            verified = new Verified(UserId.of(jwt.getSubject()), jwt.getId(), jwt.getExpiresAtAsInstant(),
+                    jwt.getClaim(STAMP_CLAIM).asString());
         } catch (TokenExpiredException e) {
             verifiedTokens.invalidate(token);
             throw HttpProblem.unauthorized("the bearer token has expired", "invalid_token");
         } catch (JWTVerificationException | FeedlineException.InvalidInput e) {
+            throw HttpProblem.unauthorized("the bearer token is not valid", "invalid_token");
+        }
+        if (verified.stamp() == null) {
             throw HttpProblem.unauthorized("the bearer token is not valid", "invalid_token");
         }
         if (!TOKEN_ID.matcher(verified.tokenId()).matches()) {
@@ -129,6 +146,11 @@ public final class BearerTokens {
         }
         verifiedTokens.put(token, verified);
         return verified;
+    }
+
+    /** {@code user}'s password changed through this server: their older tokens fail here at once, and elsewhere as they hear. */
+    public void sessionChanged(UserId user) {
+        stamps.changed(user);
     }
 
     /** Withdraws a verified token until it would have expired anyway. */

@@ -33,7 +33,8 @@ public final class HttpApi implements AutoCloseable {
      */
     private static final int COPY_BUFFER_BYTES = 2 * 1024;
     /** The routes that take or hand out credentials: never stored by a cache, signed in or not. */
-    private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions", "DELETE /sessions/current");
+    private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions", "DELETE /sessions/current",
+            "POST /users/me/password");
 
     private final Javalin javalin;
     private final Settings settings;
@@ -244,7 +245,8 @@ public final class HttpApi implements AutoCloseable {
         // Each resource is handed the use cases it calls, and no others.
         AccountResource accounts = new AccountResource(useCases.registerUser(), useCases.authenticate(), useCases.readProfile(),
                 useCases.manageRelations(), useCases.readAsViewer(), tokens, json,
-                new RateLimits(RateLimits.FAILED_LOGINS, limits.failedLogins(), buckets));
+                new RateLimits(RateLimits.FAILED_LOGINS, limits.failedLogins(), buckets), useCases.manageAccount(),
+                media.uploads(), media.links());
         PostResource posts = new PostResource(useCases.publishPost(), useCases.deletePost(), useCases.likePost(),
                 useCases.unlikePost(), useCases.repostPost(), useCases.unrepostPost(), useCases.readAsViewer(),
                 useCases.readEngagement(), useCases.readArticles(), useCases.publishDraft(), json, paging, media.links());

@@ -34,25 +34,52 @@ final class Representations {
     // Responses.
 
     /** The caller's own account: the only view that shows the email. */
-    record Account(String id, String username, String email, String displayName, String bio, Instant createdAt) {
-        static Account of(UserAccount a) {
+    /** The caller's own account: what a sign-up and a profile edit answer. */
+    record Account(String id, String username, String email, String displayName, String bio, Instant createdAt,
+            ImageView avatar, ImageView header, List<FieldView> fields) {
+        static Account of(UserAccount a, MediaLinks links) {
             return new Account(a.id().value(), a.username().value(), a.email().value(), a.displayName().value(),
-                    a.bio().value(), a.createdAt());
+                    a.bio().value(), a.createdAt(), ImageView.of(a.details().avatar(), links),
+                    ImageView.of(a.details().header(), links), FieldView.of(a.details()));
         }
     }
 
+    /** A profile's avatar or header: the bounded image and its small preview; null while none is set. */
+    record ImageView(String url, String previewUrl) {
+        static ImageView of(java.util.Optional<io.feedline.ports.model.ProfileImage> image, MediaLinks links) {
+            return image.map(i -> new ImageView(links.url(i.original(), ""), links.url(i.small(), ""))).orElse(null);
+        }
+    }
+
+    /** One name and value of a profile's table. */
+    record FieldView(String name, String value) {
+        static List<FieldView> of(io.feedline.ports.model.ProfileDetails details) {
+            return details.fields().stream().map(f -> new FieldView(f.name(), f.value())).toList();
+        }
+    }
+
+    /** {@code PATCH /users/me} as JSON: each part given is set, each left out is kept. */
+    record ProfileEditRequest(String displayName, String bio, List<Field> fields) {
+        record Field(String name, String value) {}
+    }
+
+    /** {@code POST /users/me/password}. */
+    record PasswordChangeRequest(String currentPassword, String newPassword) {}
+
     record ProfileView(
             String id, String username, String displayName, String bio, Instant createdAt,
-            long followers, long following, long posts, Boolean muting, Boolean blocking, Boolean blockedBy) {
-        static ProfileView of(Profile p) {
+            long followers, long following, long posts, ImageView avatar, ImageView header, List<FieldView> fields,
+            Boolean muting, Boolean blocking, Boolean blockedBy) {
+        static ProfileView of(Profile p, MediaLinks links) {
             UserAccount a = p.account();
             return new ProfileView(a.id().value(), a.username().value(), a.displayName().value(), a.bio().value(),
-                    a.createdAt(), p.followers(), p.following(), p.posts(), null, null, null);
+                    a.createdAt(), p.followers(), p.following(), p.posts(), ImageView.of(a.details().avatar(), links),
+                    ImageView.of(a.details().header(), links), FieldView.of(a.details()), null, null, null);
         }
 
         /** With how a signed-in viewer stands to the user (absent for anonymous callers and on one's own profile). */
         ProfileView withRelation(java.util.Set<io.feedline.ports.model.Relation> relation) {
-            return new ProfileView(id, username, displayName, bio, createdAt, followers, following, posts,
+            return new ProfileView(id, username, displayName, bio, createdAt, followers, following, posts, avatar, header, fields,
                     relation.contains(io.feedline.ports.model.Relation.MUTING),
                     relation.contains(io.feedline.ports.model.Relation.BLOCKING),
                     relation.contains(io.feedline.ports.model.Relation.BLOCKED_BY));

@@ -14,7 +14,7 @@ import java.util.Set;
 final class RouteGuard {
     private static final String BEARER = "bearer ";
 
-    private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions");
+    private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions", "POST /users/me/password");
 
     private final BearerTokens tokens;
     private final ClientAddresses addresses;

@@ -62,7 +62,8 @@ final class AccountsResource {
 
     void verifyCredentials(Context ctx) {
         Profile profile = readProfile.read(requests.username(ctx));
-        ctx.json(CredentialAccount.of(requests.render(ctx).account(profile), profile.account().bio().value()));
+        ctx.json(CredentialAccount.of(requests.render(ctx).account(profile), profile.account().bio().value(),
+                profile.account().details()));
     }
 
     void lookup(Context ctx) {

@@ -2,7 +2,7 @@ package io.feedline.app.mastodon;
 
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
-import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
 import java.net.URI;
@@ -112,7 +112,7 @@ final class AuthorizePage {
             refuse(ctx, new Refused(request.redirectUri(), request.state(), "access_denied", "The user denied the request"));
             return;
         }
-        UserAccount user;
+        SignedIn user;
         try {
             user = requests.signIn(ctx,
                     Username.of(params.first("username").orElse("").strip()), new Password(params.first("password").orElse("")));

@@ -25,15 +25,19 @@ final class Entities {
             boolean group, Boolean discoverable, boolean indexable, Boolean noindex, String createdAt,
             String lastStatusAt, long statusesCount, long followersCount, long followingCount,
             List<Object> emojis, List<Object> fields, Source source, Role role) {
-        static CredentialAccount of(Account a, String plainNote) {
+        static CredentialAccount of(Account a, String plainNote, io.feedline.ports.model.ProfileDetails details) {
             return new CredentialAccount(a.id(), a.username(), a.acct(), a.url(), a.uri(), a.displayName(), a.note(),
                     a.avatar(), a.avatarStatic(), a.header(), a.headerStatic(), a.locked(), a.bot(), a.group(),
                     a.discoverable(), a.indexable(), a.noindex(), a.createdAt(), a.lastStatusAt(), a.statusesCount(),
                     a.followersCount(), a.followingCount(), a.emojis(), a.fields(),
-                    new Source(plainNote, List.of(), "public", false, null, 0, a.indexable()),
+                    new Source(plainNote, details.fields().stream().<Object>map(f -> new Field(f.name(), f.value(), null)).toList(),
+                            "public", false, null, 0, a.indexable()),
                     new Role("-99", "", "", "0", false));
         }
     }
+
+    /** A profile field: its value as HTML in an account, as plain text in a source; never verified here. */
+    record Field(String name, String value, String verifiedAt) {}
 
     record Source(String note, List<Object> fields, String privacy, boolean sensitive, String language,
             int followRequestsCount, boolean indexable) {}

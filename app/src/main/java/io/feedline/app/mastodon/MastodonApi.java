@@ -9,6 +9,7 @@ import static io.feedline.app.mastodon.Scope.READ_FOLLOWS;
 import static io.feedline.app.mastodon.Scope.READ_MUTES;
 import static io.feedline.app.mastodon.Scope.READ_NOTIFICATIONS;
 import static io.feedline.app.mastodon.Scope.READ_STATUSES;
+import static io.feedline.app.mastodon.Scope.WRITE_ACCOUNTS;
 import static io.feedline.app.mastodon.Scope.WRITE_BLOCKS;
 import static io.feedline.app.mastodon.Scope.WRITE_FAVOURITES;
 import static io.feedline.app.mastodon.Scope.WRITE_FOLLOWS;
@@ -134,6 +135,7 @@ public final class MastodonApi implements AutoCloseable {
         TagsResource tags = new TagsResource(useCases.followTags(), useCases.readTags(), useCases.readExplore(), requests);
         SearchResource search = new SearchResource(useCases.search(), useCases.readTags(), requests);
         MediaResource media = new MediaResource(useCases.manageMedia(), uploads, requests);
+        ProfileResource profile = new ProfileResource(useCases.manageAccount(), useCases.readProfile(), uploads, requests);
         Streaming streaming = new Streaming(useCases.watchLive(), requests, tokens, mapper, notifications,
                 new Streaming.Settings(settings.streamQueue(), settings.maxStreams()));
         Javalin javalin = Javalin.create(config -> {
@@ -159,7 +161,8 @@ public final class MastodonApi implements AutoCloseable {
             // Uploads are read under the media limit (Uploads); every other multipart body under the request limit.
             config.jetty.multipartConfig.maxFileSize(settings.maxRequestBytes(), io.javalin.config.SizeUnit.BYTES);
             config.jetty.multipartConfig.maxTotalRequestSize(settings.maxRequestBytes(), io.javalin.config.SizeUnit.BYTES);
-            routes(config.routes, oauth, signUp, authorize, instance, accounts, statuses, timelines, notifications, tags, search);
+            routes(config.routes, oauth, signUp, authorize, instance, accounts, profile, statuses, timelines, notifications, tags,
+                    search);
             mediaRoutes(config.routes, media);
             if (links.servedHere()) {
                 config.routes.get(MediaFiles.ROUTE, new MediaFiles(useCases.manageMedia(), MastodonError::notFound)::serve, PUBLIC);
@@ -205,7 +208,7 @@ public final class MastodonApi implements AutoCloseable {
      */
     private static void routes(RoutesConfig routes, OAuthResource oauth, SignUpResource signUp, AuthorizePage authorize,
             InstanceResource instance,
-            AccountsResource accounts, StatusesResource statuses, TimelinesResource timelines,
+            AccountsResource accounts, ProfileResource profile, StatusesResource statuses, TimelinesResource timelines,
             NotificationsResource notifications, TagsResource tags, SearchResource search) {
         // Javalin tries a method's routes in the order they were added, a regular expression each
         // (0.8% of a loaded home timeline's samples went to those): the home timeline, the route
@@ -224,6 +227,7 @@ public final class MastodonApi implements AutoCloseable {
         routes.get("/api/v2/instance", instance::v2, PUBLIC);
 
         routes.get("/api/v1/accounts/verify_credentials", accounts::verifyCredentials, READ_ACCOUNTS);
+        routes.patch("/api/v1/accounts/update_credentials", profile::updateCredentials, WRITE_ACCOUNTS);
         routes.get("/api/v1/accounts/lookup", accounts::lookup, PUBLIC);
         routes.get("/api/v1/accounts/relationships", accounts::relationships, READ_FOLLOWS);
         routes.get("/api/v1/accounts/{id}", accounts::show, PUBLIC);

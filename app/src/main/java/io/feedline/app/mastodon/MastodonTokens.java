@@ -10,6 +10,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.feedline.app.web.Base64Url;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.SessionStamp;
+import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -41,7 +43,9 @@ import javax.crypto.spec.SecretKeySpec;
  * registered app needs no row anywhere and every process recognises it. An access token carries
  * the user, the granted scopes and the app. An authorization code is a short-lived JWT of its own
  * kind, spent once through the revocation store. Revocations are kept by token id until the token
- * would have expired anyway.
+ * would have expired anyway. A user's token and code carry the user's session stamp, and a token
+ * whose stamp is no longer the user's (the password changed) is refused
+ * (docs/adr/0026-session-stamps.md).
  */
 public final class MastodonTokens {
     /** HS256 needs a key at least as long as its output (RFC 7518 §3.2). */
@@ -65,6 +69,9 @@ public final class MastodonTokens {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Revocations revoked;
+    private final Sessions sessions;
+    /** The claim that carries the session stamp. */
+    private static final String STAMP_CLAIM = "stp";
     /**
      * Access tokens that verified, by their text, with their grant and expiry, kept for a minute (as
      * the native bearer tokens are): a busy client's HMAC and claims are checked once a minute. Expiry
@@ -119,12 +126,21 @@ public final class MastodonTokens {
         }
     }
 
-    /** Tokens whose revocations this process alone remembers (one process, tests). */
-    public MastodonTokens(byte[] key, Duration ttl, Clock clock) {
-        this(key, ttl, clock, Revocations.inProcess(clock));
+    /** Whether a user's token's session stamp is still theirs. */
+    @FunctionalInterface
+    public interface Sessions {
+        boolean isCurrent(UserId user, String stamp);
     }
 
-    public MastodonTokens(byte[] key, Duration ttl, Clock clock, Revocations revocations) {
+    /**
+     * Tokens whose revocations this process alone remembers, checked against the session stamps
+     * {@code sessions} knows (one process, tests).
+     */
+    public MastodonTokens(byte[] key, Duration ttl, Clock clock, Sessions sessions) {
+        this(key, ttl, clock, Revocations.inProcess(clock), sessions);
+    }
+
+    public MastodonTokens(byte[] key, Duration ttl, Clock clock, Revocations revocations, Sessions sessions) {
         Objects.requireNonNull(key, "key");
         if (key.length < MIN_KEY_BYTES) {
             throw new IllegalArgumentException("the Mastodon token key must be at least " + MIN_KEY_BYTES + " bytes");
@@ -133,6 +149,7 @@ public final class MastodonTokens {
             throw new IllegalArgumentException("mastodon.token-ttl must be positive");
         }
         this.revoked = Objects.requireNonNull(revocations, "revocations");
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.key = key.clone();
         this.algorithm = Algorithm.HMAC256(key);
         this.ttl = ttl;
@@ -160,7 +177,7 @@ public final class MastodonTokens {
 
     /** What a valid access token grants: a user (absent for client credentials), scopes, the app. */
     record Grant(Optional<UserId> user, Optional<Username> username, Set<String> scopes, String appId, String appName,
-            String tokenId) {}
+            String tokenId, Optional<String> stamp) {}
 
     /** A token as handed out, with when it was made. */
     record Issued(String accessToken, Instant createdAt, Set<String> scopes) {}
@@ -211,7 +228,7 @@ public final class MastodonTokens {
     }
 
     /** What a user approved for an app: where to return, which scopes, and the PKCE challenge if any (S256). */
-    record Approval(App app, UserAccount user, String redirectUri, Set<String> scopes, Optional<String> codeChallenge) {}
+    record Approval(App app, SignedIn user, String redirectUri, Set<String> scopes, Optional<String> codeChallenge) {}
 
     /**
      * An authorization code: a signed, short-lived statement of the approval. It needs no row to be
@@ -224,8 +241,9 @@ public final class MastodonTokens {
                 .withJWTId(randomHex(16))
                 .withIssuedAt(now)
                 .withExpiresAt(now.plus(CODE_TTL))
-                .withSubject(approval.user().id().value())
-                .withClaim("username", approval.user().username().value())
+                .withSubject(approval.user().account().id().value())
+                .withClaim("username", approval.user().account().username().value())
+                .withClaim(STAMP_CLAIM, approval.user().stamp().value())
                 .withClaim("app_id", approval.app().id())
                 .withClaim("redirect_uri", approval.redirectUri())
                 .withClaim("scope", Scope.join(approval.scopes()))
@@ -273,7 +291,12 @@ public final class MastodonTokens {
             throw invalidGrant("the authorization code was already used");
         }
         Set<String> scopes = Scope.parse(jwt.getClaim("scope").asString(), "read");
-        return issue(app, UserId.of(jwt.getSubject()), Username.of(jwt.getClaim("username").asString()), scopes);
+        String stamp = jwt.getClaim(STAMP_CLAIM).asString();
+        if (stamp == null) {
+            throw invalidGrant("the authorization code is invalid or expired");
+        }
+        return issue(app, UserId.of(jwt.getSubject()), Username.of(jwt.getClaim("username").asString()), scopes,
+                new SessionStamp(stamp));
     }
 
     /** RFC 7636 §4.2: BASE64URL(SHA-256(ASCII(code_verifier))), unpadded. */
@@ -290,7 +313,7 @@ public final class MastodonTokens {
         return MastodonError.oauth(400, "invalid_grant", description);
     }
 
-    private Issued issue(App app, UserId user, Username username, Set<String> scopes) {
+    private Issued issue(App app, UserId user, Username username, Set<String> scopes, SessionStamp stamp) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         String token = JWT.create()
                 .withIssuer(TOKEN_ISSUER)
@@ -302,11 +325,12 @@ public final class MastodonTokens {
                 .withClaim("app_name", app.name())
                 .withSubject(user.value())
                 .withClaim("username", username.value())
+                .withClaim(STAMP_CLAIM, stamp.value())
                 .sign(algorithm);
         return new Issued(token, now, scopes);
     }
 
-    Issued issue(App app, Optional<UserAccount> user, Set<String> scopes) {
+    Issued issue(App app, Optional<SignedIn> user, Set<String> scopes) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         var builder = JWT.create()
                 .withIssuer(TOKEN_ISSUER)
@@ -316,7 +340,9 @@ public final class MastodonTokens {
                 .withClaim("scope", Scope.join(scopes))
                 .withClaim("app_id", app.id())
                 .withClaim("app_name", app.name());
-        user.ifPresent(account -> builder.withSubject(account.id().value()).withClaim("username", account.username().value()));
+        user.ifPresent(signedIn -> builder.withSubject(signedIn.account().id().value())
+                .withClaim("username", signedIn.account().username().value())
+                .withClaim(STAMP_CLAIM, signedIn.stamp().value()));
         return new Issued(builder.sign(algorithm), now, scopes);
     }
 
@@ -324,9 +350,9 @@ public final class MastodonTokens {
      * A token for {@code user}, made by the app behind {@code appToken} with that token's scopes:
      * what a client gets back when it signs a person up with its app token.
      */
-    Issued issueFor(Grant appToken, UserAccount user) {
+    Issued issueFor(Grant appToken, SignedIn user) {
         return issue(new App(appToken.appId(), appToken.appName(), List.of(), appToken.scopes(), Optional.empty()),
-                user.id(), user.username(), appToken.scopes());
+                user.account().id(), user.account().username(), appToken.scopes(), user.stamp());
     }
 
     /** The grant of a valid, unrevoked token; anything else is a 401. */
@@ -338,7 +364,11 @@ public final class MastodonTokens {
         if (revoked.isRevoked(verified.grant().tokenId())) {
             throw MastodonError.unauthorized("The access token was revoked");
         }
-        return verified.grant();
+        Grant grant = verified.grant();
+        if (grant.user().isPresent() && !sessions.isCurrent(grant.user().get(), grant.stamp().orElseThrow())) {
+            throw MastodonError.unauthorized("The access token was issued before the password changed");
+        }
+        return grant;
     }
 
     /** Checks a token's signature and claims, and keeps its grant once it passed. */
@@ -355,8 +385,12 @@ public final class MastodonTokens {
             Optional<UserId> user = Optional.ofNullable(jwt.getSubject()).map(UserId::of);
             Optional<Username> username = Optional.ofNullable(jwt.getClaim("username").asString()).map(Username::of);
             Set<String> scopes = Scope.parse(jwt.getClaim("scope").asString(), "read");
+            Optional<String> stamp = Optional.ofNullable(jwt.getClaim(STAMP_CLAIM).asString());
+            if (user.isPresent() && stamp.isEmpty()) {
+                throw MastodonError.unauthorized("The access token is invalid");
+            }
             grant = new Grant(user, username, scopes, jwt.getClaim("app_id").asString(), jwt.getClaim("app_name").asString(),
-                    jwt.getId());
+                    jwt.getId(), stamp);
         } catch (FeedlineException.InvalidInput | MastodonError e) {
             throw MastodonError.unauthorized("The access token is invalid");
         }

@@ -6,7 +6,7 @@ import io.feedline.app.mastodon.Entities.Token;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.LoginName;
 import io.feedline.ports.model.Password;
-import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
 import java.util.Arrays;
@@ -77,7 +77,7 @@ final class OAuthResource {
         if (!app.scopes().containsAll(scopes)) {
             throw MastodonError.oauth(400, "invalid_scope", "the requested scope is more than the app registered");
         }
-        Optional<UserAccount> user = switch (grantType) {
+        Optional<SignedIn> user = switch (grantType) {
             case "password" -> Optional.of(signIn(ctx, params));
             case "client_credentials" -> Optional.empty();
             default -> throw MastodonError.oauth(400, "unsupported_grant_type",
@@ -101,7 +101,7 @@ final class OAuthResource {
     }
 
     /** Mastodon's clients send the email or the username as {@code username}; either signs in. */
-    private UserAccount signIn(Context ctx, Params params) {
+    private SignedIn signIn(Context ctx, Params params) {
         try {
             return requests.signIn(ctx,
                     LoginName.parse(params.first("username").orElse(null)), new Password(params.first("password").orElse("")));

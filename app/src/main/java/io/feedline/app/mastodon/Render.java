@@ -77,12 +77,17 @@ final class Render {
         UserAccount user = profile.account();
         String name = user.username().value();
         String page = base + "/@" + name;
-        String avatar = base + "/avatars/original/missing.png";
-        String header = base + "/headers/original/missing.png";
+        // The preview as the avatar (clients draw it small), the bounded original as the header.
+        String avatar = user.details().avatar().map(image -> links.url(image.small(), base))
+                .orElse(base + "/avatars/original/missing.png");
+        String header = user.details().header().map(image -> links.url(image.original(), base))
+                .orElse(base + "/headers/original/missing.png");
+        List<Object> fields = user.details().fields().stream()
+                .<Object>map(field -> new Entities.Field(field.name(), escaped(field.value()), null)).toList();
         return new Account(name, name, name, page, base + "/users/" + name, user.displayName().value(),
                 html(user.bio().value()), avatar, avatar, header, header, false, false, false, null, false, null,
                 TIME.format(user.createdAt()), null, profile.posts(), profile.followers(), profile.following(),
-                List.of(), List.of());
+                List.of(), fields);
     }
 
     Status status(Post post) {
@@ -173,6 +178,12 @@ final class Render {
     }
 
     /** Plain text as Mastodon's HTML content: escaped, paragraphs, line breaks. */
+    /** {@code text} with HTML's special characters escaped, no paragraph around it (a field's value). */
+    static String escaped(String text) {
+        String html = html(text);
+        return html.isEmpty() ? "" : html.substring("<p>".length(), html.length() - "</p>".length());
+    }
+
     static String html(String text) {
         if (text.isEmpty()) {
             return "";

@@ -87,6 +87,12 @@ final class Requests {
         }
     }
 
+    /** The session stamp a new token of {@code user} carries; NotFound if the account is gone. */
+    io.feedline.ports.model.SessionStamp sessionStamp(io.feedline.ports.model.UserId user) {
+        return authenticate.sessionStamp(user)
+                .orElseThrow(() -> new io.feedline.ports.model.FeedlineException.NotFound("user", "no such user"));
+    }
+
     /**
      * Signs {@code username} in with {@code password} for a request that runs a password hash: the
      * client address's credentials limit first, then the username's wrong-password limit, which a
@@ -94,7 +100,7 @@ final class Requests {
      *
      * @throws io.feedline.ports.model.FeedlineException.InvalidCredentials for a wrong password
      */
-    io.feedline.ports.model.UserAccount signIn(Context ctx, LoginName login, io.feedline.ports.model.Password password) {
+    io.feedline.ports.model.SignedIn signIn(Context ctx, LoginName login, io.feedline.ports.model.Password password) {
         spend(limits.takeCredentials(clientKey(ctx)));
         spend(limits.loginAllowed(login.value()));
         try {

@@ -25,6 +25,8 @@ enum Scope implements RouteRole {
     READ_SEARCH("read:search"),
     /** {@code write:accounts} held by an app's own token, no user's: a client signing a person up. */
     SIGN_UP("write:accounts"),
+    /** {@code write:accounts} held for a user: a profile edit. */
+    WRITE_ACCOUNTS("write:accounts"),
     WRITE_STATUSES("write:statuses"),
     WRITE_MEDIA("write:media"),
     WRITE_FOLLOWS("write:follows"),

@@ -6,6 +6,7 @@ import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
+import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
@@ -65,7 +66,8 @@ final class SignUpResource {
         } catch (FeedlineException.EmailTaken e) {
             throw MastodonError.validation(Map.of("email", List.of(detail("ERR_TAKEN", "is already taken"))));
         }
-        MastodonTokens.Issued issued = tokens.issueFor(grant, account);
+        // The stamp of the hash just stored, read back: the new token is as any login's.
+        MastodonTokens.Issued issued = tokens.issueFor(grant, new SignedIn(account, requests.sessionStamp(account.id())));
         ctx.header("Cache-Control", "no-store");
         ctx.json(new Entities.Token(issued.accessToken(), "Bearer", Scope.join(issued.scopes()),
                 issued.createdAt().getEpochSecond()));

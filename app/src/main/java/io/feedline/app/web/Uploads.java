@@ -42,7 +42,12 @@ public final class Uploads {
     /** The upload's parts; a part that is not there is empty. */
     public interface Form {
         /** The {@code file} part's bytes, not yet read. */
-        Optional<InputStream> file();
+        default Optional<InputStream> file() {
+            return file("file");
+        }
+
+        /** The bytes of the file part {@code name}, not yet read. */
+        Optional<InputStream> file(String name);
 
         /** A text part, decoded as UTF-8. */
         Optional<String> field(String name);
@@ -63,23 +68,32 @@ public final class Uploads {
      * @throws Unreadable if the body is no readable multipart form
      */
     public Form read(Context ctx) {
+        return read(ctx, 1);
+    }
+
+    /**
+     * As {@link #read(Context)}, for a form of up to {@code files} file parts (a profile's avatar
+     * and header), each under the limit.
+     */
+    public Form read(Context ctx, int files) {
         String type = Optional.ofNullable(ctx.contentType()).orElse("");
         if (!type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/form-data")) {
             throw new Unreadable("an upload is a multipart/form-data body", null);
         }
-        if (ctx.req().getContentLengthLong() > maxFileBytes + FIELDS_ALLOWANCE) {
+        long maxBody = files * maxFileBytes + FIELDS_ALLOWANCE;
+        if (ctx.req().getContentLengthLong() > maxBody) {
             throw tooLarge();
         }
         ctx.req().setAttribute(MULTIPART_CONFIG, new MultipartConfigElement(
-                System.getProperty("java.io.tmpdir"), maxFileBytes, maxFileBytes + FIELDS_ALLOWANCE, 0));
+                System.getProperty("java.io.tmpdir"), maxFileBytes, maxBody, 0));
         try {
             // Reads the whole body; the file part is spooled to disk.
             ctx.req().getParts();
-            Optional<Part> file = Optional.ofNullable(ctx.req().getPart("file"));
             return new Form() {
                 @Override
-                public Optional<InputStream> file() {
-                    return file.map(Uploads::open);
+                public Optional<InputStream> file(String name) {
+                    return part(ctx, name).filter(part -> part.getSubmittedFileName() != null || part.getSize() > 0)
+                            .map(Uploads::open);
                 }
 
                 @Override

@@ -7,12 +7,15 @@ import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.SessionStamp;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
@@ -30,7 +33,12 @@ class BearerTokensTest {
 
     private final MutableClock clock = MutableClock.at("2026-01-01T00:00:00Z");
     private final Set<String> revoked = ConcurrentHashMap.newKeySet();
-    private final BearerTokens tokens = new BearerTokens(KEY, Duration.ofHours(1), clock, revocations());
+    private static final SessionStamp STAMP = new SessionStamp("stamp-1");
+    /** Alice's current stamp, as the store would answer it. */
+    private final AtomicReference<Optional<SessionStamp>> current = new AtomicReference<>(Optional.of(STAMP));
+    private final SessionStamps stamps = new SessionStamps(user -> user.equals(ALICE.id()) ? current.get() : Optional.empty(),
+            Duration.ZERO, 100, System::nanoTime, word -> {});
+    private final BearerTokens tokens = new BearerTokens(KEY, Duration.ofHours(1), clock, revocations(), stamps);
 
     private TokenRevocations revocations() {
         return new TokenRevocations() {
@@ -47,8 +55,23 @@ class BearerTokensTest {
     }
 
     @Test
+    void aTokenIsRefusedOnceItsUsersStampMovedOrTheAccountIsGone() {
+        String token = tokens.issue(ALICE, STAMP).token();
+        assertThat(tokens.verify(token).user()).isEqualTo(ALICE.id());
+
+        current.set(Optional.of(new SessionStamp("stamp-2")));
+        assertThatThrownBy(() -> tokens.verify(token)).isInstanceOf(HttpProblem.class)
+                .hasMessageContaining("password changed");
+        assertThat(tokens.verify(tokens.issue(ALICE, new SessionStamp("stamp-2")).token()).user()).isEqualTo(ALICE.id());
+
+        current.set(Optional.empty());
+        assertThatThrownBy(() -> tokens.verify(tokens.issue(ALICE, new SessionStamp("stamp-2")).token()))
+                .isInstanceOf(HttpProblem.class);
+    }
+
+    @Test
     void aTokenSpeaksForItsUserEveryTimeItIsShown() {
-        String token = tokens.issue(ALICE).token();
+        String token = tokens.issue(ALICE, STAMP).token();
         for (int i = 0; i < 3; i++) {
             assertThat(tokens.verify(token).user()).isEqualTo(ALICE.id());
         }
@@ -56,7 +79,7 @@ class BearerTokensTest {
 
     @Test
     void aTokenVerifiedBeforeIsStillRefusedOnceItExpires() {
-        BearerTokens.Issued issued = tokens.issue(ALICE);
+        BearerTokens.Issued issued = tokens.issue(ALICE, STAMP);
         tokens.verify(issued.token());
 
         clock.set(issued.expiresAt().plusSeconds(4));
@@ -71,7 +94,7 @@ class BearerTokensTest {
 
     @Test
     void aTokenVerifiedBeforeIsRefusedOnceRevoked() {
-        String token = tokens.issue(ALICE).token();
+        String token = tokens.issue(ALICE, STAMP).token();
         tokens.revoke(tokens.verify(token));
 
         assertThatThrownBy(() -> tokens.verify(token))
@@ -80,7 +103,7 @@ class BearerTokensTest {
 
     @Test
     void aTokenAlteredByOneCharacterIsRefusedThoughTheGenuineOneWasVerified() {
-        String token = tokens.issue(ALICE).token();
+        String token = tokens.issue(ALICE, STAMP).token();
         tokens.verify(token);
         // The signature's first character: all six of its bits are the signature's (the last one's
         // low bits are base64url padding, so changing it may change nothing).
@@ -94,7 +117,7 @@ class BearerTokensTest {
     /** The same signature bytes spelled otherwise: a set unused bit in the last character, or padding. */
     @Test
     void aTokenSpelledOtherwiseThanCanonicallyIsRefusedThoughTheGenuineOneWasVerified() {
-        String token = tokens.issue(ALICE).token();
+        String token = tokens.issue(ALICE, STAMP).token();
         tokens.verify(token);
         String signature = token.substring(token.lastIndexOf('.') + 1);
         assertThat(Base64.getUrlDecoder().decode(CursorsTest.lowBitSet(signature)))
@@ -114,8 +137,8 @@ class BearerTokensTest {
     @Test
     void aTokenSignedWithAnotherKeyIsRefused() {
         BearerTokens other = new BearerTokens("another key, also thirty-two bytes or more".getBytes(StandardCharsets.UTF_8),
-                Duration.ofHours(1), clock, revocations());
-        String foreign = other.issue(ALICE).token();
+                Duration.ofHours(1), clock, revocations(), stamps);
+        String foreign = other.issue(ALICE, STAMP).token();
         other.verify(foreign);
 
         assertThatThrownBy(() -> tokens.verify(foreign)).isInstanceOf(HttpProblem.class);

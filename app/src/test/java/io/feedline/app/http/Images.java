@@ -106,6 +106,23 @@ public final class Images {
         return out.toByteArray();
     }
 
+    /** A multipart body with each of {@code files} under its name, then text fields as name, value pairs. */
+    public static byte[] multipart(java.util.Map<String, byte[]> files, String... fields) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        files.forEach((name, file) -> {
+            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name
+                    + "\"; filename=\"" + name + ".bin\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+            out.writeBytes(file);
+            out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+        });
+        for (int i = 0; i < fields.length; i += 2) {
+            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + fields[i] + "\"\r\n\r\n"
+                    + fields[i + 1] + "\r\n").getBytes(StandardCharsets.UTF_8));
+        }
+        out.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
     /** An upload body with {@code file} as the part {@code file}. */
     public static byte[] upload(byte[] file, String... fields) {
         return multipart("file", file, fields);

@@ -37,7 +37,7 @@ class OpenApiDocumentTest {
         Javalin javalin = Javalin.create(config -> {
             Routes.register(
                 config.routes,
-                new AccountResource(null, null, null, null, null, null, null, null),
+                new AccountResource(null, null, null, null, null, null, null, null, null, null, null),
                 new PostResource(null, null, null, null, null, null, null, null, null, null, null, null, null),
                 new GraphResource(null, null, null, null, null, null),
                 new FeedResource(null, null),

@@ -61,7 +61,8 @@ public final class TestApps {
                     public boolean isRevoked(String tokenId) {
                         return false;
                     }
-                });
+                }, new SessionStamps(user -> shared().useCases().authenticate().sessionStamp(user), Duration.ZERO, 1_000,
+                        System::nanoTime, word -> {}));
     }
 
     /** Cursors signed with {@link #TOKEN_SECRET}, for an HTTP API a test builds by hand. */

@@ -11,6 +11,7 @@ import io.feedline.app.web.AnonymousReads;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -47,7 +48,7 @@ class MastodonAnonymousReadsHttpTest {
     void anAnonymousSearchPastTheBulkheadIsShedWhileAUsersSearchPasses() throws Exception {
         HeldSearch held = new HeldSearch(TestApps.shared().useCases().search());
         MastodonTokens tokens = new MastodonTokens(TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1),
-                Clock.systemUTC());
+                Clock.systemUTC(), TestStamps.SESSIONS);
         MastodonApi.Settings settings = new MastodonApi.Settings(true, "127.0.0.1", 0, 1 << 20, Duration.ofHours(1),
                 "admin@feedline.test", 64, 8, Duration.ofSeconds(30));
         AnonymousReads bulkhead = new AnonymousReads(new Admission.Bounds(1, 0, Duration.ZERO));
@@ -56,7 +57,7 @@ class MastodonAnonymousReadsHttpTest {
         MastodonTokens.App app = tokens.register("client", List.of("urn:ietf:wg:oauth:2.0:oob"), Set.of("read"), Optional.empty()).app();
         UserAccount reader = new UserAccount(UserId.of("01HZZZZZZZZZZZZZZZZZZZZZZZ"), Username.of("bulkheadreader"),
                 new Email("reader@example.org"), new DisplayName("Reader"), Bio.EMPTY, Instant.now());
-        String userToken = tokens.issue(app, Optional.of(reader), Set.of("read")).accessToken();
+        String userToken = tokens.issue(app, Optional.of(new SignedIn(reader, TestStamps.STAMP)), Set.of("read")).accessToken();
         String appToken = tokens.issue(app, Optional.empty(), Set.of("read")).accessToken();
         try (ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<HttpResponse<String>> first = callers.submit(() -> send(api, "/api/v2/search?q=held&type=statuses", null));

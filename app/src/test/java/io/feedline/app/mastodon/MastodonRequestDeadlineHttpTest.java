@@ -49,7 +49,7 @@ class MastodonRequestDeadlineHttpTest {
         MastodonApi.Settings settings = new MastodonApi.Settings(true, "127.0.0.1", 0, 1 << 20, Duration.ofHours(1),
                 "admin@feedline.test", 64, 8, timeout);
         MastodonTokens tokens = new MastodonTokens(TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8), Duration.ofHours(1),
-                Clock.systemUTC());
+                Clock.systemUTC(), TestStamps.of(useCases));
         return MastodonApi.create(settings, useCases, tokens, Limits.NONE,
                 new AnonymousReads(new Admission.Bounds(4, 16, Duration.ofMillis(500)))).start();
     }

@@ -7,6 +7,7 @@ import io.feedline.ports.fakes.MutableClock;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
+import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -27,7 +28,8 @@ class MastodonTokensTest {
     private static final UserAccount ALICE = new UserAccount(UserId.of("01HZZZZZZZZZZZZZZZZZZZZZZZ"), Username.of("alice"),
             new Email("alice@example.org"), new DisplayName("Alice"), Bio.EMPTY, NOW);
 
-    private final MastodonTokens tokens = new MastodonTokens(KEY, Duration.ofDays(7), Clock.fixed(NOW, ZoneOffset.UTC));
+    private static final io.feedline.ports.model.SessionStamp STAMP = TestStamps.STAMP;
+    private final MastodonTokens tokens = new MastodonTokens(KEY, Duration.ofDays(7), Clock.fixed(NOW, ZoneOffset.UTC), TestStamps.SESSIONS);
 
     private MastodonTokens.Registered app() {
         return tokens.register("client", List.of("urn:ietf:wg:oauth:2.0:oob"), Set.of("read", "write"), Optional.empty());
@@ -51,7 +53,7 @@ class MastodonTokensTest {
                     assertThat(e.body().error()).isEqualTo("invalid_client");
                 });
         MastodonTokens other = new MastodonTokens("another key, also thirty-two bytes or more".getBytes(StandardCharsets.UTF_8),
-                Duration.ofDays(7), Clock.fixed(NOW, ZoneOffset.UTC));
+                Duration.ofDays(7), Clock.fixed(NOW, ZoneOffset.UTC), TestStamps.SESSIONS);
         MastodonTokens.Registered foreign = other.register("x", List.of("urn:ietf:wg:oauth:2.0:oob"), Set.of("read"), Optional.empty());
         assertThatThrownBy(() -> tokens.authenticateClient(foreign.clientId(), foreign.clientSecret()))
                 .isInstanceOf(MastodonError.class);
@@ -60,7 +62,7 @@ class MastodonTokensTest {
     @Test
     void aTokenCarriesItsUserScopesAndAppUntilRevokedByThatApp() {
         MastodonTokens.App app = app().app();
-        MastodonTokens.Issued issued = tokens.issue(app, Optional.of(ALICE), Set.of("read"));
+        MastodonTokens.Issued issued = tokens.issue(app, Optional.of(new SignedIn(ALICE, STAMP)), Set.of("read"));
         MastodonTokens.Grant grant = tokens.verify(issued.accessToken());
         assertThat(grant.user()).contains(ALICE.id());
         assertThat(grant.username()).contains(ALICE.username());
@@ -80,10 +82,10 @@ class MastodonTokensTest {
     void aRevocationThroughOneProcessHoldsOnAnotherSharingTheStore() {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         MastodonTokens.Revocations shared = MastodonTokens.Revocations.inProcess(clock);
-        MastodonTokens one = new MastodonTokens(KEY, Duration.ofDays(7), clock, shared);
-        MastodonTokens two = new MastodonTokens(KEY, Duration.ofDays(7), clock, shared);
+        MastodonTokens one = new MastodonTokens(KEY, Duration.ofDays(7), clock, shared, TestStamps.SESSIONS);
+        MastodonTokens two = new MastodonTokens(KEY, Duration.ofDays(7), clock, shared, TestStamps.SESSIONS);
         MastodonTokens.App app = app().app();
-        MastodonTokens.Issued issued = one.issue(app, Optional.of(ALICE), Set.of("read"));
+        MastodonTokens.Issued issued = one.issue(app, Optional.of(new SignedIn(ALICE, STAMP)), Set.of("read"));
         assertThat(two.verify(issued.accessToken()).user()).contains(ALICE.id());
 
         one.revoke(app, issued.accessToken());
@@ -96,10 +98,10 @@ class MastodonTokensTest {
     @Test
     void aTokenVerifiedBeforeIsRefusedOnceItExpires() {
         MutableClock clock = new MutableClock(NOW);
-        MastodonTokens kept = new MastodonTokens(KEY, Duration.ofHours(1), clock);
+        MastodonTokens kept = new MastodonTokens(KEY, Duration.ofHours(1), clock, TestStamps.SESSIONS);
         MastodonTokens.Registered registered = kept.register("client", List.of("urn:ietf:wg:oauth:2.0:oob"), Set.of("read"),
                 Optional.empty());
-        MastodonTokens.Issued issued = kept.issue(registered.app(), Optional.of(ALICE), Set.of("read"));
+        MastodonTokens.Issued issued = kept.issue(registered.app(), Optional.of(new SignedIn(ALICE, STAMP)), Set.of("read"));
         assertThat(kept.verify(issued.accessToken()).user()).contains(ALICE.id());
 
         clock.advance(Duration.ofHours(1).plusSeconds(4));
@@ -116,7 +118,7 @@ class MastodonTokensTest {
     @Test
     void aTokenOrClientIdSpelledOtherwiseThanCanonicallyIsRefused() {
         MastodonTokens.Registered registered = app();
-        String token = tokens.issue(registered.app(), Optional.of(ALICE), Set.of("read")).accessToken();
+        String token = tokens.issue(registered.app(), Optional.of(new SignedIn(ALICE, STAMP)), Set.of("read")).accessToken();
         tokens.verify(token);
         String signature = token.substring(token.lastIndexOf('.') + 1);
         assertThat(Base64.getUrlDecoder().decode(lowBitSet(signature))).isEqualTo(Base64.getUrlDecoder().decode(signature));
@@ -139,8 +141,8 @@ class MastodonTokensTest {
 
     @Test
     void anExpiredTokenIsRefused() {
-        MastodonTokens.Issued issued = tokens.issue(app().app(), Optional.of(ALICE), Set.of("read"));
-        MastodonTokens later = new MastodonTokens(KEY, Duration.ofDays(7), Clock.fixed(NOW.plus(Duration.ofDays(8)), ZoneOffset.UTC));
+        MastodonTokens.Issued issued = tokens.issue(app().app(), Optional.of(new SignedIn(ALICE, STAMP)), Set.of("read"));
+        MastodonTokens later = new MastodonTokens(KEY, Duration.ofDays(7), Clock.fixed(NOW.plus(Duration.ofDays(8)), ZoneOffset.UTC), TestStamps.SESSIONS);
         assertThatThrownBy(() -> later.verify(issued.accessToken())).isInstanceOf(MastodonError.class);
     }
 

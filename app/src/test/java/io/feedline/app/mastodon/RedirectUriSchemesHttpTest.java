@@ -69,7 +69,7 @@ class RedirectUriSchemesHttpTest {
         MastodonApi.Settings settings = new MastodonApi.Settings(true, "127.0.0.1", 0, 1 << 20, Duration.ofHours(1),
                 "admin@feedline.test", 64, 8, Duration.ofSeconds(30));
         byte[] key = TestApps.TOKEN_SECRET.getBytes(StandardCharsets.UTF_8);
-        MastodonTokens tokens = new MastodonTokens(key, Duration.ofHours(1), Clock.systemUTC());
+        MastodonTokens tokens = new MastodonTokens(key, Duration.ofHours(1), Clock.systemUTC(), TestStamps.of(app.useCases()));
         String script = "javascript:alert(document.domain)";
         String clientId = tokens.register("legacy", List.of(script), Set.of("read"), Optional.empty()).clientId();
         try (MastodonApi api = MastodonApi.create(settings, app.useCases(), tokens, Limits.NONE,

@@ -9,6 +9,7 @@ import io.feedline.ports.model.MediaDescription;
 import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.MediaKey;
 import io.feedline.ports.model.ProcessedMedia;
+import io.feedline.ports.model.ProfileImage;
 import io.feedline.ports.model.Rendition;
 import io.feedline.ports.model.StoredMedia;
 import io.feedline.ports.model.UserId;
@@ -75,6 +76,26 @@ public final class MediaDesk implements ManageMedia {
             throw e;
         }
         return attachment;
+    }
+
+    /**
+     * An avatar or a header of {@code owner}: processed as an upload is, both renditions stored
+     * under {@code media/profile-<user>-<random>/} (served as uploads are), with no media record (a profile names its objects).
+     */
+    public ProfileImage storeProfileImage(UserId owner, InputStream file) {
+        ProcessedMedia processed = processing.process(file);
+        String folder = "media/profile-" + owner.value() + "-" + token();
+        ProfileImage image = new ProfileImage(
+                MediaKey.of(folder + "/original." + extension(processed.original().contentType())),
+                MediaKey.of(folder + "/small." + extension(processed.small().contentType())));
+        try {
+            put(image.original(), processed.original());
+            put(image.small(), processed.small());
+        } catch (RuntimeException e) {
+            forget(List.of(image.original(), image.small()), e);
+            throw e;
+        }
+        return image;
     }
 
     @Override

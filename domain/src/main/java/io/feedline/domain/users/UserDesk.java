@@ -16,6 +16,8 @@ import io.feedline.ports.model.Password;
 import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.PostText;
 import io.feedline.ports.model.Profile;
+import io.feedline.ports.model.SessionStamp;
+import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -87,12 +89,12 @@ public final class UserDesk implements RegisterUser, Authenticate, ReadProfile {
     }
 
     @Override
-    public UserAccount authenticate(LoginName login, Password password) {
+    public SignedIn authenticate(LoginName login, Password password) {
         // The lookup runs on the hasher's admission: a login refused for overload costs no read.
         return hasher.admit(() -> check(login, password));
     }
 
-    private UserAccount check(LoginName login, Password password) {
+    private SignedIn check(LoginName login, Password password) {
         Optional<Credentials> credentials = switch (login) {
             case Username username -> users.findCredentials(username);
             case Email email -> users.findCredentials(email);
@@ -105,7 +107,13 @@ public final class UserDesk implements RegisterUser, Authenticate, ReadProfile {
         if (!hasher.verify(password, credentials.get().passwordHash())) {
             throw new FeedlineException.InvalidCredentials();
         }
-        return users.findById(credentials.get().userId()).orElseThrow(FeedlineException.InvalidCredentials::new);
+        UserAccount account = users.findById(credentials.get().userId()).orElseThrow(FeedlineException.InvalidCredentials::new);
+        return new SignedIn(account, AccountDesk.stampOf(credentials.get().passwordHash()));
+    }
+
+    @Override
+    public Optional<SessionStamp> sessionStamp(UserId user) {
+        return users.findCredentials(user).map(credentials -> AccountDesk.stampOf(credentials.passwordHash()));
     }
 
     /** The account behind an id the caller was given (a token's subject). */

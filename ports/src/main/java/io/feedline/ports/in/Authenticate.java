@@ -2,7 +2,10 @@ package io.feedline.ports.in;
 
 import io.feedline.ports.model.LoginName;
 import io.feedline.ports.model.Password;
-import io.feedline.ports.model.UserAccount;
+import io.feedline.ports.model.SessionStamp;
+import io.feedline.ports.model.SignedIn;
+import io.feedline.ports.model.UserId;
+import java.util.Optional;
 
 /**
  * Checks a username or an email and a password. An unknown name and a wrong password fail alike,
@@ -10,6 +13,16 @@ import io.feedline.ports.model.UserAccount;
  */
 public interface Authenticate {
 
-    /** @throws io.feedline.ports.model.FeedlineException.InvalidCredentials on any mismatch */
-    UserAccount authenticate(LoginName login, Password password);
+    /**
+     * The account and the session stamp of the credentials that were checked, read together.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.InvalidCredentials on any mismatch
+     */
+    SignedIn authenticate(LoginName login, Password password);
+
+    /**
+     * The session stamp a token of {@code user} must carry now; empty if the account is gone. It
+     * changes with the password (docs/adr/0026-session-stamps.md).
+     */
+    Optional<SessionStamp> sessionStamp(UserId user);
 }

@@ -39,7 +39,8 @@ public record UseCases(
         ReadArticles readArticles,
         PublishDraft publishDraft,
         WatchLive watchLive,
-        ManageMedia manageMedia) {
+        ManageMedia manageMedia,
+        ManageAccount manageAccount) {
     public UseCases {
         Objects.requireNonNull(registerUser, "registerUser");
         Objects.requireNonNull(authenticate, "authenticate");
@@ -72,6 +73,7 @@ public record UseCases(
         Objects.requireNonNull(publishDraft, "publishDraft");
         Objects.requireNonNull(watchLive, "watchLive");
         Objects.requireNonNull(manageMedia, "manageMedia");
+        Objects.requireNonNull(manageAccount, "manageAccount");
     }
 
     /** A builder with no slot filled: each one is named, and {@link Builder#build} refuses a missing one. */
@@ -112,7 +114,8 @@ public record UseCases(
                 .readArticles(readArticles)
                 .publishDraft(publishDraft)
                 .watchLive(watchLive)
-                .manageMedia(manageMedia);
+                .manageMedia(manageMedia)
+                .manageAccount(manageAccount);
     }
 
     /** Fills the slots of a {@link UseCases} by name. */
@@ -148,6 +151,7 @@ public record UseCases(
         private PublishDraft publishDraft;
         private WatchLive watchLive;
         private ManageMedia manageMedia;
+        private ManageAccount manageAccount;
 
         private Builder() {}
 
@@ -306,13 +310,19 @@ public record UseCases(
             return this;
         }
 
+        public Builder manageAccount(ManageAccount manageAccount) {
+            this.manageAccount = manageAccount;
+            return this;
+        }
+
         /** The UseCases; a slot left unset fails here, with its name. */
         public UseCases build() {
             return new UseCases(
                     registerUser, authenticate, readProfile, publishPost, deletePost, readPost, readAuthorTimeline, follow,
                     unfollow, readFollowing, readFollowers, checkFollows, readHomeFeed, likePost, unlikePost, repostPost,
                     unrepostPost, readConversation, readNotifications, manageRelations, readAsViewer, search, followTags,
-                    readTags, notifyOfPosts, readExplore, readEngagement, readArticles, publishDraft, watchLive, manageMedia);
+                    readTags, notifyOfPosts, readExplore, readEngagement, readArticles, publishDraft, watchLive, manageMedia,
+                    manageAccount);
         }
     }
 }

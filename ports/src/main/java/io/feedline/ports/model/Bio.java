@@ -1,8 +1,8 @@
 package io.feedline.ports.model;
 
-/** A profile's about text: 0 to 160 characters; line feeds allowed, other control characters not. */
+/** A profile's about text: 0 to 500 characters (Mastodon's limit of a note); line feeds allowed, other control characters not. */
 public record Bio(String value) {
-    public static final int MAX_CODE_POINTS = 160;
+    public static final int MAX_CODE_POINTS = 500;
     public static final Bio EMPTY = new Bio("");
 
     public Bio {

@@ -199,10 +199,19 @@ public abstract sealed class FeedlineException extends RuntimeException {
         }
 
         public MediaRejected(Reason reason, String message, long limit) {
+            this(reason, message, limit, "file");
+        }
+
+        private MediaRejected(Reason reason, String message, long limit, String field) {
             super(message, null);
             this.reason = Objects.requireNonNull(reason);
-            this.field = "file";
+            this.field = Objects.requireNonNull(field);
             this.limit = limit;
+        }
+
+        /** The same refusal, of the file sent as {@code name} (an avatar, a header). */
+        public MediaRejected inField(String name) {
+            return new MediaRejected(reason, getMessage(), limit, name);
         }
 
         public Reason reason() {

@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /** A registered user as everyone may see it (no password hash: that lives in {@link Credentials}). */
 public record UserAccount(
-        UserId id, Username username, Email email, DisplayName displayName, Bio bio, Instant createdAt) {
+        UserId id, Username username, Email email, DisplayName displayName, Bio bio, Instant createdAt,
+        ProfileDetails details) {
     public UserAccount {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(username, "username");
@@ -13,6 +14,12 @@ public record UserAccount(
         Objects.requireNonNull(displayName, "displayName");
         Objects.requireNonNull(bio, "bio");
         Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(details, "details");
+    }
+
+    /** A new account: no avatar, no header, no fields yet. */
+    public UserAccount(UserId id, Username username, Email email, DisplayName displayName, Bio bio, Instant createdAt) {
+        this(id, username, email, displayName, bio, createdAt, ProfileDetails.NONE);
     }
 
     public UserSummary summary() {

@@ -6,6 +6,7 @@ import java.util.List;
 import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.ProfileEdit;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -59,4 +60,20 @@ public interface UserAccounts {
 
     /** What login needs for this email (case-insensitive), if an account has it. Returns a hash. */
     Optional<Credentials> findCredentials(Email email);
+
+    /** What a session check needs for this user id, if the account exists. Returns a hash. */
+    Optional<Credentials> findCredentials(UserId id);
+
+    /**
+     * Replaces the stored password hash of the account with this id. False if there is none.
+     * One conditional write: it never creates an account.
+     */
+    boolean changePassword(UserId id, PasswordHash newHash);
+
+    /**
+     * Applies {@code edit} to the account with this id, setting only the parts it names (an edit of
+     * the display name made at the same time as one of the bio keeps both), and answers the account
+     * as the write left it; empty if there is no such account. One conditional write.
+     */
+    Optional<UserAccount> edit(UserId id, ProfileEdit edit);
 }

@@ -8,7 +8,12 @@ import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FeedlineException;
+import io.feedline.ports.model.MediaKey;
 import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.ProfileDetails;
+import io.feedline.ports.model.ProfileEdit;
+import io.feedline.ports.model.ProfileField;
+import io.feedline.ports.model.ProfileImage;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -19,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -247,5 +253,90 @@ public abstract class UserAccountsContract {
                 .allSatisfy(e -> assertThat(e).isInstanceOf(FeedlineException.UsernameTaken.class));
         assertThat(users.findByUsername(contested)).contains(winners.get(0));
         assertThat(users.findAllById(contenders.stream().map(UserAccount::id).toList())).containsOnlyKeys(winners.get(0).id());
+    }
+
+    @Test
+    void credentialsAreFoundByIdAndAChangedPasswordReplacesTheHash() {
+        UserAccounts users = userAccounts();
+        UserAccount alice = freshAccount();
+        users.create(alice, hash("old"));
+        PasswordHash fresh = hash("new");
+
+        assertThat(users.findCredentials(alice.id()).map(Credentials::passwordHash)).isNotEqualTo(Optional.of(fresh));
+        assertThat(users.changePassword(alice.id(), fresh)).isTrue();
+
+        assertThat(users.findCredentials(alice.id())).contains(new Credentials(alice.id(), fresh));
+        assertThat(users.findCredentials(alice.username())).contains(new Credentials(alice.id(), fresh));
+        assertThat(users.findCredentials(alice.email())).contains(new Credentials(alice.id(), fresh));
+        assertThat(users.findById(alice.id())).contains(alice);
+    }
+
+    @Test
+    void aPasswordChangeOfNobodyCreatesNothing() {
+        UserAccounts users = userAccounts();
+        UserId nobody = TestIds.userId();
+
+        assertThat(users.changePassword(nobody, hash("ghost"))).isFalse();
+        assertThat(users.findCredentials(nobody)).isEmpty();
+        assertThat(users.findById(nobody)).isEmpty();
+    }
+
+    @Test
+    void anEditSetsOnlyWhatItNamesAndIsReadBackEverywhere() {
+        UserAccounts users = userAccounts();
+        UserAccount alice = freshAccount();
+        users.create(alice, hash("alice"));
+        ProfileImage avatar = new ProfileImage(MediaKey.of("profiles/a-1/original.png"), MediaKey.of("profiles/a-1/small.png"));
+        List<ProfileField> fields = List.of(new ProfileField("Pronouns", "she/her"), new ProfileField("Site", ""));
+
+        Optional<UserAccount> edited = users.edit(alice.id(), new ProfileEdit(Optional.of(DisplayName.of("Alice \u00c9")),
+                Optional.empty(), Optional.of(avatar), Optional.empty(), Optional.of(fields)));
+
+        UserAccount expected = new UserAccount(alice.id(), alice.username(), alice.email(), DisplayName.of("Alice \u00c9"),
+                alice.bio(), alice.createdAt(), new ProfileDetails(Optional.of(avatar), Optional.empty(), fields));
+        assertThat(edited).contains(expected);
+        assertThat(users.findById(alice.id())).contains(expected);
+        assertThat(users.findByUsername(alice.username())).contains(expected);
+        assertThat(users.findAllById(List.of(alice.id()))).containsEntry(alice.id(), expected);
+
+        // Fields can be emptied again; what the edit does not name stays.
+        UserAccount cleared = users.edit(alice.id(), new ProfileEdit(Optional.empty(), Optional.of(Bio.of("line one\nline two")),
+                Optional.empty(), Optional.empty(), Optional.of(List.of()))).orElseThrow();
+        assertThat(cleared.details().fields()).isEmpty();
+        assertThat(cleared.details().avatar()).contains(avatar);
+        assertThat(cleared.displayName()).isEqualTo(DisplayName.of("Alice \u00c9"));
+        assertThat(cleared.bio()).isEqualTo(Bio.of("line one\nline two"));
+        assertThat(users.findById(alice.id())).contains(cleared);
+    }
+
+    @Test
+    void anEditOfNobodyCreatesNothing() {
+        UserAccounts users = userAccounts();
+        UserId nobody = TestIds.userId();
+
+        assertThat(users.edit(nobody, new ProfileEdit(Optional.of(DisplayName.of("Ghost")), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty()))).isEmpty();
+        assertThat(users.findById(nobody)).isEmpty();
+    }
+
+    @Test
+    void editsOfDifferentPartsMadeAtOnceBothHold() {
+        UserAccounts users = userAccounts();
+        UserAccount alice = freshAccount();
+        users.create(alice, hash("alice"));
+
+        for (int round = 0; round < 10; round++) {
+            DisplayName name = DisplayName.of("Name " + round);
+            Bio bio = Bio.of("Bio " + round);
+            CompletableFuture<?> names = CompletableFuture.runAsync(() -> users.edit(alice.id(),
+                    new ProfileEdit(Optional.of(name), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty())));
+            CompletableFuture<?> bios = CompletableFuture.runAsync(() -> users.edit(alice.id(),
+                    new ProfileEdit(Optional.empty(), Optional.of(bio), Optional.empty(), Optional.empty(), Optional.empty())));
+            CompletableFuture.allOf(names, bios).join();
+
+            UserAccount now = users.findById(alice.id()).orElseThrow();
+            assertThat(now.displayName()).isEqualTo(name);
+            assertThat(now.bio()).isEqualTo(bio);
+        }
     }
 }

@@ -4,6 +4,7 @@ import io.feedline.ports.model.Credentials;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.PasswordHash;
+import io.feedline.ports.model.ProfileEdit;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
@@ -122,5 +123,34 @@ public final class InMemoryUserAccounts implements UserAccounts {
     public synchronized Optional<Credentials> findCredentials(Email email) {
         calls.record("findCredentials");
         return Optional.ofNullable(byEmail.get(email)).map(id -> new Credentials(id, hashes.get(id)));
+    }
+
+    @Override
+    public synchronized Optional<Credentials> findCredentials(UserId id) {
+        calls.record("findCredentials");
+        return Optional.ofNullable(hashes.get(id)).map(hash -> new Credentials(id, hash));
+    }
+
+    @Override
+    public synchronized boolean changePassword(UserId id, PasswordHash newHash) {
+        calls.record("changePassword");
+        Objects.requireNonNull(newHash, "newHash");
+        if (!byId.containsKey(id)) {
+            return false;
+        }
+        hashes.put(id, newHash);
+        return true;
+    }
+
+    @Override
+    public synchronized Optional<UserAccount> edit(UserId id, ProfileEdit edit) {
+        calls.record("edit");
+        UserAccount current = byId.get(id);
+        if (current == null) {
+            return Optional.empty();
+        }
+        UserAccount edited = edit.applyTo(current);
+        byId.put(id, edited);
+        return Optional.of(edited);
     }
 }
