@@ -1,5 +1,12 @@
 package io.feedline.adapter.redis;
 
+import io.feedline.ports.model.Focus;
+import io.feedline.ports.model.MediaAttachment;
+import io.feedline.ports.model.MediaDescription;
+import io.feedline.ports.model.MediaId;
+import io.feedline.ports.model.MediaKey;
+import io.feedline.ports.model.MediaKind;
+import io.feedline.ports.model.MediaMeta;
 import io.feedline.ports.model.CachedPost;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Mention;
@@ -46,14 +53,15 @@ import java.util.function.Supplier;
  * and for a repost entry its original's id {@code o} and author {@code oa}, for a reply its
  * parent's id {@code p} and author {@code pa}, reply count {@code rc}, mentions {@code m} (each
  * {@code <user id> <username>}, one a line), tags {@code g} (space-separated), and for an article
- * its title {@code ti}, slug {@code s} and status {@code st}; a tombstone is the
+ * its title {@code ti}, slug {@code s} and status {@code st}, and its attachments {@code md} (one a
+ * line, {@link #encodeMedia}); a tombstone is the
  * field {@code x} alone), each expiring {@code ttl} after it was written, with a {@link NearCache}
  * in front. A batch of reads or writes is sent as one flush: one round trip. Every Lettuce failure
  * becomes {@link FeedlineException.StorageUnavailable}.
  */
 final class RedisPostCache implements PostCache {
     static final String COMPONENT = "posts-cache";
-    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa", "p", "pa", "rc", "m", "g", "ti", "s", "st"};
+    private static final String[] FIELDS = {"a", "u", "t", "c", "l", "x", "r", "o", "oa", "p", "pa", "rc", "m", "g", "ti", "s", "st", "md"};
 
     private final RedisLink link;
     private final TimelineKeys keys;
@@ -125,9 +133,7 @@ final class RedisPostCache implements PostCache {
 
     @Override
     public void putAll(Collection<Post> given) {
-        // The hash has no field for media yet: a post with attachments is not kept here, so it is
-        // read from the table, whole, rather than shown from Redis without them.
-        List<Post> posts = given.stream().filter(post -> post.media().isEmpty()).toList();
+        List<Post> posts = List.copyOf(given);
         if (posts.isEmpty()) {
             return;
         }
@@ -145,7 +151,56 @@ final class RedisPostCache implements PostCache {
                 post.tags().stream().map(Tag::value).collect(java.util.stream.Collectors.joining(" ")),
                 post.article().map(a -> a.title().value()).orElse(""),
                 post.article().map(a -> a.slug().value()).orElse(""),
-                post.article().map(a -> a.status().wireName()).orElse("")}).toList());
+                post.article().map(a -> a.status().wireName()).orElse(""),
+                encodeMedia(post.media())}).toList());
+    }
+
+    private static final java.util.Base64.Encoder BASE64 = java.util.Base64.getEncoder();
+    private static final java.util.Base64.Decoder UNBASE64 = java.util.Base64.getDecoder();
+
+    /**
+     * Each attachment a line of tab-separated fields: id, owner, kind, the two keys, the original's
+     * and the small rendition's width, height and bytes, blurhash, the alt text in base64 (free text
+     * may hold tabs and line breaks), focus x and y, creation millis. Ids, keys and blurhashes never
+     * hold a tab or a line break. The post it is attached to is the post the hash is.
+     */
+    static String encodeMedia(List<MediaAttachment> media) {
+        StringBuilder encoded = new StringBuilder();
+        for (MediaAttachment m : media) {
+            if (!encoded.isEmpty()) {
+                encoded.append('\n');
+            }
+            encoded.append(m.id().value()).append('\t').append(m.owner().value()).append('\t').append(m.kind().name())
+                    .append('\t').append(m.originalKey().value()).append('\t').append(m.smallKey().value())
+                    .append('\t').append(m.original().width()).append('\t').append(m.original().height())
+                    .append('\t').append(m.original().length())
+                    .append('\t').append(m.small().width()).append('\t').append(m.small().height())
+                    .append('\t').append(m.small().length())
+                    .append('\t').append(m.blurhash())
+                    .append('\t').append(m.description()
+                            .map(d -> BASE64.encodeToString(d.value().getBytes(java.nio.charset.StandardCharsets.UTF_8))).orElse(""))
+                    .append('\t').append(m.focus().x()).append('\t').append(m.focus().y())
+                    .append('\t').append(m.createdAt().toEpochMilli());
+        }
+        return encoded.toString();
+    }
+
+    static List<MediaAttachment> decodeMedia(String encoded, PostId post) {
+        if (encoded == null || encoded.isEmpty()) {
+            return List.of();
+        }
+        List<MediaAttachment> media = new ArrayList<>();
+        for (String line : encoded.split("\n")) {
+            String[] f = line.split("\t", -1);
+            media.add(new MediaAttachment(MediaId.of(f[0]), UserId.of(f[1]), MediaKind.valueOf(f[2]), MediaKey.of(f[3]),
+                    MediaKey.of(f[4]), new MediaMeta(Integer.parseInt(f[5]), Integer.parseInt(f[6]), Long.parseLong(f[7])),
+                    new MediaMeta(Integer.parseInt(f[8]), Integer.parseInt(f[9]), Long.parseLong(f[10])), f[11],
+                    f[12].isEmpty() ? Optional.empty()
+                            : Optional.of(new MediaDescription(new String(UNBASE64.decode(f[12]), java.nio.charset.StandardCharsets.UTF_8))),
+                    new Focus(Double.parseDouble(f[13]), Double.parseDouble(f[14])), Instant.ofEpochMilli(Long.parseLong(f[15])),
+                    Optional.of(post)));
+        }
+        return media;
     }
 
     /** Each mention as {@code <user id> <username>}, one a line: neither ever holds a space or a line break. */
@@ -307,7 +362,8 @@ final class RedisPostCache implements PostCache {
                 values.get(14) == null || values.get(15) == null || values.get(16) == null
                         ? Optional.empty()
                         : Optional.of(new Article(ArticleTitle.of(values.get(14)), Slug.of(values.get(15)),
-                                ArticleStatus.parse(values.get(16), "st")))));
+                                ArticleStatus.parse(values.get(16), "st"))),
+                decodeMedia(values.get(17), id)));
     }
 
     private static <T> T call(String operation, Supplier<T> body) {

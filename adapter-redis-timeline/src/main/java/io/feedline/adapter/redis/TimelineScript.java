@@ -150,7 +150,8 @@ record TimelineScript(String name, String body, String sha) {
      * and author (both empty for a post that is not a repost), the parent's id and author (both
      * empty for a post that is no reply), the reply count, the mentions (empty for none), then the post's tags separated by
      * spaces (field {@code g}, empty for none), then an article's title, slug and status (fields
-     * {@code ti}, {@code s}, {@code st}; an empty title for a post that is no article).
+     * {@code ti}, {@code s}, {@code st}; an empty title for a post that is no article), then its
+     * attachments (field {@code md}, empty for none).
      */
     static final TimelineScript PUT_POST = new TimelineScript("put-post", """
             if redis.call('HEXISTS', KEYS[1], 'x') == 1 then return 0 end
@@ -180,6 +181,11 @@ record TimelineScript(String name, String body, String sha) {
                 redis.call('HDEL', KEYS[1], 'ti', 's', 'st')
             else
                 redis.call('HSET', KEYS[1], 'ti', ARGV[15], 's', ARGV[16], 'st', ARGV[17])
+            end
+            if ARGV[18] == nil or ARGV[18] == '' then
+                redis.call('HDEL', KEYS[1], 'md')
+            else
+                redis.call('HSET', KEYS[1], 'md', ARGV[18])
             end
             redis.call('PEXPIRE', KEYS[1], ARGV[6])
             return 1
