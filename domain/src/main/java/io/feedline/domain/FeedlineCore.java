@@ -72,6 +72,7 @@ public final class FeedlineCore implements AutoCloseable {
     private final TagPolicy tagPolicy;
     private final TrendingRanker trendingRanker;
     private final TagDesk tagDesk;
+    private final MediaDesk media;
     private volatile Consumer<Duration> fanoutDelay = delay -> {};
     private final OutboxSignals.Subscription heardFromOthers;
     private final RelationSets relationSets;
@@ -108,7 +109,7 @@ public final class FeedlineCore implements AutoCloseable {
         List<FollowEvents> followEvents = List.of(celebrityReads, popularity);
         BlockRules blockRules = new BlockRules(ports.relations());
         RepostResolution repostResolution = new RepostResolution(cachedPosts, ports.reposts(), ports.graph());
-        MediaDesk media = new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock());
+        MediaDesk media = this.media = new MediaDesk(ports.mediaProcessing(), ports.mediaStore(), ports.mediaRecords(), ports.ids(), ports.clock());
         PostDesk posts = new PostDesk(ports.posts(), cachedPosts, ports.idempotencyKeys(), ports.ids(), ports.clock(),
                 users, policy, wakeWorkers, notifier, repostResolution, blockRules, ports.subscriptions(), ports.articles(),
                 settings.articleMaxCharacters(), postEvents, ports.live(), media);
@@ -180,6 +181,11 @@ public final class FeedlineCore implements AutoCloseable {
      * A fan-out worker with this id. Workers made here are woken whenever this process enqueues a
      * job, so a post reaches feeds without waiting for the next poll.
      */
+    /** Deletes up to {@code limit} uploads never attached, made more than {@code ttl} ago; how many went. */
+    public int expireUnattachedMedia(Duration ttl, int limit) {
+        return media.expireUnattached(ttl, limit);
+    }
+
     public FanoutWorker worker(String workerId) {
         FanoutWorker worker = FanoutWorker.builder()
                 .id(workerId)

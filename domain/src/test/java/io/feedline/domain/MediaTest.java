@@ -161,4 +161,28 @@ class MediaTest {
         assertThat(world.app.publishPost().publish(post(alice, PostText.of("four"), five[0], five[1], five[2], five[3])).media())
                 .hasSize(4);
     }
+
+    @Test
+    void uploads_never_attached_are_deleted_once_their_time_is_up_and_attached_ones_stay() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        MediaAttachment forgotten = world.app.manageMedia().upload(alice, file("forgotten"), Optional.empty(), Optional.empty());
+        MediaAttachment posted = world.app.manageMedia().upload(alice, file("posted"), Optional.empty(), Optional.empty());
+        world.app.publishPost().publish(post(alice, PostText.of("with a photo"), posted.id()));
+        world.clock.advance(java.time.Duration.ofHours(23));
+        MediaAttachment recent = world.app.manageMedia().upload(alice, file("recent"), Optional.empty(), Optional.empty());
+        world.clock.advance(java.time.Duration.ofHours(2));
+
+        int deleted = world.core.expireUnattachedMedia(java.time.Duration.ofHours(24), 10);
+
+        assertThat(deleted).isEqualTo(1);
+        assertThat(world.postStore.media().get(forgotten.id())).isEmpty();
+        assertThat(world.mediaStore.exists(forgotten.originalKey())).isFalse();
+        assertThat(world.mediaStore.exists(forgotten.smallKey())).isFalse();
+        assertThat(world.postStore.media().get(posted.id())).as("attached: kept").isPresent();
+        assertThat(world.mediaStore.exists(posted.originalKey())).isTrue();
+        assertThat(world.postStore.media().get(recent.id())).as("younger than the ttl: kept").isPresent();
+        assertThat(world.mediaStore.exists(recent.smallKey())).isTrue();
+        assertThat(world.core.expireUnattachedMedia(java.time.Duration.ofHours(24), 10)).as("a second sweep finds nothing").isZero();
+    }
 }

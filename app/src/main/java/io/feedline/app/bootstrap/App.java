@@ -245,7 +245,8 @@ public final class App implements AutoCloseable {
             api.start();
             LOG.info("feedline Mastodon API listening on {}:{}", assembly.config.http().host(), api.port());
         });
-        loops = WorkerLoops.start(assembly.core, assembly.config.inProcessWorkers());
+        loops = WorkerLoops.start(assembly.core, assembly.config.inProcessWorkers(),
+                assembly.config.media().unattachedTtl());
         if (assembly.config.inProcessWorkers() == 0 && assembly.config.profile() == FeedlineConfig.Profile.EMBEDDED) {
             LOG.warn("worker.in-process = 0 on the embedded profile: no other process can reach this DynamoDB, "
                     + "so posts will not be fanned out to feeds");

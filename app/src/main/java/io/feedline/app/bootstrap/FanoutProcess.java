@@ -29,7 +29,7 @@ public final class FanoutProcess implements AutoCloseable {
         }
         Assembly assembly = Assembly.open(config, Clock.systemUTC());
         try {
-            return new FanoutProcess(assembly, WorkerLoops.start(assembly.core, config.workerLoops()));
+            return new FanoutProcess(assembly, WorkerLoops.start(assembly.core, config.workerLoops(), config.media().unattachedTtl()));
         } catch (RuntimeException e) {
             assembly.close();
             throw e;

@@ -20,6 +20,7 @@ import io.feedline.ports.out.MediaStore;
 import java.io.InputStream;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.List;
@@ -96,6 +97,28 @@ public final class MediaDesk implements ManageMedia {
             throw e;
         }
         return image;
+    }
+
+    /**
+     * Deletes uploads never attached that are older than {@code ttl}, at most {@code limit} of them,
+     * oldest first; answers how many went. The record goes first, on the condition that it is still
+     * unattached (a publish that attached it meanwhile wins), then its two objects. Many workers may
+     * sweep at once: a record only one of them deletes, and deleting an object twice is harmless. A
+     * crash between the two leaves objects no record names, never a post without its media.
+     */
+    public int expireUnattached(Duration ttl, int limit) {
+        int expired = 0;
+        for (MediaAttachment upload : records.unattachedBefore(clock.instant().minus(ttl), limit)) {
+            if (records.deleteUnattached(upload.id())) {
+                RuntimeException failure = new IllegalStateException("the objects of expired upload " + upload.id() + " stay");
+                forget(List.of(upload.originalKey(), upload.smallKey()), failure);
+                if (failure.getSuppressed().length > 0) {
+                    throw failure;
+                }
+                expired++;
+            }
+        }
+        return expired;
     }
 
     @Override
