@@ -199,10 +199,8 @@ class FanoutWorkerTest {
                 world.follow("idle_follower", "idle_author");
                 PostId post = world.publish("idle_author", "after a quiet spell").id();
                 worker.wake();
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-                while (!world.wholeFeed("idle_follower", 10).contains(post) && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(5))
+                        .until(() -> world.wholeFeed("idle_follower", 10).contains(post));
                 assertThat(world.wholeFeed("idle_follower", 10)).containsExactly(post);
             }
         }
@@ -234,10 +232,8 @@ class FanoutWorkerTest {
 
                 PostId next = world.publish("author", "the next post").id();
                 worker.wake();
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (!durableFeed(world, "reader").contains(next) && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
+                await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5))
+                        .until(() -> durableFeed(world, "reader").contains(next));
 
                 assertThat(release.getCount()).as("the first claim's notification is still being recorded").isEqualTo(1);
                 // Durably, not only in the hot window: a step's writes do not wait for a claim's side work either.
@@ -280,10 +276,7 @@ class FanoutWorkerTest {
             try (Loop loop = Loop.start(worker, rounds::incrementAndGet)) {
                 int idle = awaitIdle(rounds);
                 world.outboxSignals.hearAnotherProcess();
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-                while (rounds.get() == idle && System.nanoTime() < deadline) {
-                    Thread.sleep(1);
-                }
+                await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(1)).until(() -> rounds.get() > idle);
                 assertThat(rounds.get()).as("a round of the loop before its 5 s wait ran out: woken").isGreaterThan(idle);
             }
         }
@@ -313,11 +306,8 @@ class FanoutWorkerTest {
         return world.postStore.calls().count("claim");
     }
 
-    private static void awaitClaims(World world, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (claims(world) < count && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
+    private static void awaitClaims(World world, int count) {
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(1)).until(() -> claims(world) >= count);
         assertThat(claims(world)).as("polls within 5 s").isGreaterThanOrEqualTo(count);
     }
 
@@ -944,14 +934,12 @@ class FanoutWorkerTest {
 
     /** Whether {@code condition} holds within 10 s, looked at every 10 ms. */
     private static boolean eventually(java.util.function.BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            sleep(Duration.ofMillis(10));
+        try {
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10)).until(condition::getAsBoolean);
+            return true;
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            return false;
         }
-        return true;
     }
 
     @Test
