@@ -106,8 +106,7 @@ final class PostgresUserAccounts implements UserAccounts {
         Objects.requireNonNull(username, "username");
         return read("could not read the credentials", handle -> handle.createQuery(UsersTable.CREDENTIALS)
                 .bind("username", username.value())
-                .map((row, context) -> new Credentials(
-                        UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash"))))
+                .map(UsersTable.CREDENTIALS_ROW)
                 .findOne());
     }
 
@@ -116,8 +115,7 @@ final class PostgresUserAccounts implements UserAccounts {
         Objects.requireNonNull(email, "email");
         return read("could not read the credentials", handle -> handle.createQuery(UsersTable.CREDENTIALS_BY_EMAIL)
                 .bind("email", email.value())
-                .map((row, context) -> new Credentials(
-                        UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash"))))
+                .map(UsersTable.CREDENTIALS_ROW)
                 .findOne());
     }
 
@@ -126,8 +124,7 @@ final class PostgresUserAccounts implements UserAccounts {
         Objects.requireNonNull(id, "id");
         return read("could not read the credentials", handle -> handle.createQuery(UsersTable.CREDENTIALS_BY_ID)
                 .bind("id", id.value())
-                .map((row, context) -> new Credentials(
-                        UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash"))))
+                .map(UsersTable.CREDENTIALS_ROW)
                 .findOne());
     }
 

@@ -1,6 +1,8 @@
 package io.feedline.adapter.postgres;
 
 import io.feedline.ports.model.Bio;
+import io.feedline.ports.model.Credentials;
+import io.feedline.ports.model.PasswordHash;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
 import io.feedline.ports.model.MediaKey;
@@ -71,6 +73,10 @@ final class UsersTable {
             RETURNING\s""" + ACCOUNT_COLUMNS;
 
     static final RowMapper<UserAccount> ACCOUNT = UsersTable::account;
+
+    /** A row of {@code id, password_hash}. */
+    static final RowMapper<Credentials> CREDENTIALS_ROW = (row, context) ->
+            new Credentials(UserId.of(row.getString("id")), new PasswordHash(row.getString("password_hash")));
 
     private UsersTable() {}
 

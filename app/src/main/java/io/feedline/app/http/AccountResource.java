@@ -30,7 +30,6 @@ import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
-import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
@@ -141,8 +140,8 @@ final class AccountResource {
                         form.field("displayName").map(DisplayName::of), form.field("bio").map(Bio::of), Optional.empty(),
                         avatar, header));
             } finally {
-                close(avatar);
-                close(header);
+                Uploads.close(avatar);
+                Uploads.close(header);
             }
         } else {
             ProfileEditRequest body = json.read(ctx, ProfileEditRequest.class);
@@ -165,16 +164,6 @@ final class AccountResource {
             }
             return new ProfileField(field.name(), field.value());
         }).toList();
-    }
-
-    private static void close(Optional<InputStream> stream) {
-        stream.ifPresent(in -> {
-            try {
-                in.close();
-            } catch (IOException e) {
-                // a spooled part: the server removes it when the request ends
-            }
-        });
     }
 
     /**

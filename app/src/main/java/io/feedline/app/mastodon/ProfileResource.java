@@ -11,7 +11,6 @@ import io.feedline.ports.model.ProfileField;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.javalin.http.Context;
-import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,8 +73,8 @@ final class ProfileResource {
             ctx.json(CredentialAccount.of(requests.render(ctx).account(profile), profile.account().bio().value(),
                     profile.account().details()));
         } finally {
-            close(avatar);
-            close(header);
+            Uploads.close(avatar);
+            Uploads.close(header);
         }
     }
 
@@ -100,15 +99,5 @@ final class ProfileResource {
             case "true", "1", "on" -> true;
             default -> false;
         };
-    }
-
-    private static void close(Optional<InputStream> stream) {
-        stream.ifPresent(in -> {
-            try {
-                in.close();
-            } catch (IOException e) {
-                // a spooled part: the server removes it when the request ends
-            }
-        });
     }
 }

@@ -114,6 +114,17 @@ public final class Uploads {
         }
     }
 
+    /** Closes a file part's stream, if there is one; a spooled part the server removes when the request ends anyway. */
+    public static void close(Optional<InputStream> file) {
+        file.ifPresent(in -> {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // nothing held: the part is deleted with the request
+            }
+        });
+    }
+
     private FeedlineException.MediaRejected tooLarge() {
         return new FeedlineException.MediaRejected(FeedlineException.MediaRejected.Reason.TOO_LARGE,
                 "the file is larger than " + maxFileBytes + " bytes", maxFileBytes);

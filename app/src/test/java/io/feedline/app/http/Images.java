@@ -91,19 +91,7 @@ public final class Images {
 
     /** A multipart body: {@code file} (when not null) under the name {@code fileField}, then text fields as name, value pairs. */
     public static byte[] multipart(String fileField, byte[] file, String... fields) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        if (file != null) {
-            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + fileField
-                    + "\"; filename=\"upload.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-            out.writeBytes(file);
-            out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
-        }
-        for (int i = 0; i < fields.length; i += 2) {
-            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + fields[i] + "\"\r\n\r\n"
-                    + fields[i + 1] + "\r\n").getBytes(StandardCharsets.UTF_8));
-        }
-        out.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
-        return out.toByteArray();
+        return multipart(file == null ? java.util.Map.of() : java.util.Map.of(fileField, file), fields);
     }
 
     /** A multipart body with each of {@code files} under its name, then text fields as name, value pairs. */
@@ -111,7 +99,7 @@ public final class Images {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         files.forEach((name, file) -> {
             out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name
-                    + "\"; filename=\"" + name + ".bin\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+                    + "\"; filename=\"upload.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
             out.writeBytes(file);
             out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
         });

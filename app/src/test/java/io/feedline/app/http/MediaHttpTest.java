@@ -56,7 +56,8 @@ class MediaHttpTest {
         return client.post("/media").token(user.token()).raw(Images.MULTIPART, body).send();
     }
 
-    private static HttpResponse<byte[]> fetch(int port, String path) {
+    /** The bytes under {@code path} on the server at {@code port}, fetched as a browser would. */
+    static HttpResponse<byte[]> fetch(int port, String path) {
         try (HttpClient client = HttpClient.newHttpClient()) {
             return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
                     HttpResponse.BodyHandlers.ofByteArray());

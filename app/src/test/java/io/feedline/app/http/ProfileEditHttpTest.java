@@ -6,11 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.feedline.app.bootstrap.App;
 import io.feedline.app.http.Accounts.User;
 import io.feedline.app.http.ApiClient.Response;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,14 +111,6 @@ class ProfileEditHttpTest {
     }
 
     private static HttpResponse<byte[]> fetch(String path) {
-        try (HttpClient client = HttpClient.newHttpClient()) {
-            return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port() + path)).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return MediaHttpTest.fetch(app.port(), path);
     }
 }
