@@ -167,7 +167,7 @@ final class DynamoUserAccounts implements UserAccounts {
     public boolean changePassword(UserId id, PasswordHash newHash) {
         Expressions update = Expressions.update().set(PASSWORD_HASH, AttributeValue.fromS(newHash.value()));
         update.when("attribute_exists(" + TableLayout.PK + ")");
-        return db.conditionally("change_password",
+        return db.conditionally("AP57_change_password",
                 () -> db.updateItem(TableLayout.profile(id), update.build(), ReturnValue.NONE));
     }
 
@@ -188,7 +188,7 @@ final class DynamoUserAccounts implements UserAccounts {
             return findById(id);
         }
         update.when("attribute_exists(" + TableLayout.PK + ")");
-        return db.call("edit_profile", () -> {
+        return db.call("AP56_edit_profile", () -> {
             try {
                 var response = db.updateItem(TableLayout.profile(id), update.build(), ReturnValue.ALL_NEW);
                 return Optional.of(account(EnhancedDocument.fromAttributeValueMap(response.attributes())));
