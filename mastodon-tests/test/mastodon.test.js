@@ -780,6 +780,36 @@ describe("media", () => {
     assert.deepEqual([...bytes.slice(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
   });
 
+  test("a person signed up by an app edits their profile with an avatar and reads it back", async () => {
+    const oauth = createOAuthAPIClient({ url: feedline.url });
+    const appToken = await oauth.token.create({
+      grantType: "client_credentials", clientId: app.clientId, clientSecret: app.clientSecret,
+      redirectUri: "urn:ietf:wg:oauth:2.0:oob", scope: "read write",
+    });
+    const username = `face_${randomBytes(4).toString("hex")}`;
+    const token = await createRestAPIClient({ url: feedline.url, accessToken: appToken.accessToken }).v1.accounts.create({
+      username, email: `${username}@example.org`, password: "correct horse battery", agreement: true, locale: "en",
+    });
+    const me = createRestAPIClient({ url: feedline.url, accessToken: token.accessToken });
+
+    const edited = await me.v1.accounts.updateCredentials({
+      displayName: "Face Owner", note: "likes gradients",
+      avatar: new Blob([PNG], { type: "image/png" }),
+      fieldsAttributes: [{ name: "Site", value: "example.org" }],
+    });
+    assert.equal(edited.displayName, "Face Owner");
+    assert.equal(edited.source.note, "likes gradients");
+    assert.deepEqual(edited.fields.map((f) => f.name), ["Site"]);
+    assert.match(edited.avatar, /\/media\/profile-/);
+
+    const read = await me.v1.accounts.verifyCredentials();
+    assert.equal(read.displayName, "Face Owner");
+    assert.equal(read.avatar, edited.avatar);
+    const served = await fetch(read.avatar);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get("content-type"), "image/png");
+  });
+
   test("a video is refused, naming the file, in Mastodon's error shape", async () => {
     const hana = (await signIn(users.alice)).client;
     await assert.rejects(
