@@ -20,7 +20,7 @@ class PostgresUsersTest {
 
     @Test
     void migrateCreatesTheSchemaOnceAndThenHasNothingToDo() throws Exception {
-        assertThat(schema.migrationsRun()).isEqualTo(2);
+        assertThat(schema.migrationsRun()).isEqualTo(3);
         assertThat(schema.users().migrate()).isZero();
         assertThat(schema.row("""
                         SELECT string_agg(indexname, ',' ORDER BY indexname) AS indexes
