@@ -121,6 +121,15 @@ public final class MediaDesk implements ManageMedia {
         return expired;
     }
 
+    /**
+     * Deletes an avatar's or a header's two objects once no profile names them. A failure is left
+     * for what it is, objects nobody is shown: the edit that replaced them has committed.
+     */
+    public void forgetProfileImage(ProfileImage image) {
+        RuntimeException failure = new IllegalStateException("the replaced profile image stays");
+        forget(List.of(image.original(), image.small()), failure);
+    }
+
     @Override
     public MediaAttachment get(UserId caller, MediaId id) {
         return owned(caller, id);

@@ -50,11 +50,20 @@ public final class AccountDesk implements ManageAccount {
 
     @Override
     public UserAccount editProfile(UserId caller, ProfileChange change) {
+        // Read before the images are stored: an image replaced below is this one's, never a newer one.
+        Optional<UserAccount> before = change.avatar().isPresent() || change.header().isPresent()
+                ? users.findById(caller) : Optional.empty();
         Optional<ProfileImage> avatar = change.avatar().map(file -> image(caller, file, "avatar"));
         Optional<ProfileImage> header = change.header().map(file -> image(caller, file, "header"));
         ProfileEdit edit = new ProfileEdit(change.displayName(), change.bio(), avatar, header, change.fields());
         UserAccount edited = users.edit(caller, edit)
                 .orElseThrow(() -> new FeedlineException.NotFound("user", "no such user"));
+        // The images this edit replaced: their keys are random and never set again, so once the
+        // write has moved past them no profile names them.
+        before.ifPresent(old -> {
+            avatar.ifPresent(fresh -> old.details().avatar().ifPresent(media::forgetProfileImage));
+            header.ifPresent(fresh -> old.details().header().ifPresent(media::forgetProfileImage));
+        });
         if (indexesAccounts && edit.displayName().isPresent()) {
             // After the commit: the index job reads the account as it now is. A crash before this
             // line leaves the old name searchable until the next edit (the search is a copy).
