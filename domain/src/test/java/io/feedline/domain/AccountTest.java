@@ -58,8 +58,10 @@ class AccountTest {
         UserId alice = world.register("alice");
 
         assertThatThrownBy(() -> world.app.manageAccount().editProfile(alice, new ManageAccount.ProfileChange(
-                Optional.of(DisplayName.of("Never")), Optional.empty(), Optional.empty(), Optional.empty(), file(""))))
+                Optional.of(DisplayName.of("Never")), Optional.empty(), Optional.empty(), file("a fine avatar"), file(""))))
                 .isInstanceOfSatisfying(FeedlineException.MediaRejected.class, e -> assertThat(e.field()).isEqualTo("header"));
+
+        assertThat(world.mediaStore.size()).as("the avatar stored before the header was refused went again").isZero();
 
         assertThat(world.app.readProfile().read(Username.of("alice")).account().displayName().value()).isNotEqualTo("Never");
     }

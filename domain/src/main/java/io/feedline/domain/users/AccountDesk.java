@@ -54,10 +54,23 @@ public final class AccountDesk implements ManageAccount {
         Optional<UserAccount> before = change.avatar().isPresent() || change.header().isPresent()
                 ? users.findById(caller) : Optional.empty();
         Optional<ProfileImage> avatar = change.avatar().map(file -> image(caller, file, "avatar"));
-        Optional<ProfileImage> header = change.header().map(file -> image(caller, file, "header"));
+        Optional<ProfileImage> header;
+        UserAccount edited;
+        try {
+            header = change.header().map(file -> image(caller, file, "header"));
+        } catch (RuntimeException e) {
+            avatar.ifPresent(media::forgetProfileImage);
+            throw e;
+        }
         ProfileEdit edit = new ProfileEdit(change.displayName(), change.bio(), avatar, header, change.fields());
-        UserAccount edited = users.edit(caller, edit)
-                .orElseThrow(() -> new FeedlineException.NotFound("user", "no such user"));
+        try {
+            edited = users.edit(caller, edit).orElseThrow(() -> new FeedlineException.NotFound("user", "no such user"));
+        } catch (RuntimeException e) {
+            // Nothing names the images just stored: they go again, as an upload's do when its record fails.
+            avatar.ifPresent(media::forgetProfileImage);
+            header.ifPresent(media::forgetProfileImage);
+            throw e;
+        }
         // The images this edit replaced: their keys are random and never set again, so once the
         // write has moved past them no profile names them.
         before.ifPresent(old -> {
