@@ -67,6 +67,20 @@ class AccountTest {
     }
 
     @Test
+    void too_many_fields_are_refused_before_any_image_is_stored() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        io.feedline.ports.model.ProfileField field = new io.feedline.ports.model.ProfileField("n", "v");
+
+        assertThatThrownBy(() -> world.app.manageAccount().editProfile(alice, new ManageAccount.ProfileChange(
+                Optional.empty(), Optional.empty(), Optional.of(java.util.List.of(field, field, field, field, field)),
+                file("an avatar"), Optional.empty())))
+                .isInstanceOfSatisfying(FeedlineException.InvalidInput.class, e -> assertThat(e.field()).isEqualTo("fields"));
+
+        assertThat(world.mediaStore.size()).isZero();
+    }
+
+    @Test
     void a_password_change_checks_the_current_one_and_moves_the_stamp() {
         World world = World.of(FanoutMode.PUSH);
         UserId alice = world.register("alice");

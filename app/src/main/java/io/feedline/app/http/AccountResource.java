@@ -124,9 +124,8 @@ final class AccountResource {
      */
     void editProfile(Context ctx) {
         UserId caller = Caller.of(ctx).required();
-        String type = Optional.ofNullable(ctx.contentType()).orElse("").toLowerCase(java.util.Locale.ROOT);
         UserAccount edited;
-        if (type.startsWith("multipart/form-data")) {
+        if (Uploads.isMultipart(ctx)) {
             Uploads.Form form;
             try {
                 form = uploads.read(ctx, 2);
@@ -154,10 +153,8 @@ final class AccountResource {
         ctx.json(Account.of(edited, links));
     }
 
+    /** The fields as given; how many a profile may have is the edit's own rule ({@link ProfileDetails}). */
     private static List<ProfileField> fields(List<ProfileEditRequest.Field> given) {
-        if (given.size() > ProfileDetails.MAX_FIELDS) {
-            throw new FeedlineException.InvalidInput("fields", "a profile has at most " + ProfileDetails.MAX_FIELDS + " fields");
-        }
         return given.stream().map(field -> {
             if (field == null) {
                 throw new FeedlineException.InvalidInput("fields", "a field is an object with a name and a value");

@@ -41,12 +41,10 @@ final class ProfileResource {
 
     void updateCredentials(Context ctx) {
         UserId caller = requests.user(ctx);
-        boolean multipart = Optional.ofNullable(ctx.contentType()).orElse("").toLowerCase(Locale.ROOT)
-                .startsWith("multipart/form-data");
         Optional<InputStream> avatar = Optional.empty();
         Optional<InputStream> header = Optional.empty();
         Function<String, Optional<String>> text;
-        if (multipart) {
+        if (Uploads.isMultipart(ctx)) {
             Uploads.Form form;
             try {
                 form = uploads.read(ctx, 2);

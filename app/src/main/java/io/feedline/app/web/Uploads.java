@@ -76,8 +76,7 @@ public final class Uploads {
      * and header), each under the limit.
      */
     public Form read(Context ctx, int files) {
-        String type = Optional.ofNullable(ctx.contentType()).orElse("");
-        if (!type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/form-data")) {
+        if (!isMultipart(ctx)) {
             throw new Unreadable("an upload is a multipart/form-data body", null);
         }
         long maxBody = files * maxFileBytes + FIELDS_ALLOWANCE;
@@ -112,6 +111,12 @@ public final class Uploads {
             }
             throw new Unreadable("the body is no readable multipart form", unreadable);
         }
+    }
+
+    /** Whether the request's body is a multipart form, the only kind {@link #read} takes. */
+    public static boolean isMultipart(Context ctx) {
+        return Optional.ofNullable(ctx.contentType()).orElse("").toLowerCase(java.util.Locale.ROOT)
+                .startsWith("multipart/form-data");
     }
 
     /** Closes a file part's stream, if there is one; a spooled part the server removes when the request ends anyway. */

@@ -50,6 +50,8 @@ public final class AccountDesk implements ManageAccount {
 
     @Override
     public UserAccount editProfile(UserId caller, ProfileChange change) {
+        // The text parts are checked first (too many fields, say), so a refused edit stores no image.
+        new ProfileEdit(change.displayName(), change.bio(), Optional.empty(), Optional.empty(), change.fields());
         // Read before the images are stored: an image replaced below is this one's, never a newer one.
         Optional<UserAccount> before = change.avatar().isPresent() || change.header().isPresent()
                 ? users.findById(caller) : Optional.empty();
