@@ -201,6 +201,7 @@ public final class FeedlineCore implements AutoCloseable {
                 .cachedCounts(cachedPosts)
                 .search(ports.search())
                 .users(ports.users())
+                .mediaPurge(media::purge)
                 .clock(ports.clock())
                 .settings(settings.fanout())
                 .tags(tagFanout())

@@ -3,7 +3,10 @@ package io.feedline.domain;
 import io.feedline.domain.fanout.FanoutWorker;
 import io.feedline.domain.fanout.WindowWrites;
 import io.feedline.domain.feed.Windows;
+import io.feedline.domain.media.MediaDesk;
 import io.feedline.domain.support.CacheWarnings;
+import io.feedline.ports.fakes.FakeMediaProcessing;
+import io.feedline.ports.fakes.SequentialIdGenerator;
 import io.feedline.ports.out.TimelineCache;
 
 /** Fan-out workers over a {@link World}'s ports, for tests that swap one part for a failing or watching one. */
@@ -31,6 +34,8 @@ public final class FanoutWorkers {
                 .cachedCounts(world.cachedPosts())
                 .search(world.search)
                 .users(world.accounts)
+                .mediaPurge(new MediaDesk(new FakeMediaProcessing(1024), world.mediaStore, world.postStore.media(),
+                        new SequentialIdGenerator(world.clock), world.clock)::purge)
                 .clock(world.clock)
                 .settings(world.core.settings().fanout())
                 .tags(world.core.tagFanout());

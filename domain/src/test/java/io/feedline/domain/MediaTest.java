@@ -185,4 +185,36 @@ class MediaTest {
         assertThat(world.mediaStore.exists(recent.smallKey())).isTrue();
         assertThat(world.core.expireUnattachedMedia(java.time.Duration.ofHours(24), 10)).as("a second sweep finds nothing").isZero();
     }
+
+    @Test
+    void deleting_a_post_deletes_its_media_through_the_outbox_even_after_a_failed_try() {
+        World world = World.of(FanoutMode.PUSH);
+        UserId alice = world.register("alice");
+        MediaAttachment photo = world.app.manageMedia().upload(alice, file("photo"), Optional.empty(), Optional.empty());
+        MediaAttachment other = world.app.manageMedia().upload(alice, file("other"), Optional.empty(), Optional.empty());
+        Post post = world.app.publishPost().publish(post(alice, PostText.of("two photos"), photo.id(), other.id()));
+        Post kept = world.app.publishPost().publish(post(alice, PostText.of("kept"),
+                world.app.manageMedia().upload(alice, file("kept"), Optional.empty(), Optional.empty()).id()));
+        world.drain();
+
+        world.mediaStore.failDeletes(true);
+        world.app.deletePost().delete(alice, post.id());
+        world.drain();
+        assertThat(world.postStore.media().get(photo.id())).as("the store failed: the record names what is left").isPresent();
+
+        world.mediaStore.failDeletes(false);
+        world.clock.advance(java.time.Duration.ofMinutes(10));
+        world.drain();
+
+        for (MediaAttachment gone : List.of(photo, other)) {
+            assertThat(world.postStore.media().get(gone.id())).isEmpty();
+            assertThat(world.mediaStore.exists(gone.originalKey())).isFalse();
+            assertThat(world.mediaStore.exists(gone.smallKey())).isFalse();
+        }
+        MediaAttachment keptMedia = kept.media().get(0);
+        assertThat(world.mediaStore.exists(keptMedia.originalKey())).as("another post's media stay").isTrue();
+        assertThat(world.postStore.media().get(keptMedia.id())).isPresent();
+        assertThat(world.postStore.jobs().backlog(world.clock.instant().plus(java.time.Duration.ofDays(1))).waitingJobs())
+                .as("every purge completed").isZero();
+    }
 }

@@ -20,6 +20,7 @@ import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.Tag;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.JobLane;
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.NotificationEvent;
 import io.feedline.ports.model.NotificationType;
 import io.feedline.ports.model.PageToken;
@@ -77,6 +78,9 @@ final class DynamoFanoutJobs implements FanoutJobs {
     private static final String TAG_POST = "tag_post";
     private static final String PURGE_ENTITY = "purge_entity";
     private static final String SUBSCRIBERS = "subscribers";
+    private static final String PURGE_MEDIA = "purge_media";
+    /** The attachment a media purge deletes. */
+    private static final String MEDIA_ID = "mediaId";
 
     /** Leases one claim writes in one transaction: DynamoDB's limit on a transaction's items. */
     static final int LEASES_PER_TRANSACTION = 100;
@@ -143,6 +147,10 @@ final class DynamoFanoutJobs implements FanoutJobs {
                     .setIfAbsent(READER_ID, AttributeValue.fromS(purge.reader().value()))
                     .setIfAbsent(TableLayout.ENTITY_REF, AttributeValue.fromS(purge.entity().wire()))
                     .setIfAbsent(UNFOLLOW_ID, AttributeValue.fromS(purge.unfollowId()));
+            case FanoutJob.PurgeMedia purge -> update
+                    .setIfAbsent(JOB_KIND, AttributeValue.fromS(PURGE_MEDIA))
+                    .setIfAbsent(AUTHOR_ID, AttributeValue.fromS(purge.owner().value()))
+                    .setIfAbsent(MEDIA_ID, AttributeValue.fromS(purge.media().value()));
         }
         return update.build();
     }
@@ -499,6 +507,7 @@ final class DynamoFanoutJobs implements FanoutJobs {
             case INDEX_POST -> new FanoutJob.IndexPost(new PostRef(PostId.of(item.getString(POST_ID)), author),
                     item.getString(INDEX_CAUSE));
             case INDEX_ACCOUNT -> new FanoutJob.IndexAccount(author);
+            case PURGE_MEDIA -> new FanoutJob.PurgeMedia(new MediaId(item.getString(MEDIA_ID)), author);
             default -> throw new IllegalStateException("unknown fan-out job kind '" + kind + "'");
         };
     }

@@ -135,6 +135,31 @@ class MediaHttpTest {
     }
 
     @Test
+    void deletingAPostDeletesItsMediaFromTheStore() throws IOException {
+        Accounts smallAccounts = new Accounts(smallApi);
+        User alice = smallAccounts.signUp("deleter");
+        JsonNode photo = upload(smallApi, alice, Images.upload(Images.png(40, 40))).json();
+        Response posted = smallApi.post("/posts").token(alice.token()).json("mediaIds", List.of(photo.path("id").asText())).send();
+        assertThat(posted.status()).as(posted.toString()).isEqualTo(201);
+        small.drainFanout();
+        assertThat(fetch(small.port(), photo.path("url").asText()).statusCode()).isEqualTo(200);
+        Path store = folder.resolve("store");
+        long before;
+        try (var files = Files.walk(store)) {
+            before = files.filter(Files::isRegularFile).count();
+        }
+
+        assertThat(smallApi.delete("/posts/" + posted.text("id")).token(alice.token()).send().status()).isEqualTo(204);
+        small.drainFanout();
+
+        assertThat(fetch(small.port(), photo.path("url").asText()).statusCode()).isEqualTo(404);
+        assertThat(fetch(small.port(), photo.path("previewUrl").asText()).statusCode()).isEqualTo(404);
+        try (var files = Files.walk(store)) {
+            assertThat(files.filter(Files::isRegularFile).count()).as("both renditions left the store").isEqualTo(before - 2);
+        }
+    }
+
+    @Test
     void onlyOnesOwnUnattachedUploadsAndAtMostFourAreAttached() {
         User alice = accounts.signUp("attacher");
         User mallory = accounts.signUp("taker");

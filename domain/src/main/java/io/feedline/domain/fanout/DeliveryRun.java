@@ -206,6 +206,13 @@ final class DeliveryRun {
             case FanoutJob.IndexPost index -> throw new IllegalStateException("index jobs are applied as they are taken");
             case FanoutJob.IndexAccount index -> throw new IllegalStateException("index jobs are applied as they are taken");
             case FanoutJob.Notify notify -> throw new IllegalStateException("notification jobs are recorded as they are taken");
+            case FanoutJob.PurgeMedia purge -> {
+                crew.storage().call(() -> {
+                    crew.mediaPurge().accept(purge.media());
+                    return null;
+                });
+                yield new Batch(List.of(), true, Optional.empty(), true);
+            }
             case FanoutJob.NotifySubscribers subscribers -> {
                 crew.side().notifySubscribers(this, subscribers.post());
                 yield new Batch(List.of(), true, Optional.empty(), true);

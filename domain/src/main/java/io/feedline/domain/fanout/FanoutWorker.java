@@ -2,6 +2,7 @@ package io.feedline.domain.fanout;
 
 import io.feedline.ports.model.CountChange;
 import io.feedline.ports.model.Delivery;
+import io.feedline.ports.model.MediaId;
 import io.feedline.ports.model.NotificationEvent;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
@@ -86,7 +87,8 @@ public final class FanoutWorker {
                 new FollowBackfill(graph, posts, feedItems, windows, jobs, clock, settings), clock, settings);
         this.side = new SideJobs(jobs, posts, subscriptions, notifications, batched, tags, clock, settings, storage, tasks);
         Crew crew = new Crew(clock, settings, storage, jobs, posts, reposts, tags, relations, purges,
-                new Audiences(graph, jobs, clock, settings), side, this::addToWindows);
+                new Audiences(graph, jobs, clock, settings), side, this::addToWindows,
+                Objects.requireNonNull(b.mediaPurge, "mediaPurge"));
         this.held = new HeldJobs(settings);
         LeaseKeeper leases = new LeaseKeeper(jobs, clock, settings, storage, held);
         BatchReads reads = new BatchReads(graph, posts, storage);
@@ -214,6 +216,7 @@ public final class FanoutWorker {
         private CountCache cachedCounts;
         private SearchIndex search;
         private UserAccounts users;
+        private Consumer<MediaId> mediaPurge;
         private Clock clock;
         private FanoutSettings settings;
         private TagFanout tags;
@@ -282,6 +285,12 @@ public final class FanoutWorker {
 
         public Builder search(SearchIndex search) {
             this.search = search;
+            return this;
+        }
+
+        /** Deletes a deleted post's attachment from the media store, then its record; idempotent. */
+        public Builder mediaPurge(Consumer<MediaId> mediaPurge) {
+            this.mediaPurge = mediaPurge;
             return this;
         }
 

@@ -122,6 +122,22 @@ public final class MediaDesk implements ManageMedia {
     }
 
     /**
+     * Deletes an attachment of a deleted post: its two objects, then its record (a {@link
+     * io.feedline.ports.model.FanoutJob.PurgeMedia}). The record goes last, so a failure part way
+     * leaves it naming what remains and a rerun deletes that; once it is gone, a rerun does nothing.
+     */
+    public void purge(MediaId id) {
+        records.get(id).ifPresent(record -> {
+            RuntimeException failure = new IllegalStateException("the objects of deleted attachment " + id + " stay");
+            forget(List.of(record.originalKey(), record.smallKey()), failure);
+            if (failure.getSuppressed().length > 0) {
+                throw failure;
+            }
+            records.delete(id);
+        });
+    }
+
+    /**
      * Deletes an avatar's or a header's two objects once no profile names them. A failure is left
      * for what it is, objects nobody is shown: the edit that replaced them has committed.
      */

@@ -411,13 +411,14 @@ public final class PostDesk implements PublishPost, DeletePost, ReadPost, ReadAu
         if (!post.authorId().equals(caller)) {
             throw new FeedlineException.Forbidden("only the author may delete a post");
         }
-        List<FanoutJob> jobs = new ArrayList<>(3);
+        List<FanoutJob> jobs = new ArrayList<>(3 + post.media().size());
         if (policy.materializesFeeds()) {
             jobs.add(new FanoutJob.Retract(post.ref()));
         }
         post.inReplyTo().ifPresent(parent ->
                 jobs.add(new FanoutJob.CountDelta(parent, CounterKind.REPLIES, -1, "delete-" + post.id().value())));
         jobs.add(new FanoutJob.IndexPost(post.ref(), "delete"));
+        post.media().forEach(attachment -> jobs.add(new FanoutJob.PurgeMedia(attachment.id(), post.authorId())));
         if (!cachedPosts.delete(post.ref(), jobs)) {
             throw new FeedlineException.NotFound("post", "no such post");
         }

@@ -226,4 +226,21 @@ public sealed interface FanoutJob {
             return "subscribers:" + post.postId().value();
         }
     }
+
+    /**
+     * Delete one attachment of a deleted post: its objects in the media store, then its record.
+     * Enqueued in the post's own delete, so a crash between the two writes loses nothing; run
+     * again, it deletes what is left, and once the record is gone it does nothing.
+     */
+    record PurgeMedia(MediaId media, UserId owner) implements FanoutJob {
+        public PurgeMedia {
+            Objects.requireNonNull(media, "media");
+            Objects.requireNonNull(owner, "owner");
+        }
+
+        @Override
+        public String key() {
+            return "media:" + media.value();
+        }
+    }
 }

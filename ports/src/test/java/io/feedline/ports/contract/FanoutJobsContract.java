@@ -78,6 +78,9 @@ public abstract class FanoutJobsContract {
         FanoutJob follow = new FanoutJob.Notify(new io.feedline.ports.model.NotificationEvent(TestIds.userId(),
                 io.feedline.ports.model.NotificationType.FOLLOW, Optional.empty(), TestIds.userId(), now));
         FanoutJob backfill = new FanoutJob.Backfill(TestIds.userId(), TestIds.userId(), "follow-1", now);
+        FanoutJob media = new FanoutJob.PurgeMedia(new io.feedline.ports.model.MediaId(TestIds.postId().value()),
+                TestIds.userId());
+        jobs.enqueue(media);
         jobs.enqueue(deliver);
         jobs.enqueue(retract);
         jobs.enqueue(purge);
@@ -85,10 +88,10 @@ public abstract class FanoutJobsContract {
         jobs.enqueue(follow);
         jobs.enqueue(backfill);
 
-        List<ClaimedJob> claimed = claimMine("w1", now, deliver, retract, purge, like, follow, backfill);
+        List<ClaimedJob> claimed = claimMine("w1", now, deliver, retract, purge, like, follow, backfill, media);
 
         assertThat(claimed).extracting(ClaimedJob::job)
-                .containsExactlyInAnyOrder(deliver, retract, purge, like, follow, backfill);
+                .containsExactlyInAnyOrder(deliver, retract, purge, like, follow, backfill, media);
         assertThat(claimed).allSatisfy(c -> {
             assertThat(c.leaseOwner()).isEqualTo("w1");
             assertThat(c.leaseUntil()).isEqualTo(now.plus(LEASE));

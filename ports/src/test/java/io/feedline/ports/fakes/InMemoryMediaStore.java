@@ -1,6 +1,7 @@
 package io.feedline.ports.fakes;
 
 import io.feedline.ports.model.ContentType;
+import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.MediaKey;
 import io.feedline.ports.model.StoredMedia;
 import io.feedline.ports.out.MediaStore;
@@ -17,6 +18,7 @@ public final class InMemoryMediaStore implements MediaStore {
     private record Entry(byte[] bytes, ContentType type) {}
 
     private final Map<MediaKey, Entry> objects = new ConcurrentHashMap<>();
+    private volatile boolean deletesFail;
 
     @Override
     public void put(MediaKey key, InputStream content, long length, ContentType contentType) {
@@ -48,7 +50,15 @@ public final class InMemoryMediaStore implements MediaStore {
 
     @Override
     public void delete(MediaKey key) {
+        if (deletesFail) {
+            throw new FeedlineException.StorageUnavailable("media", "deletes are failing", null);
+        }
         objects.remove(key);
+    }
+
+    /** Makes every delete fail (as a store that is down does) until set back. */
+    public void failDeletes(boolean fail) {
+        this.deletesFail = fail;
     }
 
     /** How many objects are stored, for tests that check nothing is left behind. */
