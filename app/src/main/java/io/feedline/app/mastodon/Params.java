@@ -86,28 +86,31 @@ final class Params {
             throw MastodonError.of(400, "The request body must be a JSON object");
         }
         Map<String, List<String>> values = new LinkedHashMap<>();
-        root.properties().forEach(entry -> {
-            JsonNode node = entry.getValue();
-            List<String> list = new ArrayList<>();
-            if (node.isObject()) {
-                // As a form would send it: {"notifications": {"last_read_id": 1}} is notifications[last_read_id].
-                node.properties().forEach(inner -> {
-                    if (inner.getValue().isValueNode() && !inner.getValue().isNull()) {
-                        values.put(entry.getKey() + "[" + inner.getKey() + "]", List.of(inner.getValue().asText()));
-                    }
-                });
-                return;
-            }
-            if (node.isArray()) {
-                node.forEach(item -> list.add(item.asText()));
-            } else if (!node.isNull() && node.isValueNode()) {
-                list.add(node.asText());
-            } else if (!node.isNull()) {
-                list.add(node.toString());
-            }
-            values.put(entry.getKey(), list);
-        });
+        root.properties().forEach(entry -> flatten(entry.getKey(), entry.getValue(), values));
         return values;
+    }
+
+    /**
+     * One JSON member as a form would send it, as Rails reads both: {@code {"notifications":
+     * {"last_read_id": 1}}} is {@code notifications[last_read_id]}, and an array of objects is
+     * numbered, so {@code {"fields_attributes": [{"name": "a"}]}} is {@code fields_attributes[0][name]}.
+     * An array of values stays one list under its name ({@code media_ids}).
+     */
+    private static void flatten(String name, JsonNode node, Map<String, List<String>> values) {
+        if (node.isObject()) {
+            node.properties().forEach(inner -> flatten(name + "[" + inner.getKey() + "]", inner.getValue(), values));
+        } else if (node.isArray() && node.size() > 0 && node.get(0).isContainerNode()) {
+            for (int i = 0; i < node.size(); i++) {
+                flatten(name + "[" + i + "]", node.get(i), values);
+            }
+        } else if (node.isArray()) {
+            List<String> list = new ArrayList<>();
+            node.forEach(item -> list.add(item.isValueNode() ? item.asText() : item.toString()));
+            values.put(name, list);
+        } else {
+            // A null is sent but holds nothing, as an empty form field.
+            values.put(name, node.isNull() ? List.of() : List.of(node.asText()));
+        }
     }
 
     Optional<String> first(String name) {

@@ -12,6 +12,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -85,6 +86,31 @@ class MastodonProfileHttpTest {
         assertThat(textOnly.statusCode()).as(textOnly.body()).isEqualTo(200);
         assertThat(tree(textOnly.body()).path("display_name").asText()).as("not sent, so kept").isEqualTo("Ada <Lovelace>");
         assertThat(tree(textOnly.body()).path("avatar").asText()).isEqualTo(avatar);
+    }
+
+    @Test
+    void jsonTakesProfileFieldsAsAnArrayOrAsNumberedRows() {
+        String token = http.token(http.signUp(), "read write");
+
+        HttpResponse<String> asArray = patch(token, "application/json",
+                "{\"note\":\"by json\",\"fields_attributes\":[{\"name\":\"Site\",\"value\":\"x.example\"},{\"name\":\"\",\"value\":\"\"}]}"
+                        .getBytes(StandardCharsets.UTF_8));
+        assertThat(asArray.statusCode()).as(asArray.body()).isEqualTo(200);
+        JsonNode account = tree(asArray.body());
+        MastodonSchema.assertValid("CredentialAccount", account);
+        assertThat(account.path("source").path("fields").size()).isEqualTo(1);
+        assertThat(account.path("source").path("fields").get(0).path("name").asText()).isEqualTo("Site");
+        assertThat(account.path("source").path("note").asText()).isEqualTo("by json");
+
+        HttpResponse<String> asRows = patch(token, "application/json",
+                "{\"fields_attributes\":{\"0\":{\"name\":\"Pronouns\",\"value\":\"she/her\"},\"1\":{\"name\":\"Home\",\"value\":\"Lyon\"}}}"
+                        .getBytes(StandardCharsets.UTF_8));
+        assertThat(asRows.statusCode()).as(asRows.body()).isEqualTo(200);
+        JsonNode fields = tree(asRows.body()).path("source").path("fields");
+        assertThat(fields.size()).isEqualTo(2);
+        assertThat(fields.get(0).path("value").asText()).isEqualTo("she/her");
+        assertThat(fields.get(1).path("name").asText()).isEqualTo("Home");
+        assertThat(tree(asRows.body()).path("source").path("note").asText()).as("not sent, so kept").isEqualTo("by json");
     }
 
     @Test
