@@ -133,7 +133,8 @@ public final class FeedlineCore implements AutoCloseable {
                 ports.clock(), wakeWorkers, posts, conversations, cachedPosts);
         this.useCases = UseCases.builder()
                 .registerUser(users).authenticate(users).readProfile(users)
-                .manageAccount(new AccountDesk(ports.users(), ports.hasher(), media, ports.jobs(), ports.search().keepsAccounts()))
+                .manageAccount(new AccountDesk(ports.users(), ports.hasher(), media, ports.jobs(),
+                        ports.search().keepsAccounts(), ports.posts(), ports.graph(), ports.likes(), ports.relations()))
                 .publishPost(posts).deletePost(posts).readPost(posts).readAuthorTimeline(posts).publishDraft(posts)
                 .follow(graph).unfollow(graph).readFollowing(graph).readFollowers(graph).checkFollows(graph)
                 .readHomeFeed(homeFeed)

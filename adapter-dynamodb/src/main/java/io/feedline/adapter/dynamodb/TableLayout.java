@@ -159,6 +159,8 @@ public final class TableLayout {
         FOLLOWER_ENTRY("follower", "FOLLOWERS#", "USER#"),
         FEED_ITEM("feed_item", "FEED#", "POST#"),
         LIKE("like", "POST#", "LIKE#"),
+        /** A like seen from its user, {@code USER#<u>} / {@code LIKED#<post>}: written and deleted with the like. */
+        LIKED("liked", "USER#", "LIKED#"),
         REPLY("reply", "POST#", "REPLY#"),
         COUNTER_SHARD("counter_shard", "POST#", "COUNT#"),
         REPOST_MARK("repost_mark", "POST#", "REPOST#"),
@@ -484,6 +486,15 @@ public final class TableLayout {
 
     static Key like(PostId post, UserId user) {
         return key(Entity.LIKE, post.value(), user.value());
+    }
+
+    static Key liked(UserId user, PostId post) {
+        return key(Entity.LIKED, user.value(), post.value());
+    }
+
+    /** AP58: the posts a user likes, by post id. */
+    static QueryConditional likedBy(UserId user) {
+        return every(Entity.LIKED, user.value());
     }
 
     // --- reposts

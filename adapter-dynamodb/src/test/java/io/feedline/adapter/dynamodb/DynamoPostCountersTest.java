@@ -131,6 +131,7 @@ class DynamoPostCountersTest extends PostCountersContract {
         assertThat(transactions.sent.get(0)).containsExactly(
                 Map.entry("POST#" + post.id().value(), "LIKE#" + fan.value()),
                 Map.entry("USER#" + post.authorId().value(), "POST#" + post.id().value()),
+                Map.entry("USER#" + fan.value(), "LIKED#" + post.id().value()),
                 keyOf(count),
                 keyOf(notify));
     }

@@ -16,6 +16,8 @@ import io.feedline.ports.in.ManageRelations;
 import io.feedline.ports.in.ReadAsViewer;
 import io.feedline.ports.in.ReadProfile;
 import io.feedline.ports.in.RegisterUser;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.feedline.ports.model.AccountExport;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Email;
@@ -30,6 +32,7 @@ import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.model.Username;
 import io.javalin.http.Context;
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Optional;
@@ -161,6 +164,43 @@ final class AccountResource {
             }
             return new ProfileField(field.name(), field.value());
         }).toList();
+    }
+
+    /**
+     * {@code GET /users/me/export}: the caller's account and everything it holds, as one JSON
+     * document written while its lists are read, a page at a time, so an account of any size is
+     * sent in bounded memory. The account is read before the first byte goes: a missing one is a
+     * problem. A failure later cuts the document short, which a client sees as JSON that does not
+     * parse; the route has no request deadline.
+     */
+    void export(Context ctx) throws IOException {
+        AccountExport export = manageAccount.export(Caller.of(ctx).required());
+        ctx.status(200).contentType("application/json").header("Cache-Control", "no-store")
+                .header("Content-Disposition", "attachment; filename=\"feedline-" + export.account().username().value() + ".json\"");
+        try (JsonGenerator out = json.mapper().getFactory().createGenerator(ctx.outputStream())) {
+            out.writeStartObject();
+            out.writeStringField("exportedAt", java.time.Instant.now().toString());
+            out.writeFieldName("account");
+            out.writeObject(Account.of(export.account(), links));
+            writeAll(out, "posts", export.posts(), post -> Representations.PostView.full(post, links));
+            writeAll(out, "following", export.following(), Representations.UserView::of);
+            writeAll(out, "followers", export.followers(), Representations.UserView::of);
+            writeAll(out, "likes", export.likes(), post -> Representations.PostView.of(post, links));
+            writeAll(out, "mutes", export.muted(), Representations.UserView::of);
+            writeAll(out, "blocks", export.blocked(), Representations.UserView::of);
+            out.writeEndObject();
+        }
+    }
+
+    private static <T> void writeAll(JsonGenerator out, String name, Iterable<T> items,
+            java.util.function.Function<T, ?> view) throws IOException {
+        out.writeArrayFieldStart(name);
+        for (T item : items) {
+            // Through the generator, not the mapper: the mapper would flush after every item.
+            out.writeObject(view.apply(item));
+        }
+        out.writeEndArray();
+        out.flush();
     }
 
     /**

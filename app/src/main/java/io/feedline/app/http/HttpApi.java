@@ -34,7 +34,9 @@ public final class HttpApi implements AutoCloseable {
     private static final int COPY_BUFFER_BYTES = 2 * 1024;
     /** The routes that take or hand out credentials: never stored by a cache, signed in or not. */
     private static final Set<String> CREDENTIAL_ROUTES = Set.of("POST /users", "POST /sessions", "DELETE /sessions/current",
-            "POST /users/me/password");
+            "POST /users/me/password", "GET /users/me/export");
+    /** The routes whose answer is streamed for as long as it takes: an export of any size. */
+    private static final Set<String> UNTIMED_ROUTES = Set.of("GET /users/me/export");
 
     private final Javalin javalin;
     private final Settings settings;
@@ -264,7 +266,8 @@ public final class HttpApi implements AutoCloseable {
         OperationsResource operations = new OperationsResource(health, settings.metricsToken(), registry);
         AnonymousReads anonymousReads = new AnonymousReads(settings.anonymousReads());
         RequestDeadline deadline = new RequestDeadline(settings.requestTimeout(),
-                ctx -> ctx.routeRoles().contains(Access.OPERATIONS), HttpProblem::requestTimeout);
+                ctx -> ctx.routeRoles().contains(Access.OPERATIONS) || UNTIMED_ROUTES.contains(ctx.method().name() + " " + ctx.path()),
+                HttpProblem::requestTimeout);
 
         Javalin javalin = Javalin.create(config -> {
             config.concurrency.useVirtualThreads = true;

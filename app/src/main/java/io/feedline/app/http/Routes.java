@@ -37,6 +37,7 @@ final class Routes {
         routes.delete("/sessions/current", accounts::logout, SIGNED_IN);
         routes.patch("/users/me", accounts::editProfile, SIGNED_IN);
         routes.post("/users/me/password", accounts::changePassword, SIGNED_IN);
+        routes.get("/users/me/export", accounts::export, SIGNED_IN);
         routes.get("/users/{username}", accounts::profile, ANYONE);
         routes.get("/users/{username}/posts", posts::byAuthor, ANYONE, EXPENSIVE);
         routes.get("/users/{username}/articles", posts::articles, ANYONE);

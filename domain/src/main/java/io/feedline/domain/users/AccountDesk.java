@@ -2,6 +2,7 @@ package io.feedline.domain.users;
 
 import io.feedline.domain.media.MediaDesk;
 import io.feedline.ports.in.ManageAccount;
+import io.feedline.ports.model.AccountExport;
 import io.feedline.ports.model.FanoutJob;
 import io.feedline.ports.model.FeedlineException;
 import io.feedline.ports.model.Password;
@@ -13,7 +14,11 @@ import io.feedline.ports.model.SignedIn;
 import io.feedline.ports.model.UserAccount;
 import io.feedline.ports.model.UserId;
 import io.feedline.ports.out.FanoutJobs;
+import io.feedline.ports.out.FollowGraph;
+import io.feedline.ports.out.Likes;
 import io.feedline.ports.out.PasswordHasher;
+import io.feedline.ports.out.Posts;
+import io.feedline.ports.out.Relations;
 import io.feedline.ports.out.UserAccounts;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -38,14 +43,22 @@ public final class AccountDesk implements ManageAccount {
     private final MediaDesk media;
     private final FanoutJobs jobs;
     private final boolean indexesAccounts;
+    private final AccountExports exports;
 
     /** {@code indexesAccounts}: whether an edit enqueues its account's search index job, as a sign-up does. */
-    public AccountDesk(UserAccounts users, PasswordHasher hasher, MediaDesk media, FanoutJobs jobs, boolean indexesAccounts) {
+    public AccountDesk(UserAccounts users, PasswordHasher hasher, MediaDesk media, FanoutJobs jobs, boolean indexesAccounts,
+            Posts posts, FollowGraph graph, Likes likes, Relations relations) {
+        this.exports = new AccountExports(users, posts, graph, likes, relations);
         this.users = users;
         this.hasher = hasher;
         this.media = media;
         this.jobs = jobs;
         this.indexesAccounts = indexesAccounts;
+    }
+
+    @Override
+    public AccountExport export(UserId caller) {
+        return exports.of(caller);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.feedline.ports.in;
 
+import io.feedline.ports.model.AccountExport;
 import io.feedline.ports.model.Bio;
 import io.feedline.ports.model.DisplayName;
 import io.feedline.ports.model.Password;
@@ -12,7 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What a signed-in user changes of their own account: the profile and the password. */
+/** What a signed-in user does with their own account: the profile, the password, the export. */
 public interface ManageAccount {
 
     /**
@@ -34,6 +35,14 @@ public interface ManageAccount {
      *     if the current password is wrong
      */
     SignedIn changePassword(UserId caller, Password current, Password next);
+
+    /**
+     * The caller's account and everything it holds: posts (with their media), follows both ways,
+     * likes, mutes and blocks, each list read as it is iterated.
+     *
+     * @throws io.feedline.ports.model.FeedlineException.NotFound if the caller's account is gone
+     */
+    AccountExport export(UserId caller);
 
     /** The parts of a profile to set; an empty part is left as it is. The streams are not closed here. */
     record ProfileChange(Optional<DisplayName> displayName, Optional<Bio> bio, Optional<List<ProfileField>> fields,

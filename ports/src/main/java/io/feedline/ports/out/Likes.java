@@ -32,4 +32,10 @@ public interface Likes {
      * last user id of the page before). Empty for a post nobody likes or that does not exist.
      */
     Page<UserId> likers(PostId post, PageRequest page);
+
+    /**
+     * A page of the posts {@code user} likes, newest post first (by post id, not by when it was
+     * liked): one read. A post deleted since may still be named; readers check that it exists.
+     */
+    Page<PostRef> liked(UserId user, PageRequest page);
 }

@@ -76,6 +76,33 @@ public abstract class LikesContract {
     }
 
     @Test
+    void aUsersLikesPageNewestPostFirstAndForgetAnUnlike() {
+        PostStore store = postStore();
+        UserId fan = TestIds.userId();
+        List<Post> liked = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Post post = publishFresh(store.posts());
+            assertThat(store.likes().like(post.ref(), fan, List.of())).isTrue();
+            liked.add(post);
+        }
+        publishFresh(store.posts());
+        assertThat(store.likes().like(liked.get(0).ref(), TestIds.userId(), List.of())).isTrue();
+        assertThat(store.likes().unlike(liked.get(2).ref(), fan, List.of())).isTrue();
+        List<io.feedline.ports.model.PostRef> expected = liked.stream().filter(p -> p != liked.get(2)).map(Post::ref)
+                .sorted(java.util.Comparator.comparing(io.feedline.ports.model.PostRef::postId).reversed()).toList();
+
+        io.feedline.ports.model.Page<io.feedline.ports.model.PostRef> first = store.likes().liked(fan,
+                io.feedline.ports.model.PageRequest.first(3));
+        io.feedline.ports.model.Page<io.feedline.ports.model.PostRef> second = store.likes().liked(fan,
+                io.feedline.ports.model.PageRequest.after(first.next().orElseThrow(), 3));
+
+        assertThat(first.items()).containsExactlyElementsOf(expected.subList(0, 3));
+        assertThat(second.items()).containsExactlyElementsOf(expected.subList(3, 4));
+        assertThat(second.next()).isEmpty();
+        assertThat(store.likes().liked(TestIds.userId(), io.feedline.ports.model.PageRequest.first(3)).items()).isEmpty();
+    }
+
+    @Test
     void likersPageInUserIdOrderWithoutGapsOrRepeatsAndForgetAnUnlike() {
         PostStore store = postStore();
         Post post = publishFresh(store.posts());

@@ -587,6 +587,33 @@ public final class InMemoryPostStore {
                 return InMemoryRelations.page(new TreeSet<>(likes.getOrDefault(post, Set.of())), page);
             }
         }
+
+        @Override
+        public Page<PostRef> liked(UserId user, PageRequest page) {
+            synchronized (InMemoryPostStore.this) {
+                calls.record("liked");
+                // As the engines keep a like's copy under its user: a deleted post's likes go with it here.
+                List<PostRef> all = likes.entrySet().stream()
+                        .filter(entry -> entry.getValue().contains(user))
+                        .map(entry -> posts.get(entry.getKey()).ref())
+                        .sorted(java.util.Comparator.comparing(PostRef::postId).reversed())
+                        .toList();
+                int from = page.after().map(token -> {
+                    PostId last = PostId.of(token.value());
+                    int at = 0;
+                    while (at < all.size() && all.get(at).postId().compareTo(last) >= 0) {
+                        at++;
+                    }
+                    return at;
+                }).orElse(0);
+                List<PostRef> rest = all.subList(from, all.size());
+                if (rest.size() <= page.limit()) {
+                    return Page.last(List.copyOf(rest));
+                }
+                List<PostRef> items = List.copyOf(rest.subList(0, page.limit()));
+                return new Page<>(items, Optional.of(new io.feedline.ports.model.PageToken(items.getLast().postId().value())));
+            }
+        }
     }
 
     private final class CountersView implements PostCounters {
