@@ -63,7 +63,8 @@ import picocli.CommandLine.Option;
             FollowBacklogCommand.class,
             SearchCommand.class,
             TagCostsCommand.class,
-            ExploreCommand.class
+            ExploreCommand.class,
+            MediaCommand.class
         })
 public final class BenchCommand implements Callable<Integer>, ExtraCommand {
 

@@ -55,6 +55,11 @@ final class BenchLayout implements AutoCloseable {
     }
 
     static BenchLayout open(FeedlineConfig.Profile profile, Engines engines, BackendCalls calls) {
+        return open(profile, engines, calls, Map.of());
+    }
+
+    /** The same, with {@code settings} (configuration paths and values, such as {@code storage.media}) over the run's own. */
+    static BenchLayout open(FeedlineConfig.Profile profile, Engines engines, BackendCalls calls, Map<String, Object> settings) {
         String tag = UlidCreator.getUlid().toString().toLowerCase(Locale.ROOT);
         Map<String, Object> overrides = new HashMap<>();
         overrides.put("profile", profile.name().toLowerCase(Locale.ROOT));
@@ -83,6 +88,7 @@ final class BenchLayout implements AutoCloseable {
             engines.postgresUrl().ifPresent(url -> overrides.put("postgres.url", url));
             engines.postgresUser().ifPresent(user -> overrides.put("postgres.user", user));
         }
+        overrides.putAll(settings);
         try {
             FeedlineConfig config = FeedlineConfig.of(engines.configFile(), System.getenv(), overrides);
             StorageSetup.OpenedStorage opened = StorageSetup.open(config, calls, Clock.systemUTC());
