@@ -194,8 +194,9 @@ class FeedlineArchitectureTest {
         "com.zaxxer..=" + POSTGRES,
         "io.lettuce..=" + REDIS,
         "org.apache.lucene..=" + LUCENE,
-        // Image decoding, type detection, metadata, scaling and blurhash stay behind MediaProcessing.
-        "javax.imageio..=" + IMAGING,
+        // Image decoding, type detection, metadata, scaling and blurhash stay behind MediaProcessing;
+        // the benchmark writes its test photos with the JDK's encoder.
+        "javax.imageio..=" + IMAGING + "," + BENCH,
         "org.apache.tika..=" + IMAGING,
         "com.twelvemonkeys..=" + IMAGING,
         "com.drew..=" + IMAGING,

@@ -460,7 +460,7 @@ final class MediaCommand implements Callable<Integer> {
         out.add("- filesystem store: " + fs.describe());
         out.add("- S3 store: " + bucket.describe());
         out.add(String.format(Locale.ROOT,
-                "- photo: %d x %d baseline JPEG (4:2:0), %,d bytes (quality %d, seed %d, no EXIF); the use case stores it re-encoded as %s "
+                "- photo: %d x %d JPEG from the JDK encoder, %,d bytes (quality %d, seed %d, no EXIF); the use case stores it re-encoded as %s "
                         + "and a preview of %s",
                 photo[0], photo[1], jpeg.length, quality, seed, describe(sample.original()), describe(sample.small())));
         out.add(String.format(Locale.ROOT,

@@ -1,11 +1,19 @@
 package io.feedline.bench;
 
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
 
 /** The files the media benchmark uploads, made in code from a seed: nothing is read from disk or the network. */
 final class MediaFixtures {
@@ -13,8 +21,8 @@ final class MediaFixtures {
 
     /**
      * A photo-like JPEG: a smooth three-colour gradient with per-pixel noise (sensor grain), which
-     * compresses about as a phone photo does, at IJG {@code quality}. It carries a JFIF header and no
-     * EXIF. The same arguments give the same bytes.
+     * compresses about as a phone photo does, written by the JDK's JPEG encoder at {@code quality}
+     * (0-100). It carries a JFIF header and no EXIF. The same arguments give the same bytes.
      */
     static byte[] photo(int width, int height, int quality, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
@@ -28,7 +36,22 @@ final class MediaFixtures {
                 rgb[y * width + x] = (clamp(r) << 16) | (clamp(g) << 8) | clamp(b);
             }
         }
-        return BaselineJpeg.encode(width, height, rgb, quality);
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        image.setRGB(0, 0, width, height, rgb, 0, width);
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+        ImageWriteParam param = writer.getDefaultWriteParam();
+        param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
+        param.setCompressionQuality(quality / 100f);
+        ByteArrayOutputStream jpeg = new ByteArrayOutputStream();
+        try (ImageOutputStream out = ImageIO.createImageOutputStream(jpeg)) {
+            writer.setOutput(out);
+            writer.write(null, new IIOImage(image, null, null), param);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            writer.dispose();
+        }
+        return jpeg.toByteArray();
     }
 
     /**
